@@ -1,0 +1,1 @@
+//! The rolling buffer over a reader (`bytes::BytesMut`), with absolute offsets.

@@ -1,0 +1,121 @@
+//! Byte classes as const tables, each documented with the ABNF rule it implements.
+//!
+//! One 16-bit mask per byte; a class is a bit. `is(b, CLASS)` is one load and one test, which
+//! keeps the hot loops of the prefilter and the parsers free of branches on character ranges.
+
+/// `ALPHA = %x41-5A / %x61-7A` (RFC 5234 B.1).
+pub(crate) const ALPHA: u16 = 1 << 0;
+/// `DIGIT = %x30-39`.
+pub(crate) const DIGIT: u16 = 1 << 1;
+/// `HEXDIG = DIGIT / "A"-"F" / "a"-"f"` (case-insensitive, RFC 3986 §2.1).
+pub(crate) const HEXDIG: u16 = 1 << 2;
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1): the characters after the first.
+pub(crate) const SCHEME: u16 = 1 << 3;
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3).
+pub(crate) const UNRESERVED: u16 = 1 << 4;
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (RFC 3986 §2.2).
+pub(crate) const SUB_DELIMS: u16 = 1 << 5;
+/// `gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"` (RFC 3986 §2.2).
+pub(crate) const GEN_DELIMS: u16 = 1 << 6;
+/// `unreserved = alphanum | mark`, `mark = "-" | "_" | "." | "!" | "~" | "*" | "'" | "(" | ")"`
+/// (RFC 2396 §2.3; seed 000 §2.3).
+pub(crate) const UNRESERVED_2396: u16 = 1 << 7;
+/// `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" | "$" | ","` (RFC 2396 §2.2).
+pub(crate) const RESERVED_2396: u16 = 1 << 8;
+/// Characters excluded from URIs (RFC 2396 §2.4.3): `control` (US-ASCII 00-1F and 7F), `space`,
+/// `delims` other than `#` and `%` (`<`, `>`, `"`), and `unwise` (`{ } | \ ^ [ ] \``); plus every
+/// byte outside ASCII. `[` and `]` are allowed again by RFC 3986 for IP literals only.
+pub(crate) const EXCLUDED: u16 = 1 << 9;
+/// White space that Appendix E says to ignore inside `<...>`: space, tab, CR, LF, VT, form feed.
+pub(crate) const WSP: u16 = 1 << 10;
+/// RFC 1738 §5 `safe = "$" | "-" | "_" | "." | "+"`.
+pub(crate) const SAFE_1738: u16 = 1 << 11;
+/// RFC 1738 §5 `extra = "!" | "*" | "'" | "(" | ")" | ","`.
+pub(crate) const EXTRA_1738: u16 = 1 << 12;
+
+const fn build() -> [u16; 256] {
+    let mut t = [0u16; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let mut m = 0;
+        let alpha = b.is_ascii_alphabetic();
+        let digit = b.is_ascii_digit();
+        if alpha {
+            m |= ALPHA | SCHEME | UNRESERVED | UNRESERVED_2396;
+        }
+        if digit {
+            m |= DIGIT | SCHEME | UNRESERVED | UNRESERVED_2396;
+        }
+        if b.is_ascii_hexdigit() {
+            m |= HEXDIG;
+        }
+        if matches!(b, b'+' | b'-' | b'.') {
+            m |= SCHEME;
+        }
+        if matches!(b, b'-' | b'.' | b'_' | b'~') {
+            m |= UNRESERVED;
+        }
+        if matches!(b, b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=') {
+            m |= SUB_DELIMS;
+        }
+        if matches!(b, b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@') {
+            m |= GEN_DELIMS;
+        }
+        if matches!(b, b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'' | b'(' | b')') {
+            m |= UNRESERVED_2396;
+        }
+        if matches!(b, b';' | b'/' | b'?' | b':' | b'@' | b'&' | b'=' | b'+' | b'$' | b',') {
+            m |= RESERVED_2396;
+        }
+        if b < 0x20
+            || b >= 0x7f
+            || matches!(b, b' ' | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'[' | b']' | b'`')
+        {
+            m |= EXCLUDED;
+        }
+        if matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) {
+            m |= WSP;
+        }
+        if matches!(b, b'$' | b'-' | b'_' | b'.' | b'+') {
+            m |= SAFE_1738;
+        }
+        if matches!(b, b'!' | b'*' | b'\'' | b'(' | b')' | b',') {
+            m |= EXTRA_1738;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+}
+
+static TABLE: [u16; 256] = build();
+
+/// Whether byte `b` is in any of the classes of `mask`.
+#[inline(always)]
+pub(crate) fn is(b: u8, mask: u16) -> bool {
+    TABLE[b as usize] & mask != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_match_their_rules() {
+        let members = |mask| (0..=255u8).filter(|&b| is(b, mask)).collect::<Vec<u8>>();
+        assert_eq!(members(UNRESERVED).len(), 26 * 2 + 10 + 4);
+        assert_eq!(members(SUB_DELIMS), b"!$&'()*+,;=".to_vec());
+        assert_eq!(members(GEN_DELIMS), b"#/:?@[]".to_vec());
+        assert_eq!(members(RESERVED_2396), b"$&+,/:;=?@".to_vec());
+        assert_eq!(members(UNRESERVED_2396).len(), 62 + 9);
+        assert_eq!(members(HEXDIG).len(), 22);
+        assert_eq!(members(EXCLUDED).len(), 32 + 1 + 128 + 1 + 11);
+        assert!(!is(b'%', EXCLUDED) && !is(b'#', EXCLUDED));
+        // Every printable ASCII byte is excluded or in one of the RFC 3986 classes, or is `%`.
+        for b in 0x21..0x7fu8 {
+            let classified = is(b, EXCLUDED | UNRESERVED | SUB_DELIMS | GEN_DELIMS) || b == b'%';
+            assert!(classified, "{:?}", b as char);
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! The trigger prefilter: where a URI may start.

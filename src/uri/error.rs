@@ -1,0 +1,128 @@
+//! The parser's error type: a byte index and a kind whose message a person understands.
+
+use core::fmt;
+
+/// Why a string is not a valid URI (reference) under the chosen grammar.
+///
+/// `index` is the byte offset into the parsed string where the problem was found.
+///
+/// ```
+/// let err = urisift::uri::Uri::parse("http://a/%zz").unwrap_err();
+/// assert_eq!(err.index(), 9);
+/// assert_eq!(err.to_string(), "invalid percent-escape at byte 9");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    index: usize,
+    kind: ErrorKind,
+}
+
+impl ParseError {
+    /// An error of `kind` found at byte `index`.
+    pub(crate) const fn new(index: usize, kind: ErrorKind) -> Self {
+        ParseError { index, kind }
+    }
+
+    /// The byte offset where the problem was found.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// The same error, moved `by` bytes to the right (for errors found in a sub-slice).
+    pub(crate) fn offset(mut self, by: usize) -> Self {
+        self.index += by;
+        self
+    }
+}
+
+/// What is wrong with a URI; its `Display` is the message without the position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input is empty where a URI is required.
+    Empty,
+    /// A byte outside ASCII: URIs are ASCII (RFC 3986 §2; RFC 2396 §2).
+    NonAscii,
+    /// A character the grammar excludes (controls, space, `< > " { } | \ ^ \``, or `[ ]`
+    /// outside an IP literal).
+    Excluded(char),
+    /// A character that is allowed in URIs but not in this component.
+    Unexpected(char),
+    /// A `%` not followed by two hexadecimal digits.
+    InvalidPercentEscape,
+    /// The scheme does not start with a letter or holds a character other than
+    /// `ALPHA / DIGIT / "+" / "-" / "."`.
+    InvalidScheme,
+    /// A scheme is required (an absolute URI was expected) and there is none.
+    MissingScheme,
+    /// The port holds something other than digits.
+    InvalidPort,
+    /// A malformed IPv4 address.
+    InvalidIpv4,
+    /// A malformed IPv6 address inside `[...]`.
+    InvalidIpv6,
+    /// A malformed IPvFuture literal inside `[...]`.
+    InvalidIpvFuture,
+    /// An IP literal (`[...]`) where the grammar has none (RFC 2396, RFC 1738).
+    IpLiteralNotAllowed,
+    /// A malformed host name (RFC 2396 §3.2.2 hostname rules, RFC 1738 §3.1).
+    InvalidHost,
+    /// A relative reference whose first path segment holds a `:` (RFC 3986 §4.2).
+    ColonInFirstSegment,
+    /// A path that begins with `//` where there is no authority (RFC 3986 §3.3).
+    PathStartsWithDoubleSlash,
+    /// A scheme that needs a host has none (e.g. `http:foo`).
+    MissingHost(&'static str),
+    /// The scheme-specific syntax is broken; the text says how (e.g. "ftp `;type=` must be a, i or d").
+    Scheme(&'static str),
+    /// A URN NID is malformed.
+    InvalidNid,
+    /// The NID `urn` is reserved (RFC 8141 §5.1; draft-03 §2.1).
+    ReservedNid,
+    /// The URN syntax is broken; the text says how (e.g. "empty NSS").
+    Urn(&'static str),
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Empty => f.write_str("empty input"),
+            ErrorKind::NonAscii => f.write_str("non-ASCII byte"),
+            ErrorKind::Excluded(c) => write!(f, "character {c:?} is not allowed in a URI"),
+            ErrorKind::Unexpected(c) => write!(f, "unexpected character {c:?}"),
+            ErrorKind::InvalidPercentEscape => f.write_str("invalid percent-escape"),
+            ErrorKind::InvalidScheme => f.write_str("invalid scheme name"),
+            ErrorKind::MissingScheme => f.write_str("missing scheme"),
+            ErrorKind::InvalidPort => f.write_str("port must be digits"),
+            ErrorKind::InvalidIpv4 => f.write_str("invalid IPv4 address"),
+            ErrorKind::InvalidIpv6 => f.write_str("invalid IPv6 address"),
+            ErrorKind::InvalidIpvFuture => f.write_str("invalid IPvFuture literal"),
+            ErrorKind::IpLiteralNotAllowed => f.write_str("IP literals are not allowed by this grammar"),
+            ErrorKind::InvalidHost => f.write_str("invalid host name"),
+            ErrorKind::ColonInFirstSegment => {
+                f.write_str("the first segment of a relative path must not contain ':'")
+            }
+            ErrorKind::PathStartsWithDoubleSlash => {
+                f.write_str("a path without an authority must not start with '//'")
+            }
+            ErrorKind::MissingHost(scheme) => write!(f, "scheme `{scheme}` requires a host"),
+            ErrorKind::Scheme(msg) => f.write_str(msg),
+            ErrorKind::InvalidNid => f.write_str("invalid URN namespace identifier (NID)"),
+            ErrorKind::ReservedNid => f.write_str("NID `urn` is reserved"),
+            ErrorKind::Urn(msg) => f.write_str(msg),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.kind, self.index)
+    }
+}
+
+impl std::error::Error for ParseError {}
