@@ -31,6 +31,7 @@ use core::ops::Range;
 use core::str::FromStr;
 
 pub use error::{ErrorKind, ParseError};
+pub use normalize::normalize;
 pub use resolve::resolve;
 pub use urn::Urn;
 
