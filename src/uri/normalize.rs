@@ -1,60 +1,60 @@
 //! Normalization and equivalence: seed 000 (draft-fielding-uri-syntax-01) §6, made precise by
-//! RFC 3986 §6.2.2 (syntax-based) and §6.2.3 (scheme-based).
-//!
-//! The normal form of a URI reference is built component by component:
-//!
-//! * **case** (RFC 3986 §6.2.2.1; seed §6 "host name is case independent"): the scheme and the
-//!   host — registered name or IP literal — are lower-cased; the hexadecimal digits of every
-//!   percent-escape are upper-cased, in every component; nothing else changes case (the userinfo,
-//!   path, query and fragment are case-sensitive);
-//! * **percent-encoding** (§6.2.2.2): an escape of an unreserved character (`ALPHA / DIGIT /
-//!   "-" / "." / "_" / "~"`, RFC 3986 §2.3) is decoded; escapes of anything else stay, since
-//!   decoding them could change what the URI means. Under [`Grammar::Rfc1738`], where `~` is
-//!   unsafe (RFC 1738 §2.2), `%7E` stays encoded so that the normal form is still a valid URI
-//!   of that grammar;
-//! * **dot segments** (§6.2.2.3): `remove_dot_segments` (§5.2.4) is applied to the path of a
-//!   hierarchical URI with a scheme — one with an authority or an absolute path; after decoding,
-//!   so that `%2E%2E` counts as `..` and normalizing twice changes nothing. A relative reference
-//!   keeps its dot segments: they mean something until it is resolved (§5.2);
-//! * **port** (§6.2.3; seed §6): an empty port, or the scheme's default port, is elided with its
-//!   `:` (http 80, https 443, ftp 21, gopher 70, nntp 119, telnet 23, wais 210, prospero 1525,
-//!   ws 80, wss 443);
-//! * **empty path** (§6.2.3): with an authority, `http`, `https`, `ws` and `wss` read an empty
-//!   path as `/` (RFC 7230 §2.7.3; RFC 6455 §3), so it becomes `/`. Other schemes keep it:
-//!   RFC 3986 only licenses this per scheme;
-//! * **delimiters** stay: an empty query or fragment is not an undefined one
-//!   (`http://a/?` is not `http://a/`, §6.2.3).
-//!
-//! A URN is compared by its own rules instead (RFC 8141 §3; draft-03 §5): see [`Urn`].
-//!
-//! ```
-//! use urisift::uri::{normalize, Uri};
-//! assert_eq!(normalize("HTTP://www.EXAMPLE.com:80").unwrap(), "http://www.example.com/");
-//! let a = Uri::parse("example://a/b/c/%7Bfoo%7D").unwrap();
-//! let b = Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
-//! assert!(a.is_equivalent(&b));
-//! ```
+//! RFC 3986 §6.2.2 (syntax-based) and §6.2.3 (scheme-based). The public documentation of
+//! [`normalize`] gives the rules.
 
 use super::resolve::{protect_path, remove_dot_segments};
 use super::{Grammar, ParseError, Uri, Urn};
 use crate::chars::{self, UNRESERVED};
 
 /// Parses `input` with the default grammar (RFC 3986) and returns its normal form
-/// ([`Uri::normalized`]).
+/// ([`Uri::normalized`]): seed 000 §6, made precise by RFC 3986 §6.2.2–6.2.3.
+///
+/// The normal form of a URI reference is built component by component:
+///
+/// * **case** (RFC 3986 §6.2.2.1; seed §6 "host name is case independent"): the scheme and the
+///   host — registered name or IP literal — are lower-cased; the hexadecimal digits of every
+///   percent-escape are upper-cased, in every component; nothing else changes case (the userinfo,
+///   path, query and fragment are case-sensitive);
+/// * **percent-encoding** (§6.2.2.2): an escape of an unreserved character (`ALPHA / DIGIT /
+///   "-" / "." / "_" / "~"`, RFC 3986 §2.3) is decoded; escapes of anything else stay, since
+///   decoding them could change what the URI means. Under [`Grammar::Rfc1738`], where `~` is
+///   unsafe (RFC 1738 §2.2), `%7E` stays encoded so that the normal form is still a valid URI
+///   of that grammar;
+/// * **dot segments** (§6.2.2.3): `remove_dot_segments` (§5.2.4) is applied to the path of a
+///   hierarchical URI with a scheme — one with an authority or an absolute path; after decoding,
+///   so that `%2E%2E` counts as `..` and normalizing twice changes nothing. A relative reference
+///   keeps its dot segments: they mean something until it is resolved (§5.2);
+/// * **port** (§6.2.3; seed §6): an empty port, or the scheme's default port, is elided with its
+///   `:` (http 80, https 443, ftp 21, gopher 70, nntp 119, telnet 23, wais 210, prospero 1525,
+///   ws 80, wss 443);
+/// * **empty path** (§6.2.3): with an authority, `http`, `https`, `ws` and `wss` read an empty
+///   path as `/` (RFC 7230 §2.7.3; RFC 6455 §3), so it becomes `/`. Other schemes keep it:
+///   RFC 3986 only licenses this per scheme;
+/// * **delimiters** stay: an empty query or fragment is not an undefined one
+///   (`http://a/?` is not `http://a/`, §6.2.3).
+///
+/// A URN is normalized by its own rules instead (RFC 8141 §3.1; draft-03 §5): the scheme and
+/// NID are lower-cased and the hex digits of escapes upper-cased, and nothing is decoded.
+///
+/// ```
+/// use urisift::uri::{normalize, Uri};
+/// assert_eq!(normalize("HTTP://www.EXAMPLE.com:80").unwrap(), "http://www.example.com/");
+/// assert_eq!(normalize("http://a/b/%7euser/../c").unwrap(), "http://a/b/c");
+/// let a = Uri::parse("example://a/b/c/%7Bfoo%7D").unwrap();
+/// let b = Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap();
+/// assert!(a.is_equivalent(&b));
+/// ```
 ///
 /// # Errors
 ///
 /// The [`ParseError`] of [`Uri::parse`] when `input` is not a valid URI reference.
-///
-/// ```
-/// assert_eq!(urisift::uri::normalize("http://a/b/%7euser/../c").unwrap(), "http://a/b/c");
-/// ```
 pub fn normalize(input: &str) -> Result<String, ParseError> {
     Uri::parse(input).map(|uri| uri.normalized())
 }
 
 impl Uri<'_> {
-    /// The normal form of this URI reference (see the [module documentation](self)).
+    /// The normal form of this URI reference: the rules are listed at
+    /// [`normalize`](fn@crate::uri::normalize).
     ///
     /// The result is a valid URI reference of the same grammar, and normalizing it again gives
     /// it back unchanged.

@@ -1,58 +1,59 @@
 //! Resolving a URI reference against a base URI: seed 000 (draft-fielding-uri-syntax-01) §5.2,
-//! as corrected by RFC 3986 §5.2.
-//!
-//! The algorithm is RFC 3986 §5.2.2 for a *strict* parser: a reference with a scheme is an
-//! absolute URI, even when its scheme is the base's (`http:g` stays `http:g`). Paths are merged
-//! per §5.2.3 and cleaned with `remove_dot_segments` (§5.2.4); an undefined query or fragment is
-//! kept apart from an empty one (§5.3).
-//!
-//! # Where we depart from the seed, and why
-//!
-//! The seed's §5.2 is "an example algorithm"; RFC 3986 replaced it with a definitive one, and
-//! where the two disagree we follow RFC 3986:
-//!
-//! * **`g?y/./x`, `g?y/../x`** — the seed contradicts itself. Its Appendix C says
-//!   `http://a/b/c/g?y/x` and `http://a/b/c/x`, but its own §5.2 separates the query before
-//!   merging paths (step 2), which gives `http://a/b/c/g?y/./x` and `http://a/b/c/g?y/../x`;
-//!   RFC 3986 §5.4.2 and RFC 1808 §5.1 give the latter. Dot segments in a query are data.
-//! * **Base `http://a` + `g`** — read literally, the seed's step 6a copies "all but the last
-//!   segment" of the empty base path (nothing) and appends `g`, giving `http://ag`. RFC 3986
-//!   §5.2.3 adds the rule that a base with an authority and an empty path merges as `"/" + path`:
-//!   `http://a/g`.
-//! * **`?y`** — the seed merges the empty path with the base path (step 6), giving
-//!   `http://a/b/c/?y`; RFC 3986 §5.2.2 (and RFC 1808 §5.1) keep the base path:
-//!   `http://a/b/c/d;p?y`.
-//! * **`..` above the root and dot segments in absolute paths** (`../../../g`, `/./g`, `/../g`)
-//!   — the seed keeps them (`http://a/../g`, `http://a/./g`; its step 6g allows either);
-//!   RFC 3986 §5.2.4 removes them: `http://a/g`.
-//! * **`#s` and the empty reference** — the seed names the result "(current document)";
-//!   RFC 3986 spells it out: the base without its fragment (`http://a/b/c/d;p?q#s`,
-//!   `http://a/b/c/d;p?q`).
-//!
-//! RFC 1808 §5 differs in two more places, and we follow RFC 3986 there too: it resolves `;x`
-//! against `http://a/b/c/d;p?q` to `http://a/b/c/d;x` (1808 treated `;params` as a part of the
-//! last segment of its own), and the empty reference to the base *with* its fragment.
-//!
-//! One more repair, which RFC 3986 leaves open: when the target has no authority and its path
-//! would begin with `//` (base `foo:/a`, reference `..//g`), the result would read back as an
-//! authority (`foo://g`). We write the path as `/.//g` instead: RFC 3986 §3.3 allows it, and it
-//! names the same resource once its dot segments are removed.
+//! as corrected by RFC 3986 §5.2. The public documentation of [`resolve`] gives the algorithm and
+//! every place where it departs from the seed (the tests below check each one).
 
 use super::{ErrorKind, Grammar, ParseError, Uri, generic};
 
 /// Resolves `reference` against `base` (RFC 3986 §5.2, strict).
+///
+/// The algorithm is RFC 3986 §5.2.2 for a *strict* parser: a reference with a scheme is an
+/// absolute URI, even when its scheme is the base's (`http:g` stays `http:g`). Paths are merged
+/// per §5.2.3 and cleaned with `remove_dot_segments` (§5.2.4); an undefined query or fragment is
+/// kept apart from an empty one (§5.3).
 ///
 /// Both are checked against the generic syntax of the default grammar, RFC 3986. Resolution is
 /// defined on the generic syntax alone (RFC 3986 §5), so the scheme-specific structure rules
 /// (such as "http needs a host") are not applied: the strict result of `http:g` is `http:g`
 /// (§5.4.2), which those rules would reject.
 ///
+/// # Where we depart from the seed, and why
+///
+/// The seed's §5.2 is "an example algorithm"; RFC 3986 replaced it with a definitive one, and
+/// where the two disagree we follow RFC 3986:
+///
+/// * **`g?y/./x`, `g?y/../x`** — the seed contradicts itself. Its Appendix C says
+///   `http://a/b/c/g?y/x` and `http://a/b/c/x`, but its own §5.2 separates the query before
+///   merging paths (step 2), which gives `http://a/b/c/g?y/./x` and `http://a/b/c/g?y/../x`;
+///   RFC 3986 §5.4.2 and RFC 1808 §5.1 give the latter. Dot segments in a query are data.
+/// * **Base `http://a` + `g`** — read literally, the seed's step 6a copies "all but the last
+///   segment" of the empty base path (nothing) and appends `g`, giving `http://ag`. RFC 3986
+///   §5.2.3 adds the rule that a base with an authority and an empty path merges as `"/" + path`:
+///   `http://a/g`.
+/// * **`?y`** — the seed merges the empty path with the base path (step 6), giving
+///   `http://a/b/c/?y`; RFC 3986 §5.2.2 (and RFC 1808 §5.1) keep the base path:
+///   `http://a/b/c/d;p?y`.
+/// * **`..` above the root and dot segments in absolute paths** (`../../../g`, `/./g`, `/../g`)
+///   — the seed keeps them (`http://a/../g`, `http://a/./g`; its step 6g allows either);
+///   RFC 3986 §5.2.4 removes them: `http://a/g`.
+/// * **`#s` and the empty reference** — the seed names the result "(current document)";
+///   RFC 3986 spells it out: the base without its fragment (`http://a/b/c/d;p?q#s`,
+///   `http://a/b/c/d;p?q`).
+///
+/// RFC 1808 §5 differs in two more places, and we follow RFC 3986 there too: it resolves `;x`
+/// against `http://a/b/c/d;p?q` to `http://a/b/c/d;x` (RFC 1808 parsed `;params` as a
+/// component of its own), and the empty reference to the base *with* its fragment.
+///
+/// One more repair, which RFC 3986 leaves open: when the target has no authority and its path
+/// would begin with `//` (base `foo:/a`, reference `..//g`), the result would read back as an
+/// authority (`foo://g`). We write the path as `/.//g` instead: RFC 3986 §3.3 allows it, and it
+/// names the same resource once its dot segments are removed.
+///
 /// # Errors
 ///
 /// A [`ParseError`] when `base` or `reference` is not a valid URI reference, or when `base` is
 /// not absolute ([`ErrorKind::MissingScheme`] at byte 0): a base URI must have a scheme
-/// (RFC 3986 §5.2.1). The error's index is into the string that failed; the caller knows which
-/// one it passed.
+/// (RFC 3986 §5.2.1). The error's index is into the string that failed; to tell which one
+/// that was, check the base alone first: `resolve(base, "")` can only fail for the base.
 ///
 /// ```
 /// use urisift::uri::resolve;
@@ -81,7 +82,7 @@ impl Uri<'_> {
     ///
     /// The base's fragment is not used. The base should be absolute (RFC 3986 §5.2.1); when it
     /// is not, the same string operations still apply and the target simply has no scheme
-    /// unless the reference has one. See the [module documentation](self) for where this
+    /// unless the reference has one. See [`resolve`](fn@crate::uri::resolve) for where this
     /// departs from the seed's algorithm.
     ///
     /// ```
