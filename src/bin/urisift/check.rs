@@ -20,7 +20,7 @@ Check whether each URI reference is valid under a grammar, and say why not.
 
 Each URI argument is one input; with no arguments, each line of standard input is one (its line \
 ending, \\n or \\r\\n, removed; an empty line is an input too). Relative references (../a, //host/p, \
-?q) are valid inputs: the grammar's URI-reference rule is used.";
+?q) are checked too, by the grammar's URI-reference rule.";
 
 const CHECK_AFTER_HELP: &str = "\
 Output (one line per input, in input order, fields separated by a tab):
