@@ -27,7 +27,7 @@
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while_m_n, take_while1};
 use nom::character::complete::{char, satisfy};
-use nom::combinator::{all_consuming, cut, eof, not, opt, recognize};
+use nom::combinator::{all_consuming, cut, eof, not, opt, peek, recognize};
 use nom::error::{ContextError, ErrorKind as NomErrorKind, ParseError as NomParseError, context};
 use nom::multi::many0_count;
 use nom::{IResult, Parser};
@@ -473,9 +473,12 @@ fn login(i: Input<'_>) -> Res<'_> {
 
 /// `hostport = host [ ":" port ]`
 ///
-/// After a `":"` only a port can follow: `user:password@` was tried before the host.
+/// After a `":"` only a port can follow (`user:password@` was tried before the host), and in
+/// every scheme a `hostport` is followed by `"/"` or the end, so a port is reported as bad
+/// when anything else follows its digits.
 fn hostport(i: Input<'_>) -> Res<'_> {
-    recognize((context(HOST, host), opt((char(':'), cut(context(PORT, port)))))).parse(i)
+    let port_then_slash_or_end = (port, peek(alt((eof, tag("/")))));
+    recognize((context(HOST, host), opt((char(':'), cut(context(PORT, port_then_slash_or_end)))))).parse(i)
 }
 
 /// `host = hostname | hostnumber`
@@ -601,3 +604,6 @@ fn matched<'a>(input: Input<'a>, rest: Input<'a>) -> (Input<'a>, Input<'a>) {
     let used = input.len().saturating_sub(rest.len());
     (rest, input.get(..used).unwrap_or_default())
 }
+
+#[cfg(test)]
+mod tests;

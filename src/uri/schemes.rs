@@ -298,34 +298,36 @@ fn addr_specs(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
     if stop < end {
         return Err(fail(b, stop, ADDRESS));
     }
+    // Each address needs a non-empty local part and domain around its first unquoted `@`.
+    let address = |first: usize, at: Option<usize>, stop: usize| match at {
+        Some(at) if at > first && at + 1 < stop => Ok(()),
+        Some(at) if at > first => Err(fail(b, stop, ADDRESS)),
+        _ => Err(fail(b, first, ADDRESS)),
+    };
     let (mut quoted, mut escaped) = (false, false);
-    let mut address_start = start;
-    let mut at: Option<usize> = None;
+    let (mut first, mut at) = (start, None);
     let mut i = start;
-    while i <= end {
-        let byte = if i == end { b',' } else { b.get(i).copied().unwrap_or(b',') };
-        let escape = (byte == b'%').then(|| b.get(i + 1..i + 3)).flatten();
-        let width = if escape.is_some() { 3 } else { 1 };
+    while i < end {
+        let escape = if b.get(i) == Some(&b'%') { b.get(i + 1..i + 3) } else { None };
+        let byte = b.get(i).copied().unwrap_or_default();
         if escaped {
             escaped = false;
-        } else if escape.is_some_and(|e| e == b"22") {
+        } else if escape == Some(b"22") {
             quoted = !quoted;
         } else if escape.is_some_and(|e| e.eq_ignore_ascii_case(b"5c")) {
             escaped = quoted;
         } else if !quoted && byte == b'@' && at.is_none() {
             at = Some(i);
-        } else if !quoted && byte == b',' && escape.is_none() {
-            match at {
-                Some(at) if at > address_start && at + 1 < i => {}
-                Some(at) if at > address_start => return Err(fail(b, i, ADDRESS)),
-                _ => return Err(fail(b, address_start, ADDRESS)),
-            }
-            address_start = i + 1;
-            at = None;
+        } else if !quoted && byte == b',' {
+            address(first, at, i)?;
+            (first, at) = (i + 1, None);
         }
-        i += width;
+        i += if escape.is_some() { 3 } else { 1 };
     }
-    Ok(())
+    if quoted {
+        return Err(fail(b, end, ADDRESS)); // an unterminated quoted local part
+    }
+    address(first, at, end)
 }
 
 /// RFC 1738 §3.2.2: the typecode of `;type=<typecode>` "is one of the characters "a", "i", or
@@ -396,3 +398,6 @@ fn fail(b: &[u8], i: usize, message: &'static str) -> ParseError {
     };
     ParseError::new(i, kind)
 }
+
+#[cfg(test)]
+mod tests;
