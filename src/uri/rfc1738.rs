@@ -3,9 +3,10 @@
 //!
 //! How the text is read:
 //!
-//! - The BNF uses the conventions of RFC 822 (§5), where quoted literals match in either case:
-//!   `HTTP://` is `"http://"`, and `;TYPE=a` is `";type=" ftptype`. Host names and the rest
-//!   keep their own rules.
+//! - The BNF uses "the conventions of RFC822" (§5), under which case is ignored when matching
+//!   everything but a few text units (RFC 822 §3.4.7): quoted literals match in either case,
+//!   so `HTTP://` is `"http://"` and `;TYPE=a` is `";type=" ftptype`. Scheme names are
+//!   case-insensitive anyway (§2.1: "interpreters should use case-ignore").
 //! - An RFC 1738 URL has no fragment; `#` is unsafe in it (§2.2) and must be encoded. A URI
 //!   *reference* may still carry one (seed 000 §3: `URI-reference = [ absoluteURI |
 //!   relativeURI ] [ "#" fragment ]`, and the appendix puts a fragment "within the brackets as
@@ -232,6 +233,7 @@ const PORT: &str = "port";
 /// [`ErrorKind::MissingHost`].
 const SLASHES: &str = "//";
 
+// What each scheme's URLs look like: the message when a rule fails with no more precise one.
 const FTP_URL: &str = "an RFC 1738 ftp URL is ftp://[user[:password]@]host[:port][/path[;type=a|i|d]], \
                        reserved characters such as `;` encoded inside names (§3.2)";
 const FILE_URL: &str = "an RFC 1738 file URL is file://[host]/path, with no user name or port (§3.10)";

@@ -31,31 +31,32 @@ use crate::chars::{self, ALPHA, DIGIT, EXCLUDED, HEXDIG, SUB_DELIMS, UNRESERVED}
 
 /// Schemes whose URIs always name a server, so that an empty or absent host is an error under
 /// [`Grammar::Rfc3986`], each with the text that says so. The list is short on purpose: a
-/// scheme is here only when its specification gives no form without a host.
+/// scheme is here only when its specification gives no form without a host. (`sip` has a
+/// host, but after `user@` and without `//`; it is not server-based in this sense.)
 ///
 /// Deliberately absent, because their specifications allow URIs without a host: `file`
 /// (RFC 8089 §2, `auth-path = [ file-auth ] path-absolute`), `ldap` (RFC 2255 §3,
 /// `"://" [hostport]`), `news` (RFC 5538 §4, the server is optional), `nfs` (RFC 2224 §10,
 /// `nfsURL = "nfs" ":" relativeURL`), and `sip` or `mailto` (no authority at all).
-pub(crate) const SERVER_BASED: [(&str, &str); 18] = [
-    ("ftp", "RFC 1738 §5: ftpurl = \"ftp://\" login ..., login = ... hostport"),
-    ("gopher", "RFC 4266 §2.1, RFC 1738 §5: gopherurl = \"gopher://\" hostport ..."),
-    ("http", "RFC 7230 §2.7.1: a recipient MUST reject an http URI with an empty host"),
-    ("https", "RFC 7230 §2.7.2: every requirement of http applies"),
-    ("imap", "RFC 5092 §11: imapurl = \"imap://\" iserver ipath-query"),
-    ("nntp", "RFC 5538 §2.1: nntp URIs have a non-empty authority; there is no default host"),
-    ("pop", "RFC 2384 §8: pop-url = \"pop://\" server, server = [user-auth \"@\"] hostport"),
-    ("prospero", "RFC 1738 §5: prosperourl = \"prospero://\" hostport ..."),
-    ("rtsp", "RFC 2326 §3.2: rtsp_URL = ( \"rtsp:\" | \"rtspu:\" ) \"//\" host ..."),
-    ("rtsps", "RFC 7826 §4.2: rtsps-URI = \"rtsps:\" \"//\" host ..."),
-    ("rtspu", "RFC 2326 §3.2: as rtsp"),
-    ("telnet", "RFC 4248 §2, RFC 1738 §5: telneturl = \"telnet://\" login [ \"/\" ]"),
-    ("vemmi", "RFC 2122 §5: vemmiurl = \"vemmi://\" hostport ..."),
-    ("wais", "RFC 1738 §5: waisdatabase = \"wais://\" hostport \"/\" database ..."),
-    ("ws", "RFC 6455 §3: ws-URI = \"ws:\" \"//\" host [ \":\" port ] path [ \"?\" query ]"),
-    ("wss", "RFC 6455 §3: as ws"),
-    ("z39.50r", "RFC 2056 §5: z39.50url = zscheme \"://\" host [\":\" port] ..."),
-    ("z39.50s", "RFC 2056 §5: as z39.50r"),
+const SERVER_BASED: [&str; 18] = [
+    "ftp",      // RFC 1738 §5: ftpurl = "ftp://" login ..., login = [...] hostport
+    "gopher",   // RFC 4266 §2.1; RFC 1738 §5: gopherurl = "gopher://" hostport ...
+    "http",     // RFC 7230 §2.7.1: a recipient MUST reject an http URI with an empty host
+    "https",    // RFC 7230 §2.7.2: the requirements of http apply
+    "imap",     // RFC 5092 §11: imapurl = "imap://" iserver ipath-query
+    "nntp",     // RFC 5538 §2.1: a non-empty authority; there is no default host
+    "pop",      // RFC 2384 §8: pop-url = "pop://" server, server = [user-auth "@"] hostport
+    "prospero", // RFC 1738 §5: prosperourl = "prospero://" hostport ...
+    "rtsp",     // RFC 2326 §3.2: rtsp_URL = ( "rtsp:" | "rtspu:" ) "//" host ...
+    "rtsps",    // RFC 7826 §4.2: rtsps-URI = "rtsps:" "//" host ...
+    "rtspu",    // RFC 2326 §3.2, as rtsp
+    "telnet",   // RFC 4248 §2; RFC 1738 §5: telneturl = "telnet://" login [ "/" ]
+    "vemmi",    // RFC 2122 §5: vemmiurl = "vemmi://" hostport ...
+    "wais",     // RFC 1738 §5: waisdatabase = "wais://" hostport "/" database ...
+    "ws",       // RFC 6455 §3: ws-URI = "ws:" "//" host [ ":" port ] path [ "?" query ]
+    "wss",      // RFC 6455 §3, as ws
+    "z39.50r",  // RFC 2056 §5: z39.50url = zscheme "://" host [":" port] ...
+    "z39.50s",  // RFC 2056 §5, as z39.50r
 ];
 
 /// The message for a bad ftp typecode, in every grammar that checks it.
@@ -63,7 +64,7 @@ pub(super) const FTP_TYPE: &str = "ftp `;type=` must be a, i or d (RFC 1738 §3.
 
 /// The lower-case name of a server-based scheme, ignoring the case of `scheme`.
 fn server_based(scheme: &str) -> Option<&'static str> {
-    SERVER_BASED.iter().map(|&(name, _)| name).find(|name| name.eq_ignore_ascii_case(scheme))
+    SERVER_BASED.into_iter().find(|name| name.eq_ignore_ascii_case(scheme))
 }
 
 /// Applies the scheme-specific rules of the URI's grammar (see the module docs).
@@ -89,14 +90,14 @@ fn rfc3986(uri: &Uri<'_>, scheme: &str) -> Result<(), ParseError> {
     if let Some(name) = server_based(scheme) {
         require_host(uri, name)?;
     }
-    let lower = |name: &str| scheme.eq_ignore_ascii_case(name);
-    if lower("nntp") {
+    let is = |name: &str| scheme.eq_ignore_ascii_case(name);
+    if is("nntp") {
         nntp(uri)
-    } else if lower("news") {
+    } else if is("news") {
         news(uri)
-    } else if lower("mailto") {
+    } else if is("mailto") {
         mailto(uri)
-    } else if lower("ftp") {
+    } else if is("ftp") {
         ftp_type(uri)
     } else {
         Ok(())
@@ -235,8 +236,10 @@ fn news(uri: &Uri<'_>) -> Result<(), ParseError> {
 /// qchar     = unreserved / pct-encoded / some-delims
 /// ```
 ///
-/// and, since the issue asks for an address, the URI must name one: an `addr-spec` in `to`, or
-/// a non-empty `to=` field (`mailto:?to=a@b.example` is the RFC's own example).
+/// The ABNF allows a bare `mailto:`; urisift also requires a recipient, since the scheme "is
+/// used to designate the Internet mailing address of an individual or service" (RFC 1738
+/// §3.5): an `addr-spec` in `to`, or a non-empty `to=` field (`mailto:?to=addr1@an.example,...`
+/// is one of RFC 6068 §2's own forms). `cc=` or `bcc=` alone do not count.
 fn mailto(uri: &Uri<'_>) -> Result<(), ParseError> {
     const AUTHORITY: &str = "a mailto URI has no `//` authority (RFC 6068 §2)";
     const NEEDS_ADDRESS: &str = "a mailto URI needs an address (`local@domain`) or a `to=` field \
@@ -255,11 +258,11 @@ fn mailto(uri: &Uri<'_>) -> Result<(), ParseError> {
     if let Some(query) = uri.span(Component::Query) {
         let mut i = query.start;
         loop {
-            let name_end = scan(b, i, query.end, qchar_but_equals)?;
+            let name_end = scan(b, i, query.end, qchar)?;
             if b.get(name_end) != Some(&b'=') || name_end >= query.end {
                 return Err(fail(b, name_end, HFIELD));
             }
-            let value_end = scan(b, name_end + 1, query.end, qchar_but_equals)?;
+            let value_end = scan(b, name_end + 1, query.end, qchar)?;
             let is_to = b.get(i..name_end).is_some_and(|name| name.eq_ignore_ascii_case(b"to"));
             has_address |= is_to && value_end > name_end + 1;
             match b.get(value_end) {
@@ -275,10 +278,10 @@ fn mailto(uri: &Uri<'_>) -> Result<(), ParseError> {
     Ok(())
 }
 
-/// RFC 6068 §2: `qchar = unreserved / pct-encoded / some-delims` without the escapes, and
-/// `some-delims = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," / ";" / ":" / "@"`: `qchar`
-/// is exactly `pchar` without `&` and `=`.
-fn qchar_but_equals(c: u8) -> bool {
+/// RFC 6068 §2: `qchar = unreserved / pct-encoded / some-delims` without the escapes, with
+/// `some-delims = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," / ";" / ":" / "@"`; that is
+/// `pchar` without `&` and `=`.
+fn qchar(c: u8) -> bool {
     pchar(c) && c != b'&' && c != b'='
 }
 
@@ -293,7 +296,7 @@ fn qchar_but_equals(c: u8) -> bool {
 fn addr_specs(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
     const ADDRESS: &str = "a mailto address is `local@domain`; `;`, `/`, `?`, `#`, `[`, `]`, `&` and \
                            `=` in it must be percent-encoded (RFC 6068 §2)";
-    let literal = |c: u8| c != b';' && qchar_but_equals(c);
+    let literal = |c: u8| c != b';' && qchar(c);
     let stop = scan(b, start, end, literal)?;
     if stop < end {
         return Err(fail(b, stop, ADDRESS));

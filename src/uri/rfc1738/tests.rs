@@ -75,7 +75,7 @@ fn ftp() {
     valid("ftp://user:pass@host.dom:21/a/b/c.txt");
     valid("ftp://us;er?x&y=z:pa;ss?=&@host.dom/"); // user and password take ; ? & =
     valid("ftp://host.dom/a;type=i");
-    valid("ftp://host.dom/;type=A"); // RFC 822 §2.2 conventions: literals in either case
+    valid("ftp://host.dom/;type=A"); // RFC 822 §3.4.7: literals match in either case
     valid("FTP://host.dom/x;TYPE=d");
     valid("ftp://host.dom");
     valid("ftp://host.dom/a?b:c@d&e=f"); // fsegment takes ? : @ & =

@@ -236,6 +236,9 @@ fn draft03_step_5b_reorders_directives() {
     assert!(a.is_equivalent(&c)); // 5a drops the query
     let d = urn("urn:foo:a?x=%2f&b=1#f", DRAFT03);
     assert_eq!(d.normalized_with_query(), "urn:foo:a?b=1&x=%2F");
+    // Directives with the same (unregistered) keyword keep their order: the sort is stable.
+    let e = urn("urn:foo:a?x=2&b=1&x=1&a-b=0&x=3", DRAFT03);
+    assert_eq!(e.normalized_with_query(), "urn:foo:a?a-b=0&b=1&x=2&x=1&x=3");
 }
 
 #[test]
@@ -296,6 +299,13 @@ fn draft03_errors() {
     assert!(matches!(error("urn:foo:a?s=I2L&s=I2R", DRAFT03), (16, ErrorKind::Urn(_))));
     assert!(matches!(error("urn:foo:a?c=1&s=I2L&c=2", DRAFT03), (20, ErrorKind::Urn(_))));
     assert!(Urn::parse_with("urn:foo:a?x=1&x=2&S=1&s=2", DRAFT03).is_ok());
+}
+
+#[test]
+fn urn_is_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Urn<'static>>();
+    check::<UrnComponent>();
 }
 
 #[test]
