@@ -80,7 +80,9 @@ fn authority_3986(b: &[u8], start: usize) -> Result<Authority, ParseError> {
         // reg-name = *( unreserved / pct-encoded / sub-delims )
         let stop = scan(b, h, UNRESERVED | SUB_DELIMS)?;
         let host = &b[h..stop];
-        let kind = if ip::ipv4(host).is_ok() { HostKind::Ipv4 } else { HostKind::RegName };
+        let looks_ipv4 =
+            host.first().is_some_and(u8::is_ascii_digit) && host.last().is_some_and(u8::is_ascii_digit);
+        let kind = if looks_ipv4 && ip::ipv4(host).is_ok() { HostKind::Ipv4 } else { HostKind::RegName };
         (Part::new(h, stop), kind)
     };
     let port = port(b, host.end)?;
@@ -90,7 +92,9 @@ fn authority_3986(b: &[u8], start: usize) -> Result<Authority, ParseError> {
 /// `[ userinfo "@" ]` at `start`: the userinfo, and where the host starts. Both grammars give
 /// the userinfo the same characters, those of a path segment but `/` and `@`.
 fn userinfo(b: &[u8], start: usize) -> Result<(Option<Part>, usize), ParseError> {
-    let Some(n) = memchr(b'@', b.get(start..).unwrap_or_default()) else { return Ok((None, start)) };
+    let Some(n) = b.get(start..).unwrap_or_default().iter().position(|&x| x == b'@') else {
+        return Ok((None, start));
+    };
     let at = start + n;
     // `b` holds no "/" (it ends the authority) and no "@" before `at`.
     let stop = scan(&b[..at], start, PATH)?;

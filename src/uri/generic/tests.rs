@@ -413,3 +413,88 @@ fn the_same_references_split_the_same_way_in_every_grammar() {
         assert!(all.iter().all(|r| r == &all[0] && r.is_ok()), "{input:?}: {all:?}");
     }
 }
+
+#[test]
+fn huge_and_hostile_inputs_end_cleanly() {
+    let n = 1 << 20;
+    type Outcome = Result<(), (usize, ErrorKind)>;
+    let cases: Vec<(String, Outcome)> = vec![
+        ("a".repeat(n), Ok(())),
+        (format!("{}:", "a".repeat(n)), Ok(())),
+        (format!("{}:", "_".repeat(n)), Err((0, InvalidScheme))),
+        (format!("x:{}", "%41".repeat(n)), Ok(())),
+        (format!("x:{}", "%".repeat(n)), Err((2, InvalidPercentEscape))),
+        (":".repeat(n), Err((0, ColonInFirstSegment))),
+        (format!("//{}", "@".repeat(n)), Err((3, Unexpected('@')))),
+        (format!("//{}", "[".repeat(n)), Err((3, Excluded('[')))),
+        (format!("//[{}]", "1:".repeat(n)), Err((3 + 16, InvalidIpv6))),
+        (format!("//[{}]", "f".repeat(n)), Err((3 + 4, InvalidIpv6))),
+        (format!("//[::{}]", "1".repeat(n)), Err((5 + 4, InvalidIpv6))),
+        (format!("//[::{}.1.1.1]", "1".repeat(n)), Err((5 + 3, InvalidIpv4))),
+        (format!("//[v{}.x]", "f".repeat(n)), Ok(())),
+        (format!("//h:{}", "9".repeat(n)), Ok(())),
+        (format!("x:/{}", "/.".repeat(n)), Ok(())),
+        (format!("?{}", "?".repeat(n)), Ok(())),
+        (format!("#{}", "#".repeat(n)), Err((1, Unexpected('#')))),
+        ("\u{10ffff}".repeat(n / 4), Err((0, NonAscii))),
+    ];
+    for (input, want) in cases {
+        let got = parse(&input, Rfc3986).map(drop).map_err(|e| (e.index(), e.kind().clone()));
+        assert_eq!(got, want, "{}…", &input[..input.len().min(16)]);
+        for grammar in DRAFT {
+            // The draft differs on some of these (a ":" path, a registry authority); it must
+            // still end, and in a valid reference's split.
+            if let Ok(c) = parse(&input, *grammar) {
+                assert_eq!(c.path, split(&input).path);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_soup_keeps_the_invariants() {
+    // A xorshift generator over the characters that steer the parser, and some that no URI has.
+    let soup: Vec<char> = "x:/?#[]@%09afAFv.-_~!$&'()*+,;= <^\u{e9}\u{0}".chars().collect();
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let (mut valid, mut invalid) = (0, 0);
+    for _ in 0..30_000 {
+        let s: String = (0..next(24)).map(|_| soup[next(soup.len())]).collect();
+        for &grammar in ALL {
+            match parse(&s, grammar) {
+                Ok(c) => {
+                    valid += 1;
+                    let text = |p: Option<Part>| p.map_or("", |p| &s[p.range()]);
+                    let mut again = String::new();
+                    if c.userinfo.is_some() {
+                        again = format!("{}@", text(c.userinfo));
+                    }
+                    again.push_str(text(c.host));
+                    if c.port.is_some() {
+                        again = format!("{again}:{}", text(c.port));
+                    }
+                    assert_eq!(again, text(c.authority), "{grammar}: {s:?}");
+                    assert_eq!(c.host.is_some(), c.authority.is_some(), "{grammar}: {s:?}");
+                    assert_eq!(c.host_kind.is_some(), c.authority.is_some(), "{grammar}: {s:?}");
+                }
+                Err(e) => {
+                    invalid += 1;
+                    assert!(e.index() <= s.len() && s.is_char_boundary(e.index()), "{grammar}: {s:?} {e}");
+                    let at = s.as_bytes().get(e.index()).copied();
+                    match e.kind() {
+                        NonAscii => assert!(at.is_some_and(|b| !b.is_ascii()), "{grammar}: {s:?}"),
+                        Excluded(c) | Unexpected(c) => assert_eq!(at, Some(*c as u8), "{grammar}: {s:?}"),
+                        InvalidPercentEscape => assert_eq!(at, Some(b'%'), "{grammar}: {s:?}"),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    assert!(valid > 10_000 && invalid > 10_000, "{valid} valid, {invalid} invalid");
+}
