@@ -23,7 +23,7 @@
 //!
 //! - `scheme = 1*( alpha | digit | "+" | "-" | "." )` (§4.1): the draft lets a scheme start
 //!   with a digit, `+`, `-` or `.`, and so do we (`1x:y` has the scheme `1x`).
-//! - `site = server | authority` (§4.3.1): see [`host`](super::host) for hosts, ports and
+//! - `site = server | authority` (§4.3.1): see [`host`] for hosts, ports and
 //!   registry-based naming authorities, and why IP literals are refused.
 //! - `rel_path` allows a `:` in its first segment, so `:x` is a relative path. A first segment
 //!   like `a_b:c`, which Appendix B reads as a scheme, is refused as an invalid scheme, as
@@ -143,7 +143,7 @@ pub(crate) fn parse(s: &str, grammar: Grammar) -> Result<Components, ParseError>
 fn first_segment(b: &[u8], grammar: Grammar) -> Result<(), ParseError> {
     let segment_end = memchr3(b'/', b'?', b'#', b).unwrap_or(b.len());
     let Some(colon) = memchr(b':', &b[..segment_end]) else { return Ok(()) };
-    // Bytes that are wrong anywhere are reported first: they come earlier.
+    // A byte that is wrong anywhere in a path is reported as such, rather than as a bad scheme.
     let stop = scan(&b[..colon], 0, PATH)?;
     if stop < colon {
         return Err(unexpected(b, stop));
