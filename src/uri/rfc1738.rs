@@ -237,8 +237,8 @@ const SLASHES: &str = "//";
 const FTP_URL: &str = "an RFC 1738 ftp URL is ftp://[user[:password]@]host[:port][/path[;type=a|i|d]], \
                        reserved characters such as `;` encoded inside names (§3.2)";
 const FILE_URL: &str = "an RFC 1738 file URL is file://[host]/path, with no user name or port (§3.10)";
-const HTTP_URL: &str = "an RFC 1738 http URL is http://host[:port][/path[?search]], with no user name or \
-                        password (§3.3)";
+const HTTP_URL: &str = "an RFC 1738 http URL is http://host[:port][/path[?search]]: no user name or \
+                        password, no `/` or `?` in the search (§3.3, §5)";
 const GOPHER_URL: &str = "an RFC 1738 gopher URL is gopher://host[:port][/[type[selector]]] (§3.4)";
 const MAILTO_URL: &str = "an RFC 1738 mailto URL is `mailto:` and an address (§3.5)";
 const NEWS_URL: &str = "an RFC 1738 news URL is news:group, news:article-id@host or news:* (§3.6)";

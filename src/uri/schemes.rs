@@ -104,31 +104,13 @@ fn rfc3986(uri: &Uri<'_>, scheme: &str) -> Result<(), ParseError> {
     }
 }
 
-/// The host's byte range in the input: the generic parser's, or, when it has not split the
-/// authority, RFC 3986 §3.2's `authority = [ userinfo "@" ] host [ ":" port ]` applied here
-/// (an IP literal runs to its `]`).
-fn host_span(uri: &Uri<'_>) -> Option<(usize, usize)> {
-    if let Some(host) = uri.span(Component::Host) {
-        return Some((host.start, host.end));
-    }
-    let authority = uri.span(Component::Authority)?;
-    let text = uri.authority()?.as_bytes();
-    let start = text.iter().rposition(|&c| c == b'@').map_or(0, |at| at + 1);
-    let rest = text.get(start..).unwrap_or_default();
-    let len = if rest.first() == Some(&b'[') {
-        rest.iter().position(|&c| c == b']').map_or(rest.len(), |close| close + 1)
-    } else {
-        rest.iter().position(|&c| c == b':').unwrap_or(rest.len())
-    };
-    Some((authority.start + start, authority.start + start + len))
-}
-
 /// A server-based scheme needs `//` and a non-empty host: `http:foo`, `http:///x` and
-/// `http://user@:80/` have none.
+/// `http://user@:80/` have none. (The generic parser defines the host whenever there is an
+/// authority.)
 fn require_host(uri: &Uri<'_>, name: &'static str) -> Result<(), ParseError> {
-    match host_span(uri) {
-        Some((start, end)) if end > start => Ok(()),
-        Some((start, _)) => Err(ParseError::new(start, ErrorKind::MissingHost(name))),
+    match uri.span(Component::Host) {
+        Some(host) if !host.is_empty() => Ok(()),
+        Some(host) => Err(ParseError::new(host.start, ErrorKind::MissingHost(name))),
         None => {
             let after_colon = uri.span(Component::Scheme).map_or(0, |s| s.end + 1);
             Err(ParseError::new(after_colon, ErrorKind::MissingHost(name)))
