@@ -26,7 +26,7 @@
 //! Query and fragment are left to the generic syntax for every scheme but `mailto`, whose
 //! query is its header fields.
 
-use super::{Component, ErrorKind, Grammar, ParseError, Uri, Urn, rfc1738};
+use super::{Component, ErrorKind, Grammar, ParseError, Uri, Urn, host, rfc1738};
 use crate::chars::{self, ALPHA, DIGIT, EXCLUDED, HEXDIG, SUB_DELIMS, UNRESERVED};
 
 /// Schemes whose URIs always name a server, so that an empty or absent host is an error under
@@ -77,12 +77,25 @@ pub(crate) fn check(uri: &Uri<'_>) -> Result<(), ParseError> {
     }
     match uri.grammar() {
         Grammar::Rfc3986 => rfc3986(uri, scheme),
-        Grammar::Rfc2396 => Ok(()),
+        Grammar::Rfc2396 => server_form(uri, scheme),
         Grammar::Rfc1738 => match rfc1738::Scheme::from_name(scheme) {
             Some(known) => rfc1738::check(uri.as_str(), known),
-            None => Ok(()),
+            None => server_form(uri, scheme),
         },
     }
+}
+
+/// The draft grammar ([`Grammar::Rfc2396`]): a site that is not a `server` is read as a
+/// registry-based naming authority (seed 000 §4.3.1), which would let the host name rules of §4.3.1
+/// reject nothing. But §4.3.1 also says that "URL schemes that involve the direct use of an IP-based
+/// protocol to a specified server on the Internet use a common syntax" (the server form); so for a server-based
+/// scheme with an authority, the authority must be a `server` (`http://a_b.example/` is invalid).
+fn server_form(uri: &Uri<'_>, scheme: &str) -> Result<(), ParseError> {
+    if server_based(scheme).is_none() {
+        return Ok(());
+    }
+    let Some(authority) = uri.span(Component::Authority) else { return Ok(()) };
+    host::server(&uri.as_str().as_bytes()[..authority.end], authority.start).map(drop)
 }
 
 /// The structure rules of [`Grammar::Rfc3986`] (see the module docs).

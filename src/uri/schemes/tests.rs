@@ -276,3 +276,19 @@ fn never_panics_on_any_prefix() {
         }
     }
 }
+
+/// Seed 000 §4.3.1: a server-based scheme's site is a `server`, so the host name rules of
+/// §4.3.1 apply to it under the draft grammar; another scheme's site may be a registry name.
+#[test]
+fn draft_server_based_schemes_use_the_server_form() {
+    let err = Uri::parse_with("http://a_b.example:80/", Grammar::Rfc2396).unwrap_err();
+    assert_eq!((err.index(), err.kind()), (8, &ErrorKind::InvalidHost));
+    assert!(Uri::parse_with("http://www.example.org:80/", Grammar::Rfc2396).is_ok());
+    assert!(Uri::parse_with("ftp://-bad.example/", Grammar::Rfc2396).is_err());
+    assert!(Uri::parse_with("gopher://1.2.3/", Grammar::Rfc2396).is_err());
+    let reg = Uri::parse_with("foo://a_b.example/", Grammar::Rfc2396).unwrap();
+    assert_eq!(reg.host(), Some("a_b.example"));
+    // Outside RFC 1738's ten schemes, the RFC 1738 grammar is the draft's.
+    assert!(Uri::parse_with("https://a_b.example/", Grammar::Rfc1738).is_err());
+    assert!(Uri::parse_with("https://a_b.example/", Grammar::Rfc3986).is_ok());
+}
