@@ -140,7 +140,11 @@ def components(g, inp, kind, over):
     m = RE_B.match(inp)
     scheme, authority, path, query, fragment = m.group(2), m.group(4), m.group(5), m.group(7), m.group(9)
     userinfo = host = port = None
-    if authority is not None:
+    if kind == "registry":
+        # A registry-based naming authority (seed 000 `authority`, RFC 2396 `reg_name`): not split
+        # into userinfo, host and port; reported whole as a registered name.
+        host, kind = authority, "reg-name"
+    elif authority is not None:
         hostport = authority
         if "@" in authority:
             assert authority.count("@") == 1, inp

@@ -928,14 +928,14 @@ X(T, OLD, "urn:example:x?s=%zz", "an invalid escape in a directive value (draft-
 # --- seed 000: site = server | authority. A site that is no server (hostname/IPv4, digit port)
 # still matches the registry-based authority = *( unreserved | escaped | ";" | ":" | "@" | "&" |
 # "=" | "+" ), and the whole still matches opaque-URI = scheme ":" *uric. Read literally these are
-# valid, but then what are host and port? The issue describes the grammar by its host rules, which
-# suggests rejecting them.
+# valid, but the grammar gives no host or port; proposed: the whole site as a reg-name host. The
+# issue describes the grammar by its host rules, which suggests rejecting them instead.
 W_REG = ("seed 000 App. A: site = server | authority. \"{h}\" is no server ({what}), but it matches the "
          "registry-based authority = *( unreserved | escaped | \";\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" ), "
-         "and the string is an opaque-URI (scheme \":\" *uric) anyway; read literally it is valid, with no "
-         "host/port split defined. Issue 2 describes this grammar by its hostname rules (toplabel starting with a "
-         "letter, dotted-quad IPv4), which points to rejecting it; RFC 2396 §3.2.1 keeps the same reg_name "
-         "fallback. Lean: invalid for a server-style site, since host and port cannot be reported.")
+         "and the whole string is an opaque-URI (scheme \":\" *uric) anyway: read literally, as issue 2 asks, it is "
+         "valid. What the grammar leaves open is the split: a registry authority has no userinfo, host or port; "
+         "proposed here, the whole site as a reg-name host. Against: issue 2 describes this grammar by its hostname "
+         "rules (a toplabel starting with a letter, dotted-quad IPv4), which suggests rejecting it. Lean: valid.")
 for h, what in [("1.2.3", "three digit groups, toplabel \"3\""), ("1.2.3.4.5", "five digit groups"),
                 ("1.2.3.4.", "IPv4address has no trailing dot; toplabel \"4\""), ("127.1", "two digit groups"),
                 ("2130706433", "one number"), ("0x7f.0.0.1", "toplabel \"1\""), ("1..2.3", "an empty label"),
@@ -945,9 +945,9 @@ for h, what in [("1.2.3", "three digit groups, toplabel \"3\""), ("1.2.3.4.5", "
                 ("example.com:-1", "port = *digit"), ("example.com::80", "a second \":\""),
                 ("a@b@example.com", "userinfo has no \"@\""), ("user@", "hostport needs a host"),
                 (":80", "hostport needs a host")]:
-    D(G2, f"http://{h}/", False, W_REG.format(h=h, what=what))
-D(G2, "foo://a_b/", False, W_REG.format(h="a_b", what="\"_\" in a hostname") +
-  " Here the scheme is not server-based, which makes the registry reading stronger.")
+    D(G2, f"http://{h}/", True, W_REG.format(h=h, what=what), kind="registry")
+D(G2, "foo://a_b/", True, W_REG.format(h="a_b", what="\"_\" in a hostname") +
+  " Here the scheme is not server-based, which makes the registry reading stronger.", kind="registry")
 
 # --- seed 000: Appendix B (and §4.4) versus the grammar, when the text before the first ":" has a
 # character no scheme has. App. B calls it a scheme; the grammar says it is no absoluteURI, but a
