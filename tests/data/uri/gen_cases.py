@@ -760,7 +760,6 @@ for inp, why in [("telnet://example.com/path", "only a final \"/\" may follow lo
                  ("telnet://example.com//", "only one final \"/\""),
                  ("telnet://example.com/?x", "nothing but \"/\" follows login")]:
     X(T, G1, inp, "RFC 1738 §5 telneturl: " + why)
-V(T, G3, "telnet://example.com/path", "this grammar's telnet rule only needs a host")
 
 # --- RFC 1738: file
 for inp, why in [("file://localhost/etc/motd", "host \"localhost\""), ("file:///", "fpath may be an empty segment"),
@@ -1040,6 +1039,9 @@ D(G3, "ftp://example.com/d;type=x/f", True,
 D(G3, "file:", True,
   "RFC 8089 file-URI = \"file:\" ( \"//\" auth-path / local-path ) makes \"file:\" invalid, but file is not among "
   "the grammar's scheme rules. Lean: valid (generic syntax).")
+D(G3, "telnet://example.com/path", True,
+  "RFC 4248 §2 (and RFC 1738 telneturl) allow only a final \"/\" after the authority; the grammar's telnet rule "
+  "only asks for a host. Lean: valid (generic syntax plus the listed rules).")
 D(G3, "ws://example.com/#f", True,
   "RFC 6455 §3: fragment identifiers MUST NOT be used on ws URIs; the grammar's ws rule only needs a host. Lean: "
   "valid.")
