@@ -58,7 +58,6 @@ fn check_plain_valid_arguments() {
 }
 
 #[test]
-#[ignore = "needs generic validator (merge)"]
 fn check_plain_invalid_says_why_and_where() {
     let run = urisift(&["check", "http://example.com/", "http://a/%zz", "http://exa mple.com/"], b"");
     assert_eq!(
@@ -71,7 +70,6 @@ fn check_plain_invalid_says_why_and_where() {
 }
 
 #[test]
-#[ignore = "needs generic validator (merge)"]
 fn check_plain_escapes_control_characters_so_each_input_stays_one_line() {
     let run = urisift(&["check", "a\tb", "a\nb"], b"");
     assert_eq!(
@@ -83,7 +81,6 @@ fn check_plain_escapes_control_characters_so_each_input_stays_one_line() {
 }
 
 #[test]
-#[ignore = "needs generic validator (merge)"]
 fn check_grammar_is_selectable() {
     // RFC 3986 has IP literals; the RFC 2396 draft grammar has none.
     let run = urisift(&["check", "--grammar", "rfc3986", "http://[::1]/"], b"");
@@ -126,7 +123,6 @@ fn check_json_opaque_uri() {
 }
 
 #[test]
-#[ignore = "needs generic validator (merge)"]
 fn check_json_ipv6_host_keeps_its_brackets() {
     let run = urisift(&["check", "--json", "http://user@[::1]:8080/p?#f", "http://a?"], b"");
     let expected = [
@@ -138,7 +134,6 @@ fn check_json_ipv6_host_keeps_its_brackets() {
 }
 
 #[test]
-#[ignore = "needs generic validator (merge)"]
 fn check_json_host_kinds() {
     let run = urisift(&["check", "--json", "http://192.0.2.1:/", "http://[v7.x]/", "file:///etc"], b"");
     let lines: Vec<serde_json::Value> =
@@ -156,7 +151,6 @@ fn check_json_host_kinds() {
 }
 
 #[test]
-#[ignore = "needs URN view (merge)"]
 fn check_json_urn() {
     let run = urisift(&["check", "--json", "urn:example:a123,z456#789"], b"");
     assert_eq!(
@@ -172,7 +166,6 @@ fn check_json_urn() {
 }
 
 #[test]
-#[ignore = "needs generic validator (merge)"]
 fn check_json_invalid_with_index() {
     let run = urisift(&["check", "--json", "http://a/%zz", "http://example.com/"], b"");
     let mut lines = run.stdout.lines();
@@ -216,7 +209,6 @@ fn check_reports_non_utf8_stdin_lines_as_non_ascii() {
 }
 
 #[test]
-#[ignore = "needs generic validator (merge)"]
 fn check_stdin_with_invalid_lines() {
     let run = urisift(&["check"], b"http://a/\r\nb c\n\n");
     assert_eq!(
@@ -255,7 +247,6 @@ fn resolve_a_relative_base_is_an_error_naming_it() {
 }
 
 #[test]
-#[ignore = "needs generic validator (merge)"]
 fn resolve_an_invalid_reference_is_named_and_the_others_still_resolve() {
     let run = urisift(&["resolve", "http://a/b", "g h", "c"], b"");
     assert_eq!(run.stdout, "http://a/c\n");
@@ -279,7 +270,6 @@ fn normalize_prints_one_normal_form_per_line() {
 }
 
 #[test]
-#[ignore = "needs generic validator (merge)"]
 fn normalize_hosts_ports_and_errors() {
     let run = urisift(&["normalize", "HTTP://www.Example.COM:80", "http://a/%zz", "https://[::A]:443"], b"");
     assert_eq!(run.stdout, "http://www.example.com/\nhttps://[::a]/\n");

@@ -488,7 +488,6 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "needs generic validator (merge)"]
     fn an_invalid_base_or_reference_is_an_error_with_its_own_index() {
         let err = resolve(BASE, "g h").unwrap_err();
         assert_eq!((err.index(), err.kind()), (1, &ErrorKind::Excluded(' ')));

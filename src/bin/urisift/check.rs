@@ -293,13 +293,10 @@ impl<'a> Report<'a> {
     }
 }
 
-/// The URN parts of a URI whose scheme is `urn`.
-// TODO(merge): once `Urn` has `nid()`, `nss()`, `query()` and `fragment()` (src/uri/urn.rs):
-//     let urn = uri.urn()?;
-//     Some(UrnReport { nid: urn.nid(), nss: urn.nss(), query: urn.query(), fragment: urn.fragment() })
+/// The URN parts of a URI whose scheme is `urn` (its URN syntax was checked by the parse).
 fn urn_report<'a>(uri: &Uri<'a>) -> Option<UrnReport<'a>> {
-    let _urn = uri.urn()?;
-    None
+    let urn = uri.urn()?;
+    Some(UrnReport { nid: urn.nid(), nss: urn.nss(), query: urn.query(), fragment: urn.fragment() })
 }
 
 /// Checks one input and writes its line; returns whether it is valid.
