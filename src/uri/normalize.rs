@@ -31,7 +31,10 @@ use crate::chars::{self, UNRESERVED};
 ///   path as `/` (RFC 7230 §2.7.3; RFC 6455 §3), so it becomes `/`. Other schemes keep it:
 ///   RFC 3986 only licenses this per scheme;
 /// * **delimiters** stay: an empty query or fragment is not an undefined one
-///   (`http://a/?` is not `http://a/`, §6.2.3).
+///   (`http://a/?` is not `http://a/`, §6.2.3);
+/// * **scheme rules win**: when decoding or dot-segment removal would give something the
+///   scheme's own rules reject (a newsgroup name has no `~`, RFC 5538 §4: `news:a%7Eb` cannot
+///   become `news:a~b`), neither is done, so that the normal form is still a valid URI.
 ///
 /// A URN is normalized by its own rules instead ([`Urn::normalized`](super::Urn::normalized):
 /// RFC 8141 §3.1; draft-03 §5): the scheme and NID are lower-cased and the hex digits of escapes
@@ -72,7 +75,45 @@ impl Uri<'_> {
         if let Some(urn) = self.urn() {
             return urn.normalized();
         }
-        let decodable = decodable_in(self.grammar);
+        // A scheme's own rules may reject what decoding or dot-segment removal produces: a
+        // newsgroup name has no `~` (RFC 5538 §4), so `news:a%7Eb` cannot become `news:a~b`.
+        // Then only the rules that cannot break a valid URI apply (case, ports, the empty
+        // path). That form normalizes to the same full form, so it is stable too.
+        let full = self.normal_form(Rules::All);
+        if Uri::parse_with(&full, self.grammar).is_ok() {
+            return full;
+        }
+        let partial = self.normal_form(Rules::KeepEscapesAndDotSegments);
+        if Uri::parse_with(&partial, self.grammar).is_ok() { partial } else { self.as_str().to_owned() }
+    }
+
+    /// Whether this URI reference and `other` are equivalent: their normal forms are equal
+    /// (RFC 3986 §6.2.2–6.2.3), or, for two URNs, they are URN-equivalent (RFC 8141 §3, which
+    /// ignores the `?+`, `?=` and `#` parts).
+    ///
+    /// The relation is reflexive and symmetric. The fragment counts (RFC 3986 §6.2.3).
+    ///
+    /// ```
+    /// use urisift::uri::Uri;
+    /// let p = |s| Uri::parse(s).unwrap();
+    /// assert!(p("http://www.XEROX.com").is_equivalent(&p("http://www.xerox.com/")));
+    /// assert!(!p("http://example.com/?").is_equivalent(&p("http://example.com/")));
+    /// ```
+    pub fn is_equivalent(&self, other: &Uri<'_>) -> bool {
+        if let (Some(a), Some(b)) = (self.urn(), other.urn()) {
+            return a.is_equivalent(&b);
+        }
+        self.normalized() == other.normalized()
+    }
+}
+
+impl Uri<'_> {
+    /// The generic normal form under `rules` (RFC 3986 §6.2.2–6.2.3).
+    fn normal_form(&self, rules: Rules) -> String {
+        let decodable = match rules {
+            Rules::All => decodable_in(self.grammar),
+            Rules::KeepEscapesAndDotSegments => |_| false,
+        };
         let mut out = String::with_capacity(self.as_str().len() + 1);
         let scheme = self.scheme().map(str::to_ascii_lowercase);
         if let Some(s) = &scheme {
@@ -104,7 +145,7 @@ impl Uri<'_> {
         }
         let path_start = out.len();
         let path = self.path();
-        if scheme.is_some() && (has_authority || path.starts_with('/')) {
+        if rules == Rules::All && scheme.is_some() && (has_authority || path.starts_with('/')) {
             // Decode first, so that `%2E` segments are removed now and not on a second pass.
             let mut decoded = String::with_capacity(path.len());
             push_escapes_normalized(&mut decoded, path, Case::Keep, decodable);
@@ -126,25 +167,16 @@ impl Uri<'_> {
         }
         out
     }
+}
 
-    /// Whether this URI reference and `other` are equivalent: their normal forms are equal
-    /// (RFC 3986 §6.2.2–6.2.3), or, for two URNs, they are URN-equivalent (RFC 8141 §3, which
-    /// ignores the `?+`, `?=` and `#` parts).
-    ///
-    /// The relation is reflexive and symmetric. The fragment counts (RFC 3986 §6.2.3).
-    ///
-    /// ```
-    /// use urisift::uri::Uri;
-    /// let p = |s| Uri::parse(s).unwrap();
-    /// assert!(p("http://www.XEROX.com").is_equivalent(&p("http://www.xerox.com/")));
-    /// assert!(!p("http://example.com/?").is_equivalent(&p("http://example.com/")));
-    /// ```
-    pub fn is_equivalent(&self, other: &Uri<'_>) -> bool {
-        if let (Some(a), Some(b)) = (self.urn(), other.urn()) {
-            return a.is_equivalent(&b);
-        }
-        self.normalized() == other.normalized()
-    }
+/// Which normalization rules apply.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rules {
+    /// Every rule of [`normalize`].
+    All,
+    /// All but the decoding of escapes and the removal of dot segments, which a scheme's rules
+    /// may reject.
+    KeepEscapesAndDotSegments,
 }
 
 /// Which characters a percent-escape may be decoded to under `grammar` (RFC 3986 §2.3,
@@ -507,6 +539,22 @@ mod tests {
             }
         }
         assert!(compared > 10_000, "{compared}");
+    }
+
+    #[test]
+    fn decoding_a_tilde_into_a_newsgroup_name_is_not_done() {
+        // RFC 5538 §4: a newsgroup name has no `~`; decoding `%7E` would make the URI invalid.
+        for (input, normal) in [
+            ("news:a%7eb", "news:a%7Eb"),
+            ("NEWS://A/%7e?%41", "news://a/%7E?%41"),
+            // Where the scheme's rules allow the decoded character, it is decoded.
+            ("news:a%2Eb", "news:a.b"),
+        ] {
+            let once = normalize(input).unwrap();
+            assert_eq!(once, normal, "{input}");
+            assert_eq!(normalize(&once).unwrap(), once, "{input}");
+            assert!(Uri::parse(input).unwrap().is_equivalent(&Uri::parse(&once).unwrap()));
+        }
     }
 
     #[test]
