@@ -567,6 +567,9 @@ mod tests {
                         };
                         let theirs = theirs.resolve_against(theirs_base).to_string();
                         assert_eq!(ours, theirs, "{reference:?} against {base}");
+                        // The target is a valid URI of the generic syntax, and resolves to itself.
+                        assert!(parse_generic(&ours).is_ok(), "{reference:?} against {base}: {ours}");
+                        assert_eq!(resolve(base, &ours).as_deref(), Ok(ours.as_str()));
                         compared += 1;
                     }
                 }
