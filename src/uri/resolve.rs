@@ -180,7 +180,7 @@ fn merge(base: &Uri<'_>, reference_path: &str) -> String {
 /// * in a relative reference (no scheme, no authority), a first segment with a `:` would be
 ///   taken for a scheme: `./` is put in front (RFC 3986 §4.2).
 ///
-/// Only the second can only happen when the base is itself relative.
+/// The second can only happen when the base is itself relative.
 pub(crate) fn protect_path(out: &mut String, path_start: usize, has_scheme: bool, has_authority: bool) {
     if has_authority {
         return;
