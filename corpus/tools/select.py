@@ -94,8 +94,8 @@ def main(shared: Path, out: Path) -> None:
         copy(shared / f"news/inn-test-articles/{n}", out / f"news/inn-test-article-{n}.txt")
 
     # RFCs and drafts: whole, byte-identical documents only.
-    for name in ["rfc1738.txt", "rfc1808.txt", "rfc1849.txt", "rfc2141.txt", "rfc2368.txt",
-                 "rfc2369.txt", "rfc2396.txt", "rfc2732.txt", "rfc3986.txt"]:
+    for name in ["rfc1738.txt", "rfc1808.txt", "rfc1849.txt", "rfc2141.txt", "rfc2255.txt",
+                 "rfc2368.txt", "rfc2369.txt", "rfc2396.txt", "rfc2732.txt", "rfc3986.txt"]:
         copy(shared / "rfc" / name, out / "rfc" / name)
     for name in ["draft-fielding-uri-syntax-01.txt", "draft-fielding-uri-syntax-04.txt",
                  "draft-ietf-uri-urc-sgml-00.txt", "draft-ietf-uri-urc-req-01.txt",
