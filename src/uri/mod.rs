@@ -23,6 +23,7 @@ mod generic;
 mod host;
 mod normalize;
 mod resolve;
+mod rfc1738;
 mod schemes;
 mod urn;
 
@@ -32,7 +33,7 @@ use core::str::FromStr;
 
 pub use error::{ErrorKind, ParseError};
 pub use resolve::resolve;
-pub use urn::Urn;
+pub use urn::{Urn, UrnComponent};
 
 /// The grammar a URI is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
