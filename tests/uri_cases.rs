@@ -402,7 +402,6 @@ fn conformance_set() {
 }
 
 #[test]
-#[ignore = "resolve not merged yet"]
 fn resolution_set() {
     let cases = load_resolutions().unwrap_or_else(|e| panic!("bad resolution file: {e}"));
     let mut failures = Vec::new();
