@@ -186,12 +186,10 @@ impl<W: Write> Run<'_, W> {
         let mut count = 0;
         while let Some(event) = extractor.next_event() {
             match event.map_err(Stop::Input)? {
-                Event::Match(m) => {
-                    if self.keep(&m) {
-                        count += 1;
-                        if !self.args.count {
-                            self.print(&m, name, stdin).map_err(Stop::Output)?;
-                        }
+                Event::Match(m) if self.keep(&m) => {
+                    count += 1;
+                    if !self.args.count {
+                        self.print(&m, name, stdin).map_err(Stop::Output)?;
                     }
                 }
                 Event::Rejected(r) => {
