@@ -470,7 +470,8 @@ impl Engine {
             if qp::region_end(region).is_some() {
                 self.state.qp_active = false;
             }
-            let resume = if upto == hay.len() { upto.saturating_sub(qp::END_MARK_OVERLAP) } else { upto };
+            // A line that ends the region may straddle `upto`: look at its start again.
+            let resume = upto.saturating_sub(qp::END_MARK_OVERLAP);
             self.state.qp_scan = self.state.qp_scan.max(base + resume as u64);
         }
     }
@@ -865,6 +866,11 @@ fn shape_ok(kind: Kind, reading: &[u8], start: usize) -> bool {
     match kind {
         Kind::Scheme { colon, shape } => {
             let rest = reading.get(colon + 1 - start..).unwrap_or_default();
+            // `scheme://` alone is a template or a mention (`file://<host>/<path>`, "the
+            // http:// prefix"), not a reference.
+            if rest.starts_with(b"//") && rest.len() == 2 {
+                return false;
+            }
             match shape {
                 None => rest.len() > 2,
                 Some(shape) => find::shape_ok(shape, rest),

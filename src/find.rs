@@ -135,12 +135,12 @@ pub(crate) enum Shape {
 /// in mail, news and documents, with the RFC that defines the opaque form. Every other
 /// registered name that is a plain word (`session`, `query`, `service`, `message`, `tool`,
 /// `platform`, `go`, `tv`, …) shows up as a label in logs and prose far more often than as a
-/// URI, so it needs `//` like an unregistered scheme. Registered names that are not plain
+/// URI, so it needs `//` like an unregistered scheme; so do `aim` ("AIM: name" in mail
+/// signatures) and `feed`. Registered names that are not plain
 /// words (`view-source`, `ms-settings`, `z39.50r`, `pkcs11`) may always be opaque.
 const OPAQUE_WORDS: &[(&str, Shape)] = &[
     ("about", Shape::Any),   // RFC 6694
     ("acct", Shape::Any),    // RFC 7565
-    ("aim", Shape::Any),     // provisional, aim:goim?screenname=
     ("bitcoin", Shape::Any), // provisional
     ("blob", Shape::Any),    // W3C File API
     ("callto", Shape::Any),  // provisional

@@ -114,17 +114,36 @@ pub(crate) fn cte_is_quoted_printable(value: &[u8], complete: bool) -> Option<bo
     Some(value[..token].eq_ignore_ascii_case(b"quoted-printable"))
 }
 
-/// The longest line start that ends a region, less one byte: `\nFrom ` is 6 bytes.
-pub(crate) const END_MARK_OVERLAP: usize = 5;
+/// How far a line that ends a region may reach: `--`, a boundary of at most 70 characters,
+/// `--`, a line ending (RFC 2046 §5.1.1), and some slack.
+pub(crate) const END_MARK_OVERLAP: usize = 80;
+
+/// `bcharsnospace` of RFC 2046 §5.1.1 (the characters of a MIME boundary), and space.
+fn is_bchar(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"'()+_,-./:=? ".contains(&b)
+}
 
 /// The first index in `hay` (a region being scanned) where a line starts that ends a
-/// quoted-printable region: a MIME boundary (`--`) or an mbox `From ` line. Only line starts
-/// whose whole marker lies inside `hay` are considered; the caller resumes at
-/// `hay.len() - END_MARK_OVERLAP` at the latest.
+/// quoted-printable region: an mbox `From ` line, or a MIME boundary line (`--` and boundary
+/// characters up to the end of the line, so that a quoted-printable line that happens to start
+/// with `--<a href…`, a signature separator `-- ` or a rule of dashes does not count). Only lines whose end lies
+/// inside `hay` are considered; the caller scans again the last [`END_MARK_OVERLAP`] bytes.
 pub(crate) fn region_end(hay: &[u8]) -> Option<usize> {
     memchr::memchr_iter(b'\n', hay).map(|nl| nl + 1).find(|&line| {
         let rest = &hay[line..];
-        rest.starts_with(b"--") || rest.starts_with(b"From ")
+        if rest.starts_with(b"From ") {
+            return true;
+        }
+        let Some(boundary) = rest.strip_prefix(b"--") else { return false };
+        let Some(len) = boundary.iter().take(END_MARK_OVERLAP).position(|&b| b == b'\n') else {
+            return false;
+        };
+        let boundary = boundary[..len].trim_ascii_end();
+        // A rule of dashes is a separator in the text, and a line ending in `=` is a soft
+        // line break; neither is a boundary in practice.
+        boundary.iter().all(|&b| is_bchar(b))
+            && boundary.iter().any(|&b| b != b'-')
+            && boundary.last().is_some_and(|&b| b != b'=')
     })
 }
 
@@ -175,7 +194,13 @@ mod tests {
     #[test]
     fn region_ends_at_boundaries_and_messages() {
         assert_eq!(region_end(b"a=\nb\n--xyz\n"), Some(5));
+        assert_eq!(region_end(b"a=\nb\n--=_NextPart_000_0001--\r\n"), Some(5));
         assert_eq!(region_end(b"a\nFrom x"), Some(2));
         assert_eq!(region_end(b"a\n-x\nFro"), None);
+        // Not boundaries: HTML after `--`, a signature separator, a line not ended yet.
+        assert_eq!(region_end(b"a\n--<A HREF=3D\"mailto:x\">\n"), None);
+        assert_eq!(region_end(b"a\n-- \nJim\n"), None);
+        assert_eq!(region_end(b"a\n--xyz"), None);
+        assert_eq!(region_end(b"a\n------------=\n---\n"), None);
     }
 }
