@@ -32,6 +32,13 @@ pub(crate) const WSP: u16 = 1 << 10;
 pub(crate) const SAFE_1738: u16 = 1 << 11;
 /// RFC 1738 §5 `extra = "!" | "*" | "'" | "(" | ")" | ","`.
 pub(crate) const EXTRA_1738: u16 = 1 << 12;
+/// The characters of a path, besides escapes: `pchar / "/"`, where
+/// `pchar = unreserved / sub-delims / ":" / "@"` (RFC 3986 §3.3). The draft's path
+/// (seed 000 §4.3.2: `pchar | ";" | "/"`, its `pchar` holding the marks `$` and `,`) is the same set.
+pub(crate) const PATH: u16 = 1 << 13;
+/// The characters of a query or fragment, besides escapes: `pchar / "/" / "?"` (RFC 3986 §3.4,
+/// §3.5); the draft's `*uric` (seed 000 §4.3.3, §3) is the same set.
+pub(crate) const QUERY: u16 = 1 << 14;
 
 const fn build() -> [u16; 256] {
     let mut t = [0u16; 256];
@@ -83,6 +90,12 @@ const fn build() -> [u16; 256] {
         if matches!(b, b'!' | b'*' | b'\'' | b'(' | b')' | b',') {
             m |= EXTRA_1738;
         }
+        if m & (UNRESERVED | SUB_DELIMS) != 0 || matches!(b, b':' | b'@' | b'/') {
+            m |= PATH | QUERY;
+        }
+        if b == b'?' {
+            m |= QUERY;
+        }
         t[i] = m;
         i += 1;
     }
@@ -112,6 +125,11 @@ mod tests {
         assert_eq!(members(HEXDIG).len(), 22);
         assert_eq!(members(EXCLUDED).len(), 32 + 1 + 128 + 1 + 11);
         assert!(!is(b'%', EXCLUDED) && !is(b'#', EXCLUDED));
+        // The 94 graphic ASCII characters but `#`, `%` and the 11 excluded ones (`< > " { } | \ ^ [ ] \``);
+        // `?` only in a query.
+        assert_eq!(members(QUERY).len(), 94 - 2 - 11);
+        assert_eq!(members(PATH), members(QUERY).into_iter().filter(|&b| b != b'?').collect::<Vec<_>>());
+        assert!(members(PATH).iter().all(|&b| is(b, UNRESERVED_2396 | RESERVED_2396) && b != b'?'));
         // Every printable ASCII byte is excluded or in one of the RFC 3986 classes, or is `%`.
         for b in 0x21..0x7fu8 {
             let classified = is(b, EXCLUDED | UNRESERVED | SUB_DELIMS | GEN_DELIMS) || b == b'%';

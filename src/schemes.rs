@@ -50,8 +50,6 @@ pub fn lookup(name: &str) -> Option<&'static Scheme> {
 /// Like [`lookup`], on bytes (the extractor works on raw input).
 pub fn lookup_bytes(name: &[u8]) -> Option<&'static Scheme> {
     table::SCHEMES
-        // `cmp_ignore_case(query, entry)` orders the query against the entry; reversed, it
-        // orders the entry against the query, as `binary_search_by` wants.
         .binary_search_by(|s| cmp_ignore_case(name, s.name.as_bytes()).reverse())
         .ok()
         .map(|i| &table::SCHEMES[i])

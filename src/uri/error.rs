@@ -70,6 +70,8 @@ pub enum ErrorKind {
     InvalidIpvFuture,
     /// An IP literal (`[...]`) where the grammar has none (RFC 2396, RFC 1738).
     IpLiteralNotAllowed,
+    /// An IP literal whose `[` is not closed by a `]` before the authority ends.
+    UnclosedIpLiteral,
     /// A malformed host name (RFC 2396 §3.2.2 hostname rules, RFC 1738 §3.1).
     InvalidHost,
     /// A relative reference whose first path segment holds a `:` (RFC 3986 §4.2).
@@ -103,6 +105,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::InvalidIpv6 => f.write_str("invalid IPv6 address"),
             ErrorKind::InvalidIpvFuture => f.write_str("invalid IPvFuture literal"),
             ErrorKind::IpLiteralNotAllowed => f.write_str("IP literals are not allowed by this grammar"),
+            ErrorKind::UnclosedIpLiteral => f.write_str("IP literal not closed by ']'"),
             ErrorKind::InvalidHost => f.write_str("invalid host name"),
             ErrorKind::ColonInFirstSegment => {
                 f.write_str("the first segment of a relative path must not contain ':'")

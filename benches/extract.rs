@@ -1,0 +1,87 @@
+//! Throughput of URI extraction, one criterion group per workload, with a peer (the `linkify`
+//! crate), a baseline (the `regex` crate with a common URL regex) and a floor (memchr counting
+//! `:`) measured side by side in the same run. Every bench asserts the count it expects inside
+//! the loop, so a bench that stops finding URIs fails instead of getting faster.
+//!
+//! Run: `cargo bench --bench extract` (all groups) or `cargo bench --bench extract -- prose`.
+
+mod workload;
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use linkify::{LinkFinder, LinkKind};
+
+/// The URL regex commonly pasted into scripts (issue 4).
+const URL_REGEX: &str = r"(https?|ftp|file)://[-A-Za-z0-9+&@#/%?=~_|!:,.;]*[-A-Za-z0-9+&@#/%=~_|]";
+
+/// Size of each generated workload.
+const SIZE: usize = 4 << 20;
+
+/// The workloads: name, bytes, and the number of URIs urisift must find.
+fn workloads() -> Vec<(&'static str, Vec<u8>, usize)> {
+    let mut out = Vec::new();
+    for name in ["prose", "log", "dense", "adversarial"] {
+        let (text, uris) = workload::generate(name, SIZE, 0x5eed).expect("known workload");
+        out.push((name, text, uris));
+    }
+    // Real mail: an mbox shipped in corpus/; its count is what the slice extractor finds
+    // (the golden and corpus tests check that those are right).
+    let mbox = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mail/easy_ham.mbox"))
+        .or_else(|_| std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/sample.txt")))
+        .expect("a mail sample in corpus/");
+    let uris = urisift::extract_slice(&mbox).count();
+    out.insert(1, ("mail", mbox, uris));
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let regex = regex::bytes::Regex::new(URL_REGEX).unwrap();
+    let mut finder = LinkFinder::new();
+    finder.kinds(&[LinkKind::Url]);
+    for (name, text, expected) in workloads() {
+        let mut group = c.benchmark_group(name);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.sample_size(20);
+        // linkify works on &str: it gets the same bytes, made UTF-8 once outside the loop.
+        let utf8 = String::from_utf8_lossy(&text).into_owned();
+        let linkify_count = finder.links(&utf8).count();
+        let regex_count = regex.find_iter(&text).count();
+        let colons = memchr::memchr_iter(b':', &text).count();
+
+        group.bench_function("urisift-slice", |b| {
+            b.iter(|| {
+                let n = urisift::extract_slice(black_box(&text)).count();
+                assert_eq!(n, expected);
+            })
+        });
+        group.bench_function("urisift-stream", |b| {
+            b.iter(|| {
+                let n = urisift::extract(black_box(&text[..])).filter(Result::is_ok).count();
+                assert_eq!(n, expected);
+            })
+        });
+        group.bench_function("linkify", |b| {
+            b.iter(|| {
+                let n = finder.links(black_box(&utf8)).count();
+                assert_eq!(n, linkify_count);
+            })
+        });
+        group.bench_function("regex", |b| {
+            b.iter(|| {
+                let n = regex.find_iter(black_box(&text)).count();
+                assert_eq!(n, regex_count);
+            })
+        });
+        group.bench_function("memchr-floor", |b| {
+            b.iter(|| {
+                let n = memchr::memchr_iter(b':', black_box(&text)).count();
+                assert_eq!(n, colons);
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,337 @@
+//! Deterministic generators of benchmark inputs: prose, mail, access logs, URI-dense text and
+//! adversarial floods. Shared by `benches/extract.rs` and `examples/generate.rs` (which writes
+//! them to stdout for whole-process measurements), so the same bytes are measured everywhere.
+//!
+//! Each generator plants a known number of URIs and returns that count with the text, so that
+//! the benches can assert what they measure.
+#![allow(dead_code)]
+
+/// A small xorshift64* generator: deterministic across platforms and runs.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed.max(1))
+    }
+
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+/// The workloads, by name.
+pub const WORKLOADS: [&str; 5] = ["prose", "mail", "log", "dense", "adversarial"];
+
+/// Generates about `size` bytes of workload `name`; returns the text and the number of URIs a
+/// correct extractor finds in it (`None` for an unknown name).
+pub fn generate(name: &str, size: usize, seed: u64) -> Option<(Vec<u8>, usize)> {
+    let mut g = Gen { rng: Rng::new(seed), out: Vec::with_capacity(size + 4096), uris: 0 };
+    let step: fn(&mut Gen) = match name {
+        "prose" => Gen::prose_paragraph,
+        "mail" => Gen::mail_message,
+        "log" => Gen::log_line,
+        "dense" => Gen::dense_line,
+        "adversarial" => Gen::flood,
+        _ => return None,
+    };
+    while g.out.len() < size {
+        step(&mut g);
+    }
+    Some((g.out, g.uris))
+}
+
+const WORDS: &[&str] = &[
+    "the",
+    "of",
+    "and",
+    "to",
+    "in",
+    "a",
+    "is",
+    "that",
+    "for",
+    "it",
+    "as",
+    "was",
+    "with",
+    "be",
+    "by",
+    "on",
+    "not",
+    "he",
+    "this",
+    "are",
+    "or",
+    "his",
+    "from",
+    "at",
+    "which",
+    "but",
+    "have",
+    "an",
+    "had",
+    "they",
+    "you",
+    "were",
+    "their",
+    "one",
+    "all",
+    "we",
+    "can",
+    "her",
+    "has",
+    "there",
+    "been",
+    "if",
+    "more",
+    "when",
+    "will",
+    "would",
+    "who",
+    "so",
+    "no",
+    "resource",
+    "identifier",
+    "network",
+    "protocol",
+    "message",
+    "server",
+    "archive",
+    "document",
+    "reference",
+    "address",
+    "mailing",
+    "list",
+    "version",
+    "section",
+    "example",
+    "describes",
+    "following",
+    "however",
+    "between",
+    "user-agent",
+    "e.g.",
+    "i.e.",
+];
+
+const HOSTS: &[&str] = &[
+    "www.example.com",
+    "ftp.isi.edu",
+    "news.example.org",
+    "www.w3.org",
+    "ds.internic.net",
+    "en.wikipedia.org",
+    "lists.example.net",
+    "192.0.2.17",
+    "[2001:db8::7]",
+    "host.example:8080",
+];
+
+const PATHS: &[&str] = &[
+    "/",
+    "/index.html",
+    "/pub/ietf/uri/",
+    "/wiki/Set_(mathematics)",
+    "/rfc/rfc2396.txt",
+    "/cgi-bin/search?q=uri+syntax&lang=en",
+    "/a/b/c/d;p?q=1#frag",
+    "/~user/page.html",
+    "/archive/2002/09/",
+];
+
+impl Gen {
+    fn word(&mut self) {
+        let w = self.rng.pick(WORDS);
+        self.out.extend_from_slice(w.as_bytes());
+    }
+
+    fn push(&mut self, s: &str) {
+        self.out.extend_from_slice(s.as_bytes());
+    }
+
+    /// A random http/ftp URI; counts it.
+    fn uri(&mut self) {
+        let host = self.rng.pick(HOSTS);
+        let path = self.rng.pick(PATHS);
+        // ftp only with plain paths: its `;type=` parameter has rules of its own.
+        let plain = !path.contains([';', '?', '#', '(']);
+        let scheme = self.rng.pick(if plain { &["http", "https", "ftp"] } else { &["http", "https"] });
+        self.push(&format!("{scheme}://{host}{path}"));
+        self.uris += 1;
+    }
+
+    /// A paragraph of prose: colons that are not URIs ("Note: 10:30"), rarely a URI.
+    fn prose_paragraph(&mut self) {
+        for sentence in 0..6 {
+            if sentence == 2 {
+                self.push("Note: at 10:30 the ratio was 3:1; see section 4.2 (as before). ");
+            }
+            let n = 8 + self.rng.below(14);
+            for i in 0..n {
+                self.word();
+                self.push(if i + 1 == n { ". " } else { " " });
+            }
+        }
+        if self.rng.below(40) == 0 {
+            self.push("More at ");
+            self.uri();
+            self.push(". ");
+        }
+        self.push("\n\n");
+    }
+
+    /// A mail message: headers with colons and message-ids, a body with URIs in the contexts of
+    /// Appendix E (angle brackets, wrapped `<URL:...>`, quotes, bare with punctuation, mailto).
+    fn mail_message(&mut self) {
+        let id = self.rng.next() % 100_000;
+        self.push(&format!(
+            "From list-admin@example.org Mon Sep  2 10:{:02}:00 2002\nReturn-Path: <list-admin@example.org>\n\
+             Received: from mail.example.org (mail.example.org [192.0.2.1]) by mx.example.net; Mon, 2 Sep 2002 10:{:02}:00 +0100\n\
+             Message-ID: <{id}.JavaMail@mail.example.org>\nFrom: Some One <someone@example.org>\n\
+             To: list@example.org\nSubject: Re: [list] the URI syntax, again\nContent-Type: text/plain; charset=us-ascii\n\n",
+            id % 60,
+            (id / 60) % 60
+        ));
+        self.push("On Monday, someone wrote:\n> ");
+        self.word();
+        self.push(" ");
+        self.word();
+        self.push(", see <");
+        self.uri();
+        self.push(">\n\n");
+        for _ in 0..4 {
+            let n = 10 + self.rng.below(20);
+            for _ in 0..n {
+                self.word();
+                self.push(" ");
+            }
+            self.push("\n");
+        }
+        match self.rng.below(4) {
+            0 => {
+                self.push(
+                    "The archive is at <URL:http://lists.example.org/pipermail/\n    list/2002-September/",
+                );
+                self.push(&format!("{id}.html>.\n"));
+                self.uris += 1;
+            }
+            1 => {
+                self.push("Yes, I found it under \"");
+                self.uri();
+                self.push("\", thanks.\n");
+            }
+            2 => {
+                self.push("(see ");
+                self.uri();
+                self.push(").\n");
+            }
+            _ => {
+                self.push("Unsubscribe: mailto:list-request@example.org?subject=unsubscribe\n");
+                self.uris += 1;
+            }
+        }
+        self.push("--\nSome One, Example Org. Phone +1 555 0100\n\n");
+    }
+
+    /// An Apache combined-format log line; the referer and the user agent hold URIs half the time.
+    fn log_line(&mut self) {
+        let ip = self.rng.next();
+        let path = self.rng.pick(PATHS);
+        self.push(&format!(
+            "{}.{}.{}.{} - - [17/May/2015:10:05:{:02} +0000] \"GET {path} HTTP/1.1\" 200 {} ",
+            ip % 223 + 1,
+            (ip >> 8) % 256,
+            (ip >> 16) % 256,
+            (ip >> 24) % 256,
+            ip % 60,
+            (ip >> 32) % 50_000
+        ));
+        if self.rng.below(2) == 0 {
+            self.push("\"");
+            self.uri();
+            self.push("\" ");
+        } else {
+            self.push("\"-\" ");
+        }
+        if self.rng.below(3) == 0 {
+            self.push("\"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n");
+            self.uris += 1;
+        } else {
+            self.push("\"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)\"\n");
+        }
+    }
+
+    /// A line dense with URIs in varied contexts.
+    fn dense_line(&mut self) {
+        for _ in 0..4 {
+            match self.rng.below(5) {
+                0 => {
+                    self.push("<");
+                    self.uri();
+                    self.push("> ");
+                }
+                1 => {
+                    self.push("\"");
+                    self.uri();
+                    self.push("\", ");
+                }
+                2 => {
+                    self.push("urn:ietf:rfc:");
+                    let number = self.rng.below(9000) + 1000;
+                    self.push(&number.to_string());
+                    self.uris += 1;
+                    self.push(" ");
+                }
+                3 => {
+                    self.push("mailto:user@example.com, ");
+                    self.uris += 1;
+                }
+                _ => {
+                    self.uri();
+                    self.push(". ");
+                }
+            }
+        }
+        self.push("\n");
+    }
+
+    /// Floods of the characters that make extractors work: colons, angle brackets without a
+    /// close, parentheses, long scheme-like runs, schemes without a body, hyphen line breaks.
+    fn flood(&mut self) {
+        let n = 200 + self.rng.below(200);
+        let unit: &str = match self.rng.below(7) {
+            0 => ":",
+            1 => "<",
+            2 => "(",
+            3 => "a",
+            4 => "http:// ",
+            5 => "x-\n",
+            _ => "<http:",
+        };
+        for _ in 0..n {
+            self.push(unit);
+        }
+        self.push(" ");
+        self.uri();
+        self.push("\n");
+    }
+}
+
+struct Gen {
+    rng: Rng,
+    out: Vec<u8>,
+    uris: usize,
+}

@@ -1,0 +1,240 @@
+//! The oracles of the fuzz targets: what must hold for every input, not just "no crash".
+//!
+//! This file is shared: each target in `fuzz/fuzz_targets/` includes it, and so does
+//! `tests/fuzz_replay.rs`, which replays the committed regression inputs and a sample of the seed
+//! corpora on stable Rust. It uses only the public API of `urisift` (and `iri-string` for the
+//! differential target). A violated oracle panics with a message naming the input.
+#![allow(dead_code)]
+
+use std::io::{self, Read};
+
+use urisift::uri::{Component, ErrorKind, Grammar, Uri};
+
+/// Inputs larger than this are rejected by every target: the interesting structure of a URI
+/// or of its context fits well within it, and big inputs only slow the fuzzer down.
+pub const MAX_INPUT: usize = 64 * 1024;
+
+const GRAMMARS: [Grammar; 3] = [Grammar::Rfc3986, Grammar::Rfc2396, Grammar::Rfc1738];
+
+/// A reader that hands out its bytes in chunks whose sizes cycle through `sizes`, and now and
+/// then reports `Interrupted` (which the extractor must retry).
+pub struct ChunkedReader<'a> {
+    data: &'a [u8],
+    sizes: Vec<usize>,
+    turn: usize,
+    interrupt_every: usize,
+}
+
+impl<'a> ChunkedReader<'a> {
+    /// Chunk sizes cycle through `sizes` (each at least 1); every `interrupt_every`-th call fails
+    /// with `Interrupted` (0 = never).
+    pub fn new(data: &'a [u8], sizes: &[usize], interrupt_every: usize) -> Self {
+        let sizes = if sizes.is_empty() { vec![1] } else { sizes.iter().map(|&s| s.max(1)).collect() };
+        ChunkedReader { data, sizes, turn: 0, interrupt_every }
+    }
+}
+
+impl Read for ChunkedReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.turn += 1;
+        if self.interrupt_every != 0 && self.turn % self.interrupt_every == 0 {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted (test)"));
+        }
+        let size = self.sizes[self.turn % self.sizes.len()];
+        let n = size.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// `extract`: slice extraction equals stream extraction under an arbitrary chunking; spans are
+/// in bounds, ordered and non-overlapping; every reported reading re-validates as an absolute
+/// URI; each span's source bytes hold the URI's characters in order once white space is skipped.
+///
+/// The first byte of `data` chooses the chunking, the rest is the text.
+pub fn extract(data: &[u8]) {
+    if data.len() > MAX_INPUT || data.is_empty() {
+        return;
+    }
+    let (ctl, text) = data.split_at(1);
+    let ctl = ctl[0] as usize;
+    let sizes = [1 + ctl % 7, 1 + ctl / 7 % 13, 1 + ctl % 3, 4096];
+    let slice: Vec<urisift::Match> = urisift::extract_slice(text).collect();
+    let streamed: Vec<urisift::Match> = urisift::extract(ChunkedReader::new(text, &sizes, 1 + ctl % 5))
+        .collect::<Result<_, _>>()
+        .expect("an in-memory reader never fails but for Interrupted, which is retried");
+    assert_eq!(slice, streamed, "slice and stream extraction differ (chunks {sizes:?})");
+    check_matches(text, &slice);
+}
+
+/// The per-match invariants of [`extract`], also used by the corpus tests.
+pub fn check_matches(text: &[u8], matches: &[urisift::Match]) {
+    let mut last_end = 0u64;
+    for m in matches {
+        let (span, outer) = (m.span(), m.outer_span());
+        assert!(outer.start <= span.start && span.start < span.end && span.end <= outer.end, "{m:?}");
+        assert!(outer.end <= text.len() as u64, "span out of bounds: {m:?}");
+        assert!(outer.start >= last_end, "matches overlap or are out of order: {m:?}");
+        last_end = outer.end;
+        let readings = m.readings();
+        assert_eq!(readings.first().copied(), Some(m.uri()), "{m:?}");
+        for r in &readings {
+            let uri = Uri::parse(r).unwrap_or_else(|e| panic!("reported URI {r:?} is invalid: {e}"));
+            assert!(uri.is_absolute(), "reported URI {r:?} has no scheme");
+        }
+        let source = &text[span.start as usize..span.end as usize];
+        let mut rest = source.iter().copied().filter(|b| !b.is_ascii_whitespace());
+        for want in m.uri().bytes() {
+            assert!(rest.any(|b| b == want), "URI {:?} is not spelled out by its span {:?}", m.uri(), span);
+        }
+        assert_eq!(source.first(), m.uri().as_bytes().first(), "span must start at the URI: {m:?}");
+        assert_eq!(source.last(), m.uri().as_bytes().last(), "span must end at the URI: {m:?}");
+    }
+}
+
+/// `parse`: for each grammar a valid URI's components re-concatenate to the input exactly and
+/// agree with their spans; nothing panics on any input.
+pub fn parse(data: &[u8]) {
+    if data.len() > MAX_INPUT {
+        return;
+    }
+    let text = String::from_utf8_lossy(data);
+    for grammar in GRAMMARS {
+        let Ok(uri) = Uri::parse_with(&text, grammar) else { continue };
+        assert_eq!(recompose(&uri), text, "{grammar}: components do not re-concatenate");
+        if let Some(authority) = uri.authority() {
+            let host = uri.host().expect("a defined authority has a defined host");
+            let mut again = String::new();
+            if let Some(u) = uri.userinfo() {
+                again.push_str(u);
+                again.push('@');
+            }
+            again.push_str(host);
+            if let Some(p) = uri.port() {
+                again.push(':');
+                again.push_str(p);
+            }
+            assert_eq!(again, authority, "{grammar}: authority does not re-concatenate");
+        }
+        for (component, value) in [
+            (Component::Scheme, uri.scheme()),
+            (Component::Authority, uri.authority()),
+            (Component::Userinfo, uri.userinfo()),
+            (Component::Host, uri.host()),
+            (Component::Port, uri.port()),
+            (Component::Path, Some(uri.path())),
+            (Component::Query, uri.query()),
+            (Component::Fragment, uri.fragment()),
+        ] {
+            assert_eq!(uri.span(component).map(|r| &text[r]), value, "{grammar}: span of {component:?}");
+        }
+    }
+}
+
+/// Rebuilds a URI reference from its five top-level components (RFC 3986 §5.3).
+pub fn recompose(uri: &Uri<'_>) -> String {
+    let mut s = String::new();
+    if let Some(scheme) = uri.scheme() {
+        s.push_str(scheme);
+        s.push(':');
+    }
+    if let Some(authority) = uri.authority() {
+        s.push_str("//");
+        s.push_str(authority);
+    }
+    s.push_str(uri.path());
+    if let Some(q) = uri.query() {
+        s.push('?');
+        s.push_str(q);
+    }
+    if let Some(f) = uri.fragment() {
+        s.push('#');
+        s.push_str(f);
+    }
+    s
+}
+
+/// Splits `data` into two strings at the first NUL or newline (the second may be empty).
+fn two_strings(data: &[u8]) -> (String, String) {
+    let at = data.iter().position(|&b| b == 0 || b == b'\n').unwrap_or(data.len());
+    let second = data.get(at + 1..).unwrap_or_default();
+    (String::from_utf8_lossy(&data[..at]).into_owned(), String::from_utf8_lossy(second).into_owned())
+}
+
+/// `resolve`: a reference resolved against a base is a valid absolute URI, resolution is
+/// idempotent for an absolute result (`resolve(b, resolve(b, r)) == resolve(b, r)`), and
+/// never panics.
+pub fn resolve(data: &[u8]) {
+    if data.len() > MAX_INPUT {
+        return;
+    }
+    let (base, reference) = two_strings(data);
+    let Ok(target) = urisift::uri::resolve(&base, &reference) else { return };
+    let uri = Uri::parse(&target).unwrap_or_else(|e| panic!("resolved {target:?} is invalid: {e}"));
+    assert!(uri.is_absolute(), "resolved {target:?} has no scheme");
+    let again = urisift::uri::resolve(&base, &target).expect("a resolved URI resolves again");
+    assert_eq!(again, target, "resolving an already resolved URI changed it");
+}
+
+/// `normalize`: a normal form is valid, normalizing twice changes nothing, and equivalence is
+/// reflexive and symmetric (and agrees with equal normal forms).
+pub fn normalize(data: &[u8]) {
+    if data.len() > MAX_INPUT {
+        return;
+    }
+    let (a, b) = two_strings(data);
+    for s in [&a, &b] {
+        let Ok(n) = urisift::uri::normalize(s) else { continue };
+        let uri = Uri::parse(&n).unwrap_or_else(|e| panic!("normal form {n:?} of {s:?} is invalid: {e}"));
+        assert_eq!(uri.normalized(), n, "normalizing {s:?} twice changed it");
+        let orig = Uri::parse(s).expect("what normalizes, parses");
+        assert!(orig.is_equivalent(&orig), "{s:?} is not equivalent to itself");
+        assert!(orig.is_equivalent(&uri), "{s:?} is not equivalent to its normal form");
+    }
+    if let (Ok(ua), Ok(ub)) = (Uri::parse(&a), Uri::parse(&b)) {
+        assert_eq!(ua.is_equivalent(&ub), ub.is_equivalent(&ua), "equivalence is not symmetric");
+        assert_eq!(ua.is_equivalent(&ub), ua.normalized() == ub.normalized(), "{a:?} vs {b:?}");
+    }
+}
+
+/// Whether an error comes from the scheme-specific rules (which iri-string does not know).
+fn is_scheme_rule(kind: &ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::MissingHost(_)
+            | ErrorKind::Scheme(_)
+            | ErrorKind::InvalidNid
+            | ErrorKind::ReservedNid
+            | ErrorKind::Urn(_)
+    )
+}
+
+/// `differential`: RFC 3986 validity and the component split agree with the `iri-string` crate
+/// (strict RFC 3986), except where our scheme-specific rules reject what the generic syntax allows.
+pub fn differential(data: &[u8]) {
+    if data.len() > MAX_INPUT {
+        return;
+    }
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let theirs = iri_string::types::UriReferenceStr::new(text);
+    match (Uri::parse_with(text, Grammar::Rfc3986), theirs) {
+        (Ok(ours), Ok(theirs)) => {
+            assert_eq!(ours.scheme(), theirs.scheme_str(), "scheme of {text:?}");
+            assert_eq!(ours.authority(), theirs.authority_str(), "authority of {text:?}");
+            assert_eq!(ours.path(), theirs.path_str(), "path of {text:?}");
+            assert_eq!(ours.query(), theirs.query_str(), "query of {text:?}");
+            assert_eq!(ours.fragment(), theirs.fragment_str(), "fragment of {text:?}");
+            if let Some(c) = theirs.authority_components() {
+                assert_eq!(ours.userinfo(), c.userinfo(), "userinfo of {text:?}");
+                assert_eq!(ours.host(), Some(c.host()), "host of {text:?}");
+                assert_eq!(ours.port(), c.port(), "port of {text:?}");
+            }
+        }
+        (Ok(_), Err(e)) => panic!("{text:?}: we accept, iri-string rejects ({e})"),
+        (Err(e), Ok(_)) => {
+            assert!(is_scheme_rule(e.kind()), "{text:?}: iri-string accepts, we reject ({e})")
+        }
+        (Err(_), Err(_)) => {}
+    }
+}
