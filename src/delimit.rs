@@ -84,6 +84,18 @@ fn continuation<'a>(depth: usize) -> impl Parser<&'a [u8], Output = (), Error = 
     (blanks(), line_ending(), quote_prefix(depth), blanks()).map(|_| ())
 }
 
+/// `scheme "://"`: the start of another URI. A line that starts with one is not the
+/// continuation of a URI that ended with a hyphen on the line before (a list of URIs, one per
+/// line, where one ends in `-`).
+fn hierarchical_start<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    (
+        take_while_m_n(1, 1, |b: u8| b.is_ascii_alphabetic()),
+        take_while_m_n(0, crate::find::SCHEME_MAX, |b: u8| chars::is(b, chars::SCHEME)),
+        tag(&b"://"[..]),
+    )
+        .map(|_| ())
+}
+
 /// The quote depth of the line holding `at`: how many `>` start it (`> > text` is 2). Mail
 /// readers quote replies this way, and a URI wrapped inside a quoted reply has the same prefix
 /// on its next line (`> http://www.dcc-` / `> servers.net/`). Lines are looked for no further
@@ -374,7 +386,11 @@ pub(crate) fn bare(
                 let next = text.len() - after.len();
                 match text.get(next) {
                     None if !w.complete => return Err(Incomplete),
-                    Some(&c) if !chars::is(c, EXCLUDED) && next < limit_end => {
+                    Some(&c)
+                        if !chars::is(c, EXCLUDED)
+                            && next < limit_end
+                            && run(hierarchical_start(), after, w.complete)?.is_none() =>
+                    {
                         pieces.push(seg_start..i);
                         pieces.breaks.push(i - 1);
                         seg_start = next;
@@ -533,6 +549,10 @@ mod tests {
         // Nothing joinable on the next line.
         let (one, two, _) = bare_of("http://a-\n<b>", true);
         assert_eq!((one.as_str(), two), ("http://a-", None));
+        // Another URI on the next line.
+        let (one, two, _) = bare_of("http://a/x-\nftp://b/", true);
+        assert_eq!((one.as_str(), two), ("http://a/x-", None));
+        assert_eq!(bare_of("http://a/x-\nftp:b", true).0, "http://a/x-ftp:b");
     }
 
     #[test]

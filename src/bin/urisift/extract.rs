@@ -71,7 +71,7 @@ pub struct Args {
     /// Report each dropped candidate and why the parser rejected it, on standard error.
     ///
     /// Example: `urisift --rejected notes.txt` may print
-    /// `urisift: notes.txt:120: rejected "http://exa mple/" (angle): ...`.
+    /// `urisift: notes.txt: byte 120: rejected "http://exa%mple/" (bare): invalid percent-escape at byte 10`.
     #[arg(long)]
     rejected: bool,
 
@@ -194,7 +194,7 @@ impl<W: Write> Run<'_, W> {
                 }
                 Event::Rejected(r) => {
                     eprintln!(
-                        "urisift: {name}:{}: rejected {:?} ({}): {}",
+                        "urisift: {name}: byte {}: rejected {:?} ({}): {}",
                         r.span().start,
                         r.text(),
                         r.delimiter(),
