@@ -27,11 +27,14 @@ pub(crate) struct Buffer {
     base: u64,
     /// The reader said end of input.
     eof: bool,
+    /// A read error that came after some bytes of the same refill: it is returned by the next
+    /// refill, once those bytes have been scanned.
+    failed: Option<io::Error>,
 }
 
 impl Buffer {
     pub(crate) fn new() -> Self {
-        Buffer { buf: BytesMut::new(), start: 0, end: 0, base: 0, eof: false }
+        Buffer { buf: BytesMut::new(), start: 0, end: 0, base: 0, eof: false, failed: None }
     }
 
     /// The bytes held, the absolute offset of the first, and whether the input ends after them.
@@ -52,8 +55,13 @@ impl Buffer {
     }
 
     /// Reads until at least `want` new bytes are held or the input ends. `Interrupted` is
-    /// retried; any other error is returned, with the bytes read so far kept.
+    /// retried. Any other error is returned; when bytes were read before it in this refill,
+    /// they are kept and the error is returned by the next refill instead, so that what was
+    /// read before a failure is still scanned.
     pub(crate) fn fill<R: Read>(&mut self, reader: &mut R, want: usize) -> io::Result<()> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
         if self.eof {
             return Ok(());
         }
@@ -74,6 +82,10 @@ impl Buffer {
                     }
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if got > 0 => {
+                    self.failed = Some(e);
+                    break;
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -151,8 +163,12 @@ mod tests {
             }
         }
         let mut b = Buffer::new();
-        let err = b.fill(&mut Flaky(0), 10).unwrap_err();
-        assert_eq!(err.to_string(), "boom");
+        let mut r = Flaky(0);
+        // The byte read before the error comes first, the error with the next refill.
+        b.fill(&mut r, 10).unwrap();
         assert_eq!(b.window().0, b"x");
+        let err = b.fill(&mut r, 10).unwrap_err();
+        assert_eq!(err.to_string(), "boom");
+        assert_eq!(r.0, 3, "the reader is not asked again before the error is reported");
     }
 }
