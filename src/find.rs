@@ -85,7 +85,9 @@ impl Finder {
 /// The start of the scheme that ends right before the `:` at `colon`, looking no further back
 /// than `floor`: the run of `ALPHA / DIGIT / "+" / "-" / "."` before the colon, with leading
 /// characters that are not letters dropped, so that `+http://` gives `http` (RFC 3986 §3.1:
-/// a scheme starts with a letter). `None` when there is no letter, or when the run is longer
+/// a scheme starts with a letter), and an unregistered run cut after its last `.` when what
+/// follows is registered (`season.http://` gives `http`). `None` when there is no letter, or
+/// when the run is longer
 /// than [`SCHEME_MAX`] (then it is not a scheme but a word or a host name glued to a colon).
 #[inline]
 pub(crate) fn scheme_start(text: &[u8], colon: usize, floor: usize) -> Option<usize> {
@@ -98,7 +100,18 @@ pub(crate) fn scheme_start(text: &[u8], colon: usize, floor: usize) -> Option<us
     }
     let start = colon - run;
     let first_letter = text.get(start..colon)?.iter().position(|&b| chars::is(b, ALPHA))?;
-    Some(start + first_letter)
+    let start = start + first_letter;
+    // `season.http://…`: a sentence ended without a space before the URI. When the whole run
+    // is not a registered scheme but what follows its last `.` is, the `.` is punctuation.
+    let name = &text[start..colon];
+    if let Some(dot) = memchr::memrchr(b'.', name)
+        && crate::schemes::lookup_bytes(name).is_none()
+        && name.get(dot + 1).is_some_and(|&b| chars::is(b, ALPHA))
+        && crate::schemes::lookup_bytes(&name[dot + 1..]).is_some()
+    {
+        return Some(start + dot + 1);
+    }
+    Some(start)
 }
 
 /// What a scheme name allows.
@@ -129,6 +142,9 @@ pub(crate) enum Shape {
     Info,
     /// `tag:` (RFC 4151): `tag:authority,date:specific`.
     Tag,
+    /// `tel:`, `fax:`, `modem:` (RFC 3966, RFC 2806): a global number starts with `+`; a
+    /// local one needs `;phone-context=`. "Tel:555-1234" in a signature is a label.
+    Phone,
 }
 
 /// Registered schemes whose names are plain words but which are really written without `//`
@@ -136,7 +152,8 @@ pub(crate) enum Shape {
 /// registered name that is a plain word (`session`, `query`, `service`, `message`, `tool`,
 /// `platform`, `go`, `tv`, …) shows up as a label in logs and prose far more often than as a
 /// URI, so it needs `//` like an unregistered scheme; so do `aim` ("AIM: name" in mail
-/// signatures) and `feed`. Registered names that are not plain
+/// signatures), `feed`, and `ni` (RFC 6920 writes `ni://` or `ni:///`; "/ni:'bl/" is a
+/// pronunciation). Registered names that are not plain
 /// words (`view-source`, `ms-settings`, `z39.50r`, `pkcs11`) may always be opaque.
 const OPAQUE_WORDS: &[(&str, Shape)] = &[
     ("about", Shape::Any),   // RFC 6694
@@ -146,7 +163,7 @@ const OPAQUE_WORDS: &[(&str, Shape)] = &[
     ("callto", Shape::Any),  // provisional
     ("cid", Shape::Any),     // RFC 2392
     ("data", Shape::Data),   // RFC 2397
-    ("fax", Shape::Any),     // RFC 2806 (historical)
+    ("fax", Shape::Phone),   // RFC 2806 (historical)
     ("file", Shape::File),   // RFC 8089
     ("filesystem", Shape::Any),
     ("geo", Shape::Any), // RFC 5870
@@ -155,12 +172,11 @@ const OPAQUE_WORDS: &[(&str, Shape)] = &[
     ("info", Shape::Info), // RFC 4452
     ("jar", Shape::Any),
     ("magnet", Shape::Any),
-    ("mailto", Shape::Any), // RFC 6068
-    ("mid", Shape::Any),    // RFC 2392
-    ("modem", Shape::Any),  // RFC 2806 (historical)
+    ("mailto", Shape::Any),  // RFC 6068
+    ("mid", Shape::Any),     // RFC 2392
+    ("modem", Shape::Phone), // RFC 2806 (historical)
     ("msnim", Shape::Any),
     ("news", Shape::Any),            // RFC 5538
-    ("ni", Shape::Any),              // RFC 6920
     ("nih", Shape::Any),             // RFC 6920
     ("opaquelocktoken", Shape::Any), // RFC 4918
     ("pres", Shape::Any),            // RFC 3859
@@ -172,7 +188,7 @@ const OPAQUE_WORDS: &[(&str, Shape)] = &[
     ("stun", Shape::Any),  // RFC 7064
     ("stuns", Shape::Any), // RFC 7064
     ("tag", Shape::Tag),   // RFC 4151
-    ("tel", Shape::Any),   // RFC 3966
+    ("tel", Shape::Phone), // RFC 3966
     ("urn", Shape::Any),   // RFC 8141
     ("xcon", Shape::Any),  // RFC 6501
     ("xmpp", Shape::Any),  // RFC 5122
@@ -208,6 +224,10 @@ pub(crate) fn shape_ok(shape: Shape, rest: &[u8]) -> bool {
             ns > 0 && rest.get(ns) == Some(&b'/')
         }
         Shape::Tag => rest.contains(&b',') && rest.contains(&b':'),
+        Shape::Phone => {
+            rest.first() == Some(&b'+')
+                || memchr::memmem::find(&rest.to_ascii_lowercase(), b";phone-context=").is_some()
+        }
     }
 }
 
@@ -241,6 +261,9 @@ mod tests {
         assert_eq!(scheme_at(": x"), None);
         assert_eq!(scheme_at("3com.x-y:z"), Some("com.x-y"));
         assert_eq!(scheme_at("_http:"), Some("http"));
+        assert_eq!(scheme_at("the festive season.http://x"), Some("http"));
+        assert_eq!(scheme_at("iris.beep://x"), Some("iris.beep"));
+        assert_eq!(scheme_at("www.example.com://x"), Some("www.example.com"));
     }
 
     #[test]
@@ -288,6 +311,10 @@ mod tests {
         assert!(shape_ok(Shape::Tag, b"example.com,2004:x"));
         assert!(!shape_ok(Shape::Tag, b"v1.2"));
         assert!(!shape_ok(Shape::Any, b""));
+        assert!(shape_ok(Shape::Phone, b"+1-201-555-0123"));
+        assert!(shape_ok(Shape::Phone, b"7042;Phone-Context=example.com"));
+        assert!(!shape_ok(Shape::Phone, b"415-933-7595"));
+        assert!(!shape_ok(Shape::Phone, b"(248)848-5600"));
     }
 
     #[test]

@@ -175,6 +175,22 @@ fn rule1_word_like_registered_schemes_need_two_slashes() {
     );
     assert_uris("set about:blank as home; data:,Hello is short", &["about:blank", "data:,Hello"]);
     assert_uris("AIM:DyErthScum ICQ:32026672", &[]);
+    // Phone numbers in signatures are labels unless they are RFC 3966 numbers.
+    assert_uris(
+        "Tel:415-933-7595 Fax:(248)848-5600 FAX:512-719-7070 tel:+1-816-555-1212 fax:+358.555.1234567",
+        &["tel:+1-816-555-1212", "fax:+358.555.1234567"],
+    );
+    // A pronunciation in the Jargon File, not an RFC 6920 name.
+    assert_uris("nybble: /nib'l/ or /ni:'bl/ n.", &[]);
+}
+
+/// A sentence that ends without a space before a URI (hard_ham).
+#[test]
+fn rule1_sentence_glued_to_a_scheme() {
+    let text = "you'll need for the festive season.http://www.tesco.ie/Register/
+";
+    let found = assert_uris(text, &["http://www.tesco.ie/Register/"]);
+    assert_eq!(found[0].span(), span(find_nth(text, "http://www.tesco.ie/Register/", 0)));
 }
 
 /// The walk back to the scheme start is bounded: a run of scheme characters longer than any
