@@ -316,6 +316,8 @@ pub(crate) struct BareEnd {
     pub(crate) stop: Option<u8>,
     /// The candidate reached the length limit.
     pub(crate) overlong: bool,
+    /// The first line break was read across ([`Joins::first_break`]).
+    pub(crate) repaired: bool,
 }
 
 /// Where a bare scan starts.
@@ -330,16 +332,49 @@ pub(crate) struct Start {
     pub(crate) authority: Option<usize>,
 }
 
+/// Which line breaks a bare scan reads across.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Joins {
+    /// A line break right after a `-`, blanks allowed between (seed 000 Appendix E: "the
+    /// interpreter of a URI containing a line break immediately after a hyphen should ignore
+    /// all unescaped whitespace around the line break").
+    pub(crate) hyphen: bool,
+    /// The first line break, whatever precedes it. The extractor asks for this only when the
+    /// text up to that line break is no URI (`(https://` / `www.debian.org/)`, a `%` escape
+    /// split by a mail client), so that a URI that cannot end there may go on; the next line's
+    /// quote prefix may then be of any depth, as mail clients re-wrap quoted text.
+    pub(crate) first_break: bool,
+}
+
+impl Joins {
+    /// Hyphen line breaks only: the default reading.
+    pub(crate) const HYPHEN: Joins = Joins { hyphen: true, first_break: false };
+    /// No line break at all.
+    pub(crate) const NONE: Joins = Joins { hyphen: false, first_break: false };
+    /// Hyphen line breaks and the first line break.
+    pub(crate) const REPAIR: Joins = Joins { hyphen: true, first_break: true };
+}
+
+/// The quote prefix of a re-wrapped line of a mail reply: `>` and blanks, any number.
+fn any_quote_prefix<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    take_while(|b: u8| b == b'>' || is_blank(b)).map(|_| ())
+}
+
+/// [`continuation`] into a line whose quote prefix may have any depth.
+fn loose_continuation<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    (blanks(), line_ending(), any_quote_prefix(), blanks()).map(|_| ())
+}
+
 /// Scans a URI outside angle brackets (extractor rules 2, 6, 7): it ends at white space, a
 /// control character, a byte outside ASCII, or one of `< > " { } | \ ^ \` [ ]`, except that
-/// `[...]` stands as an IP-literal host right after `//` or `userinfo@` (RFC 3986 §3.2.2). With
-/// `joins`, a line break right after a `-` (blanks may follow it) continues the URI after the
-/// next line's quote prefix and blanks, when a URI character follows (seed 000 Appendix E).
+/// `[...]` stands as an IP-literal host right after `//` or `userinfo@` (RFC 3986 §3.2.2). A
+/// line break allowed by `joins` continues the URI after the next line's quote prefix and
+/// blanks, when a URI character follows that does not start another URI (`scheme://`).
 pub(crate) fn bare(
     w: &Window<'_>,
     start: Start,
     depth: usize,
-    joins: bool,
+    joins: Joins,
     limit_end: usize,
     pieces: &mut Pieces,
 ) -> Scan<BareEnd> {
@@ -347,6 +382,7 @@ pub(crate) fn bare(
     let text = w.text;
     let mut seg_start = start.s;
     let mut i = start.body;
+    let mut first_break = joins.first_break;
     loop {
         // The common case, one table lookup per byte: URI characters.
         let stop_at = limit_end.min(text.len());
@@ -357,16 +393,31 @@ pub(crate) fn bare(
             // The end of the window: of the input, of a cut at the limit, or of what is read.
             pieces.push(seg_start..i);
             if w.cut {
-                return Ok(BareEnd { end: i, stop: None, overlong: true });
+                return Ok(BareEnd {
+                    end: i,
+                    stop: None,
+                    overlong: true,
+                    repaired: joins.first_break && !first_break,
+                });
             }
             if !w.complete {
                 return Err(Incomplete);
             }
-            return Ok(BareEnd { end: i, stop: None, overlong: false });
+            return Ok(BareEnd {
+                end: i,
+                stop: None,
+                overlong: false,
+                repaired: joins.first_break && !first_break,
+            });
         };
         if i >= limit_end && !chars::is(b, EXCLUDED) {
             pieces.push(seg_start..i);
-            return Ok(BareEnd { end: i, stop: None, overlong: true });
+            return Ok(BareEnd {
+                end: i,
+                stop: None,
+                overlong: true,
+                repaired: joins.first_break && !first_break,
+            });
         }
         if b == b'[' && ip_literal_here(text, start.authority, i) {
             match ip_literal_end(w, i, limit_end)? {
@@ -376,13 +427,28 @@ pub(crate) fn bare(
                 }
                 None => {
                     pieces.push(seg_start..i);
-                    return Ok(BareEnd { end: i, stop: Some(b), overlong: false });
+                    return Ok(BareEnd {
+                        end: i,
+                        stop: Some(b),
+                        overlong: false,
+                        repaired: joins.first_break && !first_break,
+                    });
                 }
             }
         }
-        if joins && i > seg_start && text[i - 1] == b'-' && matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+        let hyphen = joins.hyphen && i > seg_start && text[i - 1] == b'-';
+        if (hyphen || first_break) && matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
             let rest = &text[i..];
-            if let Some((after, ())) = run(continuation(depth), rest, w.complete)? {
+            let joined = if hyphen {
+                run(continuation(depth), rest, w.complete)?
+            } else {
+                let prefix = if depth > 0 { run(loose_continuation(), rest, w.complete)? } else { None };
+                match prefix {
+                    Some(found) => Some(found),
+                    None => run(continuation(0), rest, w.complete)?,
+                }
+            };
+            if let Some((after, ())) = joined {
                 let next = text.len() - after.len();
                 match text.get(next) {
                     None if !w.complete => return Err(Incomplete),
@@ -392,7 +458,11 @@ pub(crate) fn bare(
                             && run(hierarchical_start(), after, w.complete)?.is_none() =>
                     {
                         pieces.push(seg_start..i);
-                        pieces.breaks.push(i - 1);
+                        if hyphen {
+                            pieces.breaks.push(i - 1);
+                        } else {
+                            first_break = false;
+                        }
                         seg_start = next;
                         i = next;
                         continue;
@@ -402,7 +472,12 @@ pub(crate) fn bare(
             }
         }
         pieces.push(seg_start..i);
-        return Ok(BareEnd { end: i, stop: Some(b), overlong: false });
+        return Ok(BareEnd {
+            end: i,
+            stop: Some(b),
+            overlong: false,
+            repaired: joins.first_break && !first_break,
+        });
     }
 }
 
@@ -491,7 +566,8 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
-    fn bare_of(text: &str, joins: bool) -> (String, Option<String>, BareEnd) {
+    fn bare_of(text: &str, hyphen: bool) -> (String, Option<String>, BareEnd) {
+        let joins = if hyphen { Joins::HYPHEN } else { Joins::NONE };
         let t = text.as_bytes();
         let colon = text.find(':').unwrap();
         let s = crate::find::scheme_start(t, colon, 0).unwrap();
@@ -556,6 +632,21 @@ mod tests {
     }
 
     #[test]
+    fn repair_joins_the_first_line_break_only() {
+        let t = b"(https://\n        www.debian.org/x)\nmore";
+        let start = Start { s: 1, body: 7, authority: Some(9) };
+        let mut p = Pieces::default();
+        bare(&window(t), start, 0, Joins::REPAIR, 100, &mut p).unwrap();
+        assert_eq!(joined(t, &p, false), "https://www.debian.org/x)");
+        assert!(p.breaks.is_empty());
+        // Re-wrapped quoted text: the next line's prefix may have another depth.
+        let t = b"> >http://x/a%\n> 3A%20b\n> >c";
+        let start = Start { s: 3, body: 8, authority: Some(10) };
+        bare(&window(t), start, 2, Joins::REPAIR, 100, &mut p).unwrap();
+        assert_eq!(joined(t, &p, false), "http://x/a%3A%20b");
+    }
+
+    #[test]
     fn hyphen_break_followed_only_by_punctuation_is_forgotten() {
         let (one, two, _) = bare_of("http://a/b-\n.", true);
         assert_eq!((one.as_str(), two), ("http://a/b-", None));
@@ -569,11 +660,11 @@ mod tests {
         assert_eq!(depth, 1);
         let mut p = Pieces::default();
         let start = Start { s: 2, body: 7, authority: Some(9) };
-        bare(&w, start, depth, true, 100, &mut p).unwrap();
+        bare(&w, start, depth, Joins::HYPHEN, 100, &mut p).unwrap();
         assert_eq!(joined(t, &p, false), "http://www.dcc-servers.net/dcc/");
         // A different depth does not continue.
         let t = b"> http://www.dcc-\n>> servers.net/\n";
-        bare(&window(t), start, 1, true, 100, &mut p).unwrap();
+        bare(&window(t), start, 1, Joins::HYPHEN, 100, &mut p).unwrap();
         assert_eq!(joined(t, &p, false), "http://www.dcc-");
     }
 
@@ -582,13 +673,13 @@ mod tests {
         let t = b"http://a.b/c";
         let start = Start { s: 0, body: 5, authority: Some(7) };
         let mut p = Pieces::default();
-        assert_eq!(bare(&streaming(t), start, 0, true, 100, &mut p), Err(Incomplete));
+        assert_eq!(bare(&streaming(t), start, 0, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
         let t = b"http://a-";
-        assert_eq!(bare(&streaming(t), start, 0, true, 100, &mut p), Err(Incomplete));
+        assert_eq!(bare(&streaming(t), start, 0, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
         let t = b"http://a-\n";
-        assert_eq!(bare(&streaming(t), start, 0, true, 100, &mut p), Err(Incomplete));
+        assert_eq!(bare(&streaming(t), start, 0, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
         let t = b"http://a.b/c ";
-        assert!(bare(&streaming(t), start, 0, true, 100, &mut p).is_ok());
+        assert!(bare(&streaming(t), start, 0, Joins::HYPHEN, 100, &mut p).is_ok());
     }
 
     #[test]
@@ -596,12 +687,12 @@ mod tests {
         let t = b"http://abcdefgh";
         let start = Start { s: 0, body: 5, authority: Some(7) };
         let mut p = Pieces::default();
-        let end = bare(&window(t), start, 0, true, 10, &mut p).unwrap();
+        let end = bare(&window(t), start, 0, Joins::HYPHEN, 10, &mut p).unwrap();
         assert!(end.overlong);
-        let end = bare(&window(t), start, 0, true, 15, &mut p).unwrap();
+        let end = bare(&window(t), start, 0, Joins::HYPHEN, 15, &mut p).unwrap();
         assert!(!end.overlong);
         let cut = Window { cut: true, ..window(t) };
-        assert!(bare(&cut, start, 0, true, 100, &mut p).unwrap().overlong);
+        assert!(bare(&cut, start, 0, Joins::HYPHEN, 100, &mut p).unwrap().overlong);
     }
 
     fn angle_of(text: &str) -> Option<(String, Option<String>)> {

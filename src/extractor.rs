@@ -13,7 +13,7 @@ use std::io::{self, Read};
 
 use crate::buffer::{self, Buffer};
 use crate::chars::{self, EXCLUDED};
-use crate::delimit::{self, AngleEnd, Incomplete, Pieces, Scan, Start, Window};
+use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
 use crate::find::{self, Finder, SchemeRule, Shape, Trigger};
 use crate::matches::{Delimiter, Event, Match, Rejected, Span};
 use crate::qp;
@@ -654,42 +654,20 @@ impl Cx<'_> {
     fn candidate(&mut self, w: &Window<'_>, map: &Map<'_>, site: Site, floor: usize) -> Scan<Outcome> {
         let text = w.text;
         let Site { s, colon } = site;
-        let (kind, body, authority) = match colon {
-            Some(c) => {
-                let need = |n: usize| -> Scan<Option<&[u8]>> {
-                    match text.get(c + 1..c + 1 + n) {
-                        Some(bytes) => Ok(Some(bytes)),
-                        None if w.complete => Ok(None),
-                        None => Err(Incomplete),
-                    }
-                };
-                let shape = match find::scheme_rule(&text[s..c]) {
-                    SchemeRule::Never => return Ok(Outcome::Skip),
-                    SchemeRule::NeedsSlashes => {
-                        if need(2)? != Some(b"//") {
-                            return Ok(Outcome::Skip);
-                        }
-                        None
-                    }
-                    SchemeRule::Opaque(shape) => match need(1)? {
-                        Some(&[b]) if !chars::is(b, EXCLUDED) => Some(shape),
-                        _ => return Ok(Outcome::Skip),
-                    },
-                };
-                let slashes = text.get(c + 1) == Some(&b'/') && need(2)? == Some(b"//");
-                (Kind::Scheme { colon: c, shape }, c + 1, slashes.then_some(c + 3))
-            }
-            None => {
-                if !find::www_starts_word(text, s, floor.max(w.lo)) {
-                    return Ok(Outcome::Skip);
-                }
-                (Kind::Www, s, Some(s))
-            }
+        let kind = match colon {
+            Some(c) => match find::scheme_rule(&text[s..c]) {
+                SchemeRule::Never => return Ok(Outcome::Skip),
+                SchemeRule::NeedsSlashes => Kind::Scheme { colon: c, shape: None },
+                SchemeRule::Opaque(shape) => Kind::Scheme { colon: c, shape: Some(shape) },
+            },
+            None if find::www_starts_word(text, s, floor.max(w.lo)) => Kind::Www,
+            None => return Ok(Outcome::Skip),
         };
         let opener = delimit::opener(w, s, floor);
         let limit_end = s + self.opts.max_uri_len;
 
-        // RFC 2396 App. E / RFC 1738 appendix: `<URL:…>`; white space inside is ignored.
+        // RFC 2396 App. E / RFC 1738 appendix: `<URL:…>`; white space inside is ignored, even
+        // right after the colon (`<mailto: rah@ibuc.com>`), so nothing is checked before.
         if let Some((lt, url)) = opener.angle {
             let depth = delimit::quote_depth(w, lt);
             if let AngleEnd::Closed(gt) = delimit::angle(w, s, depth, limit_end, &mut self.scratch.pieces)? {
@@ -700,7 +678,8 @@ impl Cx<'_> {
                         return Ok(Outcome::Matched(map.end(gt)));
                     }
                     Verdict::Invalid(candidate, error) => {
-                        self.push_rejected(candidate, error, map, delimiter, lt..gt + 1)
+                        let rejected = self.rejected(candidate, error, map, delimiter, lt..gt + 1);
+                        self.pending.extend(rejected.map(Event::Rejected));
                     }
                     Verdict::NotCandidate => {}
                 }
@@ -708,36 +687,64 @@ impl Cx<'_> {
             // Not a wrapper: what it holds is scanned as ordinary text.
         }
 
+        // Outside angle brackets, the byte after the colon must be able to go on.
+        let (body, authority) = match kind {
+            Kind::Scheme { colon: c, shape } => match after_colon(w, c)? {
+                After::Slashes => (c + 1, Some(c + 3)),
+                After::LineBreak => (c + 1, None),
+                After::UriChar if shape.is_some() => (c + 1, None),
+                After::UriChar | After::Other => return Ok(Outcome::Skip),
+            },
+            Kind::Www => (s, Some(s)),
+        };
         let depth = delimit::quote_depth(w, s);
         let start = Start { s, body, authority };
-        let mut joins = true;
+        // First the reading of rule 7: hyphen line breaks joined. When that gives no URI, the
+        // hyphens are taken as ordinary line ends; then, when the candidate stops at a line
+        // break, the next line is joined, for a URI that cannot end there (`(https://` /
+        // `www.debian.org/)`). Each later reading is tried only when it can differ.
+        let mut first: Option<(u64, Option<Rejected>)> = None;
+        let mut joins = Joins::HYPHEN;
         loop {
             let end = delimit::bare(w, start, depth, joins, limit_end, &mut self.scratch.pieces)?;
             if end.overlong {
-                return Ok(Outcome::Overlong(Span::new(map.start(s), map.start(end.end.min(text.len())))));
+                if first.is_none() {
+                    return Ok(Outcome::Overlong(Span::new(map.start(s), map.start(end.end))));
+                }
+                break;
             }
+            if joins == Joins::REPAIR && !end.repaired {
+                break;
+            }
+            let hyphens = !self.scratch.pieces.breaks.is_empty();
             delimit::trim(text, &mut self.scratch.pieces, body);
-            let Some(extent) = self.scratch.pieces.extent() else { return Ok(Outcome::Skip) };
-            let (delimiter, outer) = wrapper(text, &opener, extent.clone(), end);
-            match self.verdict(text, kind) {
+            let Some(extent) = self.scratch.pieces.extent() else { break };
+            let (delimiter, outer) = wrapper(text, &opener, extent, end);
+            let tried = match self.verdict(text, kind) {
+                // A repaired URI needs a host that looks like one: `the http://` / `prefix`
+                // is a mention, not a URI broken after its slashes.
+                Verdict::Valid(valid) if joins == Joins::REPAIR && !host_looks_real(&valid) => None,
                 Verdict::Valid(valid) => {
                     self.push_match(valid, map, delimiter, outer.clone(), kind);
                     return Ok(Outcome::Matched(map.end(outer.end - 1)));
                 }
-                // A hyphen line break offered a continuation that is not a URI: the URI ends
-                // at the line break, as it does without a hyphen.
-                Verdict::Invalid(..) | Verdict::NotCandidate
-                    if joins && !self.scratch.pieces.breaks.is_empty() =>
-                {
-                    joins = false;
-                }
-                Verdict::Invalid(candidate, error) => {
-                    self.push_rejected(candidate, error, map, delimiter, outer);
-                    return Ok(Outcome::Scanned(map.start(end.end.min(text.len()))));
-                }
-                Verdict::NotCandidate => return Ok(Outcome::Scanned(map.start(end.end.min(text.len())))),
+                Verdict::Invalid(candidate, error) => self.rejected(candidate, error, map, delimiter, outer),
+                Verdict::NotCandidate => None,
+            };
+            if first.is_none() {
+                first = Some((map.start(end.end), tried));
             }
+            joins = if joins == Joins::HYPHEN && hyphens {
+                Joins::NONE
+            } else if joins != Joins::REPAIR && at_white_space(text, end) {
+                Joins::REPAIR
+            } else {
+                break;
+            };
         }
+        let Some((scan_end, rejected)) = first else { return Ok(Outcome::Skip) };
+        self.pending.extend(rejected.map(Event::Rejected));
+        Ok(Outcome::Scanned(scan_end))
     }
 
     /// Validates the readings of the delimited pieces: the first (every byte) and, when a
@@ -816,22 +823,18 @@ impl Cx<'_> {
         }));
     }
 
-    fn push_rejected(
-        &mut self,
+    /// The record of a rejected candidate made of the current pieces, when rejections are
+    /// reported (the candidate's text is only built then).
+    fn rejected(
+        &self,
         candidate: Option<String>,
         error: ParseError,
         map: &Map<'_>,
         delimiter: Delimiter,
         outer: core::ops::Range<usize>,
-    ) {
-        let (Some(text), Some(extent)) = (candidate, self.scratch.pieces.extent()) else { return };
-        self.pending.push_back(Event::Rejected(Rejected {
-            text,
-            span: map.span(extent),
-            outer: map.span(outer),
-            delimiter,
-            error,
-        }));
+    ) -> Option<Rejected> {
+        let (Some(text), Some(extent)) = (candidate, self.scratch.pieces.extent()) else { return None };
+        Some(Rejected { text, span: map.span(extent), outer: map.span(outer), delimiter, error })
     }
 }
 
@@ -860,6 +863,53 @@ fn wrapper(
     (delimiter, extent.start - 1..end.end + 1)
 }
 
+/// What follows a scheme's colon, outside angle brackets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum After {
+    /// `//`: an authority.
+    Slashes,
+    /// Blanks and a line break: the URI may go on on the next line (`(https:` / `//host/)`).
+    LineBreak,
+    /// Another byte that may be in a URI.
+    UriChar,
+    /// White space without a line break, or a byte that ends a URI: no URI here.
+    Other,
+}
+
+fn after_colon(w: &Window<'_>, colon: usize) -> Scan<After> {
+    let rest = w.text.get(colon + 1..).unwrap_or_default();
+    let undecided = if w.complete { Ok(After::Other) } else { Err(Incomplete) };
+    match rest {
+        [] => undecided,
+        [b'/'] if !w.complete => Err(Incomplete),
+        [b'/', b'/', ..] => Ok(After::Slashes),
+        [b' ' | b'\t' | b'\r' | b'\n', ..] => {
+            let blanks = rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+            match rest.get(blanks) {
+                Some(b'\r' | b'\n') => Ok(After::LineBreak),
+                Some(_) => Ok(After::Other),
+                None => undecided,
+            }
+        }
+        [b, ..] if !chars::is(*b, EXCLUDED) => Ok(After::UriChar),
+        _ => Ok(After::Other),
+    }
+}
+
+/// Whether the host of a URI, if it has one, is an IP literal, `localhost`, or a name with a
+/// dot in it.
+fn host_looks_real(valid: &Valid) -> bool {
+    match valid.parts.host.and_then(|h| valid.uri.get(h.range())) {
+        None => true,
+        Some(host) => host.contains('.') || host.starts_with('[') || host.eq_ignore_ascii_case("localhost"),
+    }
+}
+
+/// Whether a bare scan stopped at white space, where a line break may follow.
+fn at_white_space(text: &[u8], end: delimit::BareEnd) -> bool {
+    matches!(end.stop, Some(b' ' | b'\t' | b'\r' | b'\n')) && end.end < text.len()
+}
+
 /// Whether the first reading has what its kind needs before it is worth validating: text after
 /// `//`, the shape of an opaque scheme, or the host of an abbreviated URL.
 fn shape_ok(kind: Kind, reading: &[u8], start: usize) -> bool {
@@ -872,7 +922,7 @@ fn shape_ok(kind: Kind, reading: &[u8], start: usize) -> bool {
                 return false;
             }
             match shape {
-                None => rest.len() > 2,
+                None => rest.starts_with(b"//") && rest.len() > 2,
                 Some(shape) => find::shape_ok(shape, rest),
             }
         }

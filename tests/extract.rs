@@ -266,6 +266,16 @@ fn rule4_white_space_inside_angle_brackets_is_removed() {
     assert_uris("< http://a.example/ >", &["http://a.example/"]);
 }
 
+/// R. A. Hettinga's signature, some forty times in easy_ham.
+#[test]
+fn rule4_white_space_after_the_colon_inside_angle_brackets() {
+    let found = assert_uris("R. A. Hettinga <mailto: rah@ibuc.com>\n", &["mailto:rah@ibuc.com"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Angle);
+    assert_uris("<http:\n  //a.example/x>", &["http://a.example/x"]);
+    // Outside angle brackets a blank after the colon ends it.
+    assert_uris("mailto: rah@ibuc.com", &[]);
+}
+
 #[test]
 fn rule4_nothing_is_trimmed_inside_angle_brackets() {
     assert_uris(
@@ -446,6 +456,29 @@ fn rule7_quoted_mail_reply() {
     let found =
         assert_uris(text, &["http://www.rhyolite.com/anti-spam/dcc/", "http://www.dcc-servers.net/dcc/"]);
     assert_eq!(found[1].readings()[1], "http://www.dccservers.net/dcc/");
+}
+
+/// A URI that cannot end at a line break goes on on the next line: a formatter broke it right
+/// after `://` or the colon (debian-faq), or a mail client re-wrapped a quoted reply inside a
+/// percent-escape (easy_ham). Only when the joined text is a URI with a real host.
+#[test]
+fn rule7_a_uri_that_cannot_end_at_a_line_break_goes_on() {
+    let text = "     copy of the Debian mirror sites (https:\n        //www.debian.org/distrib/ftplist) .\n\
+                \x20     see What is Linux (https://\n    www.linux.org/info/) by Linux Online\n";
+    let found = assert_uris(text, &["https://www.debian.org/distrib/ftplist", "https://www.linux.org/info/"]);
+    assert_eq!(found[0].pieces().len(), 2);
+    assert_eq!(found[0].readings().len(), 1);
+    let text = "> >\n> >http://xbox-linux.sourceforge.net/articles.php?aid=1&sub=Press%20Release%\n\
+                > 3A%20Xbox%20Linux%20Mandrake%209%20Released\n> >\n";
+    assert_uris(
+        text,
+        &[
+            "http://xbox-linux.sourceforge.net/articles.php?aid=1&sub=Press%20Release%3A%20Xbox%20Linux%20Mandrake%209%20Released",
+        ],
+    );
+    // A mention of a prefix is not a broken URI; a valid URI is not extended.
+    assert_uris("The prefix https://\nis common, and so is http:\n//this.\n", &[]);
+    assert_uris("http://a.example/x\ny.example/", &["http://a.example/x"]);
 }
 
 // ---------------------------------------------------------------------------------------
