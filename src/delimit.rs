@@ -67,6 +67,13 @@ fn blanks<'a>() -> impl Parser<&'a [u8], Output = &'a [u8], Error = ()> {
     take_while(is_blank)
 }
 
+/// The indentation of a continuation line: blanks, and no-break spaces (U+00A0 in UTF-8),
+/// which some document formatters indent with (debian-faq).
+fn indent<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    nom::multi::many0_count(nom::branch::alt((tag(&b" "[..]), tag(&b"\t"[..]), tag(&b"\xc2\xa0"[..]))))
+        .map(|_| ())
+}
+
 /// A line ending: CRLF, LF, or a lone CR (old Mac files; RFC texts with form feeds have CRLF).
 fn line_ending<'a>() -> impl Parser<&'a [u8], Output = &'a [u8], Error = ()> {
     nom::branch::alt((tag(&b"\r\n"[..]), tag(&b"\n"[..]), tag(&b"\r"[..])))
@@ -81,7 +88,7 @@ fn quote_prefix<'a>(depth: usize) -> impl Parser<&'a [u8], Output = (), Error = 
 /// `line-continuation = blanks line-ending quote-prefix blanks`: what lies between the last
 /// byte of one line of a URI and the first byte of the next.
 fn continuation<'a>(depth: usize) -> impl Parser<&'a [u8], Output = (), Error = ()> {
-    (blanks(), line_ending(), quote_prefix(depth), blanks()).map(|_| ())
+    (blanks(), line_ending(), quote_prefix(depth), indent()).map(|_| ())
 }
 
 /// `scheme "://"`: the start of another URI. A line that starts with one is not the
@@ -362,7 +369,7 @@ fn any_quote_prefix<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
 
 /// [`continuation`] into a line whose quote prefix may have any depth.
 fn loose_continuation<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
-    (blanks(), line_ending(), any_quote_prefix(), blanks()).map(|_| ())
+    (blanks(), line_ending(), any_quote_prefix(), indent()).map(|_| ())
 }
 
 /// Scans a URI outside angle brackets (extractor rules 2, 6, 7): it ends at white space, a

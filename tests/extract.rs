@@ -468,6 +468,11 @@ fn rule7_a_uri_that_cannot_end_at_a_line_break_goes_on() {
     let found = assert_uris(text, &["https://www.debian.org/distrib/ftplist", "https://www.linux.org/info/"]);
     assert_eq!(found[0].pieces().len(), 2);
     assert_eq!(found[0].readings().len(), 1);
+    // Indented with no-break spaces.
+    assert_uris(
+        "Information regarding (https://\n\u{a0}\u{a0}\u{a0} lists.debian.org/debian-user/) .",
+        &["https://lists.debian.org/debian-user/"],
+    );
     let text = "> >\n> >http://xbox-linux.sourceforge.net/articles.php?aid=1&sub=Press%20Release%\n\
                 > 3A%20Xbox%20Linux%20Mandrake%209%20Released\n> >\n";
     assert_uris(
