@@ -167,6 +167,14 @@ pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
     found
 }
 
+/// Whether `<` may open before the scheme at `s`: a quick test of what [`opener`] looks for
+/// (`<`, or `URL:`, after white space), so that most colons cost no more.
+pub(crate) fn may_open_angle(w: &Window<'_>, s: usize, floor: usize) -> bool {
+    let floor = floor.max(w.lo).max(s.saturating_sub(OPENER_SPACE_MAX));
+    let i = back_while(w.text, s, floor, |b| chars::is(b, WSP));
+    i > floor && (w.text[i - 1] == b'<' || url_colon_before(w.text, i, floor).is_some())
+}
+
 /// Steps back from `end` over bytes that satisfy `pred`, not below `floor`.
 fn back_while(text: &[u8], end: usize, floor: usize, pred: impl Fn(u8) -> bool) -> usize {
     let mut i = end;
@@ -376,15 +384,17 @@ fn loose_continuation<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
 /// control character, a byte outside ASCII, or one of `< > " { } | \ ^ \` [ ]`, except that
 /// `[...]` stands as an IP-literal host right after `//` or `userinfo@` (RFC 3986 §3.2.2). A
 /// line break allowed by `joins` continues the URI after the next line's quote prefix and
-/// blanks, when a URI character follows that does not start another URI (`scheme://`).
+/// blanks, when a URI character follows that does not start another URI (`scheme://`); the
+/// quote prefix is that of the candidate's line ([`quote_depth`]).
 pub(crate) fn bare(
     w: &Window<'_>,
     start: Start,
-    depth: usize,
     joins: Joins,
     limit_end: usize,
     pieces: &mut Pieces,
 ) -> Scan<BareEnd> {
+    // The quote depth of the candidate's line, looked up at the first line break.
+    let mut depth = None;
     pieces.clear();
     let text = w.text;
     let mut seg_start = start.s;
@@ -446,6 +456,7 @@ pub(crate) fn bare(
         let hyphen = joins.hyphen && i > seg_start && text[i - 1] == b'-';
         if (hyphen || first_break) && matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
             let rest = &text[i..];
+            let depth = *depth.get_or_insert_with(|| quote_depth(w, start.s));
             let joined = if hyphen {
                 run(continuation(depth), rest, w.complete)?
             } else {
@@ -523,13 +534,17 @@ fn ip_literal_end(w: &Window<'_>, open: usize, limit_end: usize) -> Scan<Option<
 /// `keep` (the byte after `scheme:`). A hyphen break left at the very end joined nothing and
 /// is forgotten.
 pub(crate) fn trim(text: &[u8], pieces: &mut Pieces, keep: usize) {
-    let (mut opens, mut closes) = (0usize, 0usize);
-    for seg in &pieces.segments {
-        for &b in text.get(seg.clone()).unwrap_or_default() {
-            opens += usize::from(b == b'(');
-            closes += usize::from(b == b')');
+    // Parentheses are counted once, and only when a `)` ends the candidate.
+    let mut parens: Option<(usize, usize)> = None;
+    let count = |pieces: &Pieces| {
+        let (mut opens, mut closes) = (0, 0);
+        for seg in &pieces.segments {
+            let bytes = text.get(seg.clone()).unwrap_or_default();
+            opens += memchr::memchr_iter(b'(', bytes).count();
+            closes += memchr::memchr_iter(b')', bytes).count();
         }
-    }
+        (opens, closes)
+    };
     while let Some(last) = pieces.segments.last_mut() {
         if last.start >= last.end {
             pieces.segments.pop();
@@ -546,11 +561,22 @@ pub(crate) fn trim(text: &[u8], pieces: &mut Pieces, keep: usize) {
         let b = text[last.end - 1];
         if matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
             last.end -= 1;
-        } else if b == b')' && closes > opens {
-            last.end -= 1;
-            closes -= 1;
-        } else {
+            continue;
+        }
+        if b != b')' {
             break;
+        }
+        let last_end = last.end;
+        let (opens, closes) = match parens {
+            Some(counts) => counts,
+            None => count(pieces),
+        };
+        if closes <= opens {
+            break;
+        }
+        parens = Some((opens, closes - 1));
+        if let Some(last) = pieces.segments.last_mut() {
+            last.end = last_end - 1;
         }
     }
 }
@@ -581,7 +607,7 @@ mod tests {
         let authority = t[colon + 1..].starts_with(b"//").then_some(colon + 3);
         let start = Start { s, body: colon + 1, authority };
         let mut p = Pieces::default();
-        let end = bare(&window(t), start, 0, joins, t.len() + 10, &mut p).unwrap();
+        let end = bare(&window(t), start, joins, t.len() + 10, &mut p).unwrap();
         trim(t, &mut p, colon + 1);
         let second = (!p.breaks.is_empty()).then(|| joined(t, &p, true));
         (joined(t, &p, false), second, end)
@@ -643,13 +669,13 @@ mod tests {
         let t = b"(https://\n        www.debian.org/x)\nmore";
         let start = Start { s: 1, body: 7, authority: Some(9) };
         let mut p = Pieces::default();
-        bare(&window(t), start, 0, Joins::REPAIR, 100, &mut p).unwrap();
+        bare(&window(t), start, Joins::REPAIR, 100, &mut p).unwrap();
         assert_eq!(joined(t, &p, false), "https://www.debian.org/x)");
         assert!(p.breaks.is_empty());
         // Re-wrapped quoted text: the next line's prefix may have another depth.
         let t = b"> >http://x/a%\n> 3A%20b\n> >c";
         let start = Start { s: 3, body: 8, authority: Some(10) };
-        bare(&window(t), start, 2, Joins::REPAIR, 100, &mut p).unwrap();
+        bare(&window(t), start, Joins::REPAIR, 100, &mut p).unwrap();
         assert_eq!(joined(t, &p, false), "http://x/a%3A%20b");
     }
 
@@ -667,11 +693,11 @@ mod tests {
         assert_eq!(depth, 1);
         let mut p = Pieces::default();
         let start = Start { s: 2, body: 7, authority: Some(9) };
-        bare(&w, start, depth, Joins::HYPHEN, 100, &mut p).unwrap();
+        bare(&w, start, Joins::HYPHEN, 100, &mut p).unwrap();
         assert_eq!(joined(t, &p, false), "http://www.dcc-servers.net/dcc/");
         // A different depth does not continue.
         let t = b"> http://www.dcc-\n>> servers.net/\n";
-        bare(&window(t), start, 1, Joins::HYPHEN, 100, &mut p).unwrap();
+        bare(&window(t), start, Joins::HYPHEN, 100, &mut p).unwrap();
         assert_eq!(joined(t, &p, false), "http://www.dcc-");
     }
 
@@ -680,13 +706,13 @@ mod tests {
         let t = b"http://a.b/c";
         let start = Start { s: 0, body: 5, authority: Some(7) };
         let mut p = Pieces::default();
-        assert_eq!(bare(&streaming(t), start, 0, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
+        assert_eq!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
         let t = b"http://a-";
-        assert_eq!(bare(&streaming(t), start, 0, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
+        assert_eq!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
         let t = b"http://a-\n";
-        assert_eq!(bare(&streaming(t), start, 0, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
+        assert_eq!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
         let t = b"http://a.b/c ";
-        assert!(bare(&streaming(t), start, 0, Joins::HYPHEN, 100, &mut p).is_ok());
+        assert!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p).is_ok());
     }
 
     #[test]
@@ -694,12 +720,12 @@ mod tests {
         let t = b"http://abcdefgh";
         let start = Start { s: 0, body: 5, authority: Some(7) };
         let mut p = Pieces::default();
-        let end = bare(&window(t), start, 0, Joins::HYPHEN, 10, &mut p).unwrap();
+        let end = bare(&window(t), start, Joins::HYPHEN, 10, &mut p).unwrap();
         assert!(end.overlong);
-        let end = bare(&window(t), start, 0, Joins::HYPHEN, 15, &mut p).unwrap();
+        let end = bare(&window(t), start, Joins::HYPHEN, 15, &mut p).unwrap();
         assert!(!end.overlong);
         let cut = Window { cut: true, ..window(t) };
-        assert!(bare(&cut, start, 0, Joins::HYPHEN, 100, &mut p).unwrap().overlong);
+        assert!(bare(&cut, start, Joins::HYPHEN, 100, &mut p).unwrap().overlong);
     }
 
     fn angle_of(text: &str) -> Option<(String, Option<String>)> {

@@ -15,7 +15,7 @@ use crate::buffer::{self, Buffer};
 use crate::chars::{self, EXCLUDED};
 use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
 use crate::find::{self, Finder, SchemeRule, Shape, Trigger};
-use crate::matches::{Delimiter, Event, Match, Rejected, Span};
+use crate::matches::{Delimiter, Event, Match, Parts, Rejected, Span};
 use crate::qp;
 use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Uri};
 
@@ -498,7 +498,7 @@ impl Engine {
                         }
                         st.lines_to = start;
                     }
-                    m.line = Some(st.lines + 1);
+                    m.line = st.lines + 1;
                 }
             }
             Outcome::Scanned(end) => {
@@ -624,7 +624,7 @@ enum Kind {
 struct Valid {
     uri: String,
     alternate: Option<String>,
-    parts: Components,
+    parts: Parts,
     /// Whether `uri` is the second reading (the first was invalid).
     second: bool,
 }
@@ -654,6 +654,15 @@ impl Cx<'_> {
     fn candidate(&mut self, w: &Window<'_>, map: &Map<'_>, site: Site, floor: usize) -> Scan<Outcome> {
         let text = w.text;
         let Site { s, colon } = site;
+        // Most colons in prose are `Note: text`: white space follows, so only `<…>` could hold
+        // a URI here (`<mailto: rah@ibuc.com>`); decide that before anything else.
+        let after = match colon {
+            Some(c) => after_colon(w, c)?,
+            None => After::UriChar,
+        };
+        if after == After::Other && !delimit::may_open_angle(w, s, floor) {
+            return Ok(Outcome::Skip);
+        }
         let kind = match colon {
             Some(c) => match find::scheme_rule(&text[s..c]) {
                 SchemeRule::Never => return Ok(Outcome::Skip),
@@ -663,11 +672,22 @@ impl Cx<'_> {
             None if find::www_starts_word(text, s, floor.max(w.lo)) => Kind::Www,
             None => return Ok(Outcome::Skip),
         };
+        // Outside angle brackets, the byte after the colon must be able to go on.
+        let bare = match (kind, after) {
+            (Kind::Scheme { colon: c, .. }, After::Slashes) => Some((c + 1, Some(c + 3))),
+            (Kind::Scheme { colon: c, .. }, After::LineBreak) => Some((c + 1, None)),
+            (Kind::Scheme { colon: c, shape: Some(_) }, After::UriChar) => Some((c + 1, None)),
+            (Kind::Scheme { .. }, _) => None,
+            (Kind::Www, _) => Some((s, Some(s))),
+        };
+        if bare.is_none() && !delimit::may_open_angle(w, s, floor) {
+            return Ok(Outcome::Skip);
+        }
         let opener = delimit::opener(w, s, floor);
         let limit_end = s + self.opts.max_uri_len;
 
         // RFC 2396 App. E / RFC 1738 appendix: `<URL:…>`; white space inside is ignored, even
-        // right after the colon (`<mailto: rah@ibuc.com>`), so nothing is checked before.
+        // right after the colon (`<mailto: rah@ibuc.com>`).
         if let Some((lt, url)) = opener.angle {
             let depth = delimit::quote_depth(w, lt);
             if let AngleEnd::Closed(gt) = delimit::angle(w, s, depth, limit_end, &mut self.scratch.pieces)? {
@@ -687,17 +707,7 @@ impl Cx<'_> {
             // Not a wrapper: what it holds is scanned as ordinary text.
         }
 
-        // Outside angle brackets, the byte after the colon must be able to go on.
-        let (body, authority) = match kind {
-            Kind::Scheme { colon: c, shape } => match after_colon(w, c)? {
-                After::Slashes => (c + 1, Some(c + 3)),
-                After::LineBreak => (c + 1, None),
-                After::UriChar if shape.is_some() => (c + 1, None),
-                After::UriChar | After::Other => return Ok(Outcome::Skip),
-            },
-            Kind::Www => (s, Some(s)),
-        };
-        let depth = delimit::quote_depth(w, s);
+        let Some((body, authority)) = bare else { return Ok(Outcome::Skip) };
         let start = Start { s, body, authority };
         // First the reading of rule 7: hyphen line breaks joined. When that gives no URI, the
         // hyphens are taken as ordinary line ends; then, when the candidate stops at a line
@@ -706,7 +716,7 @@ impl Cx<'_> {
         let mut first: Option<(u64, Option<Rejected>)> = None;
         let mut joins = Joins::HYPHEN;
         loop {
-            let end = delimit::bare(w, start, depth, joins, limit_end, &mut self.scratch.pieces)?;
+            let end = delimit::bare(w, start, joins, limit_end, &mut self.scratch.pieces)?;
             if end.overlong {
                 if first.is_none() {
                     return Ok(Outcome::Overlong(Span::new(map.start(s), map.start(end.end))));
@@ -752,8 +762,7 @@ impl Cx<'_> {
     fn verdict(&mut self, text: &[u8], kind: Kind) -> Verdict {
         let sc = &mut *self.scratch;
         let Some(extent) = sc.pieces.extent() else { return Verdict::NotCandidate };
-        let simple = sc.pieces.segments.len() == 1;
-        let first: &[u8] = if simple {
+        let first: &[u8] = if sc.pieces.segments.len() == 1 {
             &text[extent.clone()]
         } else {
             sc.pieces.write_reading(text, false, &mut sc.first);
@@ -763,25 +772,27 @@ impl Cx<'_> {
             return Verdict::NotCandidate;
         }
         let grammar = self.opts.grammar;
-        let one = check(first, kind, grammar, &mut sc.prefixed);
+        let one = as_str(first).and_then(|r| Ok((r, check(r, kind, grammar, &mut sc.prefixed)?)));
         let two = if sc.pieces.breaks.is_empty() {
             None
         } else {
             sc.pieces.write_reading(text, true, &mut sc.second);
-            Some(check(&sc.second, kind, grammar, &mut sc.prefixed))
+            as_str(&sc.second).and_then(|r| Ok((r, check(r, kind, grammar, &mut sc.prefixed)?))).ok()
         };
-        let owned = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
         match (one, two) {
-            (Ok(parts), two) => Verdict::Valid(Valid {
-                uri: owned(first),
-                alternate: two.and_then(Result::ok).map(|_| owned(&sc.second)),
+            (Ok((uri, parts)), two) => Verdict::Valid(Valid {
+                uri: uri.to_owned(),
+                alternate: two.map(|(r, _)| r.to_owned()),
                 parts,
                 second: false,
             }),
-            (Err(_), Some(Ok(parts))) => {
-                Verdict::Valid(Valid { uri: owned(&sc.second), alternate: None, parts, second: true })
+            (Err(_), Some((uri, parts))) => {
+                Verdict::Valid(Valid { uri: uri.to_owned(), alternate: None, parts, second: true })
             }
-            (Err(error), _) => Verdict::Invalid(self.opts.report_rejected.then(|| owned(first)), error),
+            (Err(error), None) => {
+                let text = self.opts.report_rejected.then(|| String::from_utf8_lossy(first).into_owned());
+                Verdict::Invalid(text, error)
+            }
         }
     }
 
@@ -796,17 +807,20 @@ impl Cx<'_> {
         let pieces = &self.scratch.pieces;
         let Some(extent) = pieces.extent() else { return };
         let span = map.span(extent);
+        // A URI in one piece (the common case) keeps no list: `Match::pieces` gives its span.
         let mut spans = Vec::new();
-        let mut breaks = pieces.breaks.iter().peekable();
-        for seg in &pieces.segments {
-            let at_break = breaks.next_if(|&&h| h + 1 == seg.end).is_some();
-            let end = if valid.second && at_break { seg.end - 1 } else { seg.end };
-            if seg.start < end {
-                map.pieces(seg.start..end, &mut spans);
+        if pieces.segments.len() > 1 || self.qp {
+            let mut breaks = pieces.breaks.iter().peekable();
+            for seg in &pieces.segments {
+                let at_break = breaks.next_if(|&&h| h + 1 == seg.end).is_some();
+                let end = if valid.second && at_break { seg.end - 1 } else { seg.end };
+                if seg.start < end {
+                    map.pieces(seg.start..end, &mut spans);
+                }
             }
-        }
-        if spans.len() == 1 && spans[0] == span {
-            spans.clear();
+            if spans.len() == 1 && spans[0] == span {
+                spans = Vec::new();
+            }
         }
         self.pending.push_back(Event::Match(Match {
             uri: valid.uri,
@@ -819,7 +833,7 @@ impl Cx<'_> {
             parts: valid.parts,
             abbreviated: kind == Kind::Www,
             quoted_printable: self.qp,
-            line: None,
+            line: 0,
         }));
     }
 
@@ -899,7 +913,7 @@ fn after_colon(w: &Window<'_>, colon: usize) -> Scan<After> {
 /// Whether the host of a URI, if it has one, is an IP literal, `localhost`, or a name with a
 /// dot in it.
 fn host_looks_real(valid: &Valid) -> bool {
-    match valid.parts.host.and_then(|h| valid.uri.get(h.range())) {
+    match valid.parts.host().and_then(|h| valid.uri.get(h)) {
         None => true,
         Some(host) => host.contains('.') || host.starts_with('[') || host.eq_ignore_ascii_case("localhost"),
     }
@@ -948,24 +962,20 @@ fn www_host_ok(reading: &[u8]) -> bool {
     labels >= 3 && last.first().is_some_and(u8::is_ascii_alphabetic)
 }
 
+/// A reading as text: URIs are ASCII (RFC 3986 §2), so one that is not UTF-8 is no URI.
+fn as_str(reading: &[u8]) -> Result<&str, ParseError> {
+    core::str::from_utf8(reading).map_err(|e| ParseError::new(e.valid_up_to(), ErrorKind::NonAscii))
+}
+
 /// Validates one reading; returns its components.
-fn check(
-    reading: &[u8],
-    kind: Kind,
-    grammar: Grammar,
-    prefixed: &mut String,
-) -> Result<Components, ParseError> {
-    let text = match core::str::from_utf8(reading) {
-        Ok(text) => text,
-        Err(e) => return Err(ParseError::new(e.valid_up_to(), ErrorKind::NonAscii)),
-    };
+fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> Result<Parts, ParseError> {
     match kind {
         Kind::Scheme { .. } => {
-            let uri = Uri::parse_with(text, grammar)?;
+            let uri = Uri::parse_with(reading, grammar)?;
             if uri.scheme().is_none() {
                 return Err(ParseError::new(0, ErrorKind::MissingScheme));
             }
-            Ok(uri.parts())
+            Ok(Parts::new(&uri.parts()))
         }
         Kind::Www => {
             // Seed 000 Appendix F: "most hostnames beginning with "www" are likely to have a
@@ -973,10 +983,10 @@ fn check(
             const PREFIX: &str = "http://";
             prefixed.clear();
             prefixed.push_str(PREFIX);
-            prefixed.push_str(text);
+            prefixed.push_str(reading);
             let uri = Uri::parse_with(prefixed, grammar)
                 .map_err(|e| ParseError::new(e.index().saturating_sub(PREFIX.len()), e.kind().clone()))?;
-            Ok(unprefix(uri.parts(), PREFIX.len()))
+            Ok(Parts::new(&unprefix(uri.parts(), PREFIX.len())))
         }
     }
 }

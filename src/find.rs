@@ -104,7 +104,7 @@ pub(crate) fn scheme_start(text: &[u8], colon: usize, floor: usize) -> Option<us
     // `season.http://…`: a sentence ended without a space before the URI. When the whole run
     // is not a registered scheme but what follows its last `.` is, the `.` is punctuation.
     let name = &text[start..colon];
-    if let Some(dot) = memchr::memrchr(b'.', name)
+    if let Some(dot) = name.iter().rposition(|&b| b == b'.')
         && crate::schemes::lookup_bytes(name).is_none()
         && name.get(dot + 1).is_some_and(|&b| chars::is(b, ALPHA))
         && crate::schemes::lookup_bytes(&name[dot + 1..]).is_some()
@@ -195,21 +195,78 @@ const OPAQUE_WORDS: &[(&str, Shape)] = &[
     ("ymsgr", Shape::Any),
 ];
 
+/// Longer than the longest registered scheme name (30 bytes).
+const REGISTERED_MAX: usize = 32;
+
 /// The rule for the scheme name `name` (any case).
+///
+/// This runs for nearly every `:` in the input (`Note:`, `Subject:`), so it stays cheap: the
+/// name is lower-cased on the stack, a plain word is looked up in [`OPAQUE_WORDS`] only, and
+/// the registry is searched only for names with a digit, `+`, `-` or `.`.
 pub(crate) fn scheme_rule(name: &[u8]) -> SchemeRule {
-    if name.eq_ignore_ascii_case(b"url") {
-        return SchemeRule::Never;
-    }
-    let Some(scheme) = crate::schemes::lookup_bytes(name) else {
+    let mut buf = [0u8; REGISTERED_MAX];
+    let Some(lower) = buf.get_mut(..name.len()) else {
         return SchemeRule::NeedsSlashes;
     };
-    if !scheme.name.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return SchemeRule::Opaque(Shape::Any);
+    for (l, b) in lower.iter_mut().zip(name) {
+        *l = b.to_ascii_lowercase();
     }
-    match OPAQUE_WORDS.binary_search_by(|(n, _)| n.cmp(&scheme.name)) {
-        Ok(i) => SchemeRule::Opaque(OPAQUE_WORDS[i].1),
+    let lower = &*lower;
+    if lower == b"url" {
+        return SchemeRule::Never;
+    }
+    if lower.iter().all(u8::is_ascii_alphabetic) {
+        return opaque_word(lower).map_or(SchemeRule::NeedsSlashes, SchemeRule::Opaque);
+    }
+    match crate::schemes::all().binary_search_by(|s| s.name.as_bytes().cmp(lower)) {
+        Ok(_) => SchemeRule::Opaque(Shape::Any),
         Err(_) => SchemeRule::NeedsSlashes,
     }
+}
+
+/// [`OPAQUE_WORDS`] as a `match`, which compiles to a length switch and word compares (a unit
+/// test checks that the two agree).
+fn opaque_word(lower: &[u8]) -> Option<Shape> {
+    Some(match lower {
+        b"about" => Shape::Any,
+        b"acct" => Shape::Any,
+        b"bitcoin" => Shape::Any,
+        b"blob" => Shape::Any,
+        b"callto" => Shape::Any,
+        b"cid" => Shape::Any,
+        b"data" => Shape::Data,
+        b"fax" => Shape::Phone,
+        b"file" => Shape::File,
+        b"filesystem" => Shape::Any,
+        b"geo" => Shape::Any,
+        b"gtalk" => Shape::Any,
+        b"im" => Shape::Any,
+        b"info" => Shape::Info,
+        b"jar" => Shape::Any,
+        b"magnet" => Shape::Any,
+        b"mailto" => Shape::Any,
+        b"mid" => Shape::Any,
+        b"modem" => Shape::Phone,
+        b"msnim" => Shape::Any,
+        b"news" => Shape::Any,
+        b"nih" => Shape::Any,
+        b"opaquelocktoken" => Shape::Any,
+        b"pres" => Shape::Any,
+        b"sip" => Shape::Any,
+        b"sips" => Shape::Any,
+        b"skype" => Shape::Any,
+        b"sms" => Shape::Any,
+        b"spotify" => Shape::Any,
+        b"stun" => Shape::Any,
+        b"stuns" => Shape::Any,
+        b"tag" => Shape::Tag,
+        b"tel" => Shape::Phone,
+        b"urn" => Shape::Any,
+        b"xcon" => Shape::Any,
+        b"xmpp" => Shape::Any,
+        b"ymsgr" => Shape::Any,
+        _ => return None,
+    })
 }
 
 /// Whether `rest`, the candidate text after `scheme:` of an opaque scheme, has `shape`.
@@ -295,8 +352,13 @@ mod tests {
         for pair in OPAQUE_WORDS.windows(2) {
             assert!(pair[0].0 < pair[1].0, "{} !< {}", pair[0].0, pair[1].0);
         }
-        for (name, _) in OPAQUE_WORDS {
+        for (name, shape) in OPAQUE_WORDS {
             assert!(crate::schemes::is_registered(name), "{name} is not registered");
+            assert_eq!(opaque_word(name.as_bytes()), Some(*shape), "{name}");
+        }
+        for s in crate::schemes::all() {
+            let listed = OPAQUE_WORDS.iter().find(|(n, _)| *n == s.name).map(|&(_, shape)| shape);
+            assert_eq!(opaque_word(s.name.as_bytes()), listed, "{}", s.name);
         }
     }
 

@@ -114,10 +114,68 @@ pub struct Match {
     pub(crate) pieces: Vec<Span>,
     pub(crate) delimiter: Delimiter,
     pub(crate) grammar: crate::uri::Grammar,
-    pub(crate) parts: crate::uri::Components,
+    pub(crate) parts: Parts,
     pub(crate) abbreviated: bool,
     pub(crate) quoted_printable: bool,
-    pub(crate) line: Option<u64>,
+    /// The 1-based line, 0 when lines are not counted.
+    pub(crate) line: u64,
+}
+
+/// The parser's components of a match, kept in half the room of
+/// [`Components`](crate::uri::Components): matches are moved from the extractor to the caller
+/// once each, and in URI-dense text those moves are a measurable share of the time. A URI is
+/// at most 1 GiB long (the builder's limit), so offsets fit in `u32`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Parts {
+    /// `start, end` of scheme, authority, userinfo, host, port, path, query, fragment;
+    /// `NONE` for an undefined component.
+    bounds: [u32; 16],
+    host_kind: Option<crate::uri::HostKind>,
+}
+
+impl Parts {
+    const NONE: u32 = u32::MAX;
+
+    pub(crate) fn new(c: &crate::uri::Components) -> Self {
+        // Offsets are below the 1 GiB limit on URI length, so `as u32` keeps them.
+        let pack = |p: Option<crate::uri::Part>| match p {
+            Some(p) => [p.start as u32, p.end as u32],
+            None => [Self::NONE; 2],
+        };
+        let [a, b] = pack(c.scheme);
+        let [c0, d] = pack(c.authority);
+        let [e, f] = pack(c.userinfo);
+        let [g, h] = pack(c.host);
+        let [i, j] = pack(c.port);
+        let [k, l] = pack(Some(c.path));
+        let [m, n] = pack(c.query);
+        let [o, p] = pack(c.fragment);
+        Parts { bounds: [a, b, c0, d, e, f, g, h, i, j, k, l, m, n, o, p], host_kind: c.host_kind }
+    }
+
+    /// The byte range of the host in the URI, when there is one.
+    pub(crate) fn host(&self) -> Option<core::ops::Range<usize>> {
+        let (start, end) = (self.bounds[6], self.bounds[7]);
+        (start != Self::NONE).then(|| start as usize..end as usize)
+    }
+
+    pub(crate) fn components(&self) -> crate::uri::Components {
+        let part = |i: usize| {
+            let (start, end) = (self.bounds[2 * i], self.bounds[2 * i + 1]);
+            (start != Self::NONE).then(|| crate::uri::Part::new(start as usize, end as usize))
+        };
+        crate::uri::Components {
+            scheme: part(0),
+            authority: part(1),
+            userinfo: part(2),
+            host: part(3),
+            host_kind: self.host_kind,
+            port: part(4),
+            path: part(5).unwrap_or_default(),
+            query: part(6),
+            fragment: part(7),
+        }
+    }
 }
 
 impl Match {
@@ -167,7 +225,7 @@ impl Match {
     /// For an [abbreviated](Match::is_abbreviated) URL the scheme is undefined and the
     /// authority is the text up to the first `/`, `?` or `#`, as `http://` would give it.
     pub fn parsed(&self) -> crate::uri::Uri<'_> {
-        crate::uri::Uri::from_parts(&self.uri, self.grammar, self.parts)
+        crate::uri::Uri::from_parts(&self.uri, self.grammar, self.parts.components())
     }
 
     /// Its scheme, as written; empty for an [abbreviated](Match::is_abbreviated) URL.
@@ -192,7 +250,7 @@ impl Match {
     /// The 1-based line number of the first byte of [`Match::span`], when line counting is on
     /// ([`ExtractorBuilder::line_numbers`](crate::ExtractorBuilder::line_numbers)).
     pub fn line(&self) -> Option<u64> {
-        self.line
+        (self.line > 0).then_some(self.line)
     }
 }
 
