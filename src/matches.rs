@@ -156,7 +156,7 @@ impl Parts {
     /// The byte range of the host in the URI, when there is one.
     pub(crate) fn host(&self) -> Option<core::ops::Range<usize>> {
         let (start, end) = (self.bounds[6], self.bounds[7]);
-        (start != Self::NONE).then(|| start as usize..end as usize)
+        (start != Self::NONE).then_some(start as usize..end as usize)
     }
 
     pub(crate) fn components(&self) -> crate::uri::Components {
