@@ -1044,3 +1044,152 @@ mod cli {
         assert!(help.matches("Example").count() >= 6, "{help}");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Randomized: slice and stream agree on texts built from the tokens that matter
+
+/// xorshift64*: deterministic, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const TOKENS: &[&[u8]] = &[
+    b"http://",
+    b"https://a.example/",
+    b"ftp://b.example/x-",
+    b"<",
+    b">",
+    b"<URL:",
+    b"URL:",
+    b"URL: ",
+    b" ",
+    b"  ",
+    b"\n",
+    b"\r\n",
+    b"\r",
+    b"-",
+    b"-\n",
+    b"- \n  ",
+    b"(",
+    b")",
+    b"\"",
+    b"'",
+    b"[",
+    b"]",
+    b"{",
+    b"}",
+    b".",
+    b",",
+    b";",
+    b":",
+    b"mailto:",
+    b"a@b.example",
+    b"news:",
+    b"urn:isbn:1",
+    b"tel:+1-2",
+    b"data:,x",
+    b"%",
+    b"%4",
+    b"%41",
+    b"=\n",
+    b"=3D",
+    b"=",
+    b"\nContent-Transfer-Encoding: quoted-printable\n",
+    b"\n--b0undary\n",
+    b"\nFrom x\n",
+    b"www.",
+    b"www.a.example",
+    b"example.com",
+    b"\n> ",
+    b"> >",
+    b"[::1]",
+    b"\t",
+    b"\x0c",
+    "é".as_bytes(),
+    b"\xff",
+    b"x",
+    b"ab",
+    b"0",
+    b"//",
+    b"/path",
+    b"?q=1",
+    b"#f",
+    b"\xc2\xa0",
+    b"season.http://c.example",
+    b"+",
+];
+
+fn random_text(rng: &mut Rng) -> Vec<u8> {
+    let mut text = Vec::new();
+    for _ in 0..rng.below(300) + 1 {
+        text.extend_from_slice(TOKENS[rng.below(TOKENS.len())]);
+    }
+    text
+}
+
+/// `URISIFT_SEED` and `URISIFT_ROUNDS` run other or more texts (`cargo test --release --test
+/// extract random`).
+#[test]
+fn random_texts_stream_like_slice() {
+    let seed =
+        std::env::var("URISIFT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x9e37_79b9_7f4a_7c15);
+    let rounds = std::env::var("URISIFT_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(400);
+    let mut rng = Rng(seed);
+    let mut small = ExtractorBuilder::new();
+    small.max_uri_len(16).report_rejected(true).abbreviated(true);
+    let mut lines = ExtractorBuilder::new();
+    lines.line_numbers(true).report_rejected(true);
+    let builders = [ExtractorBuilder::new(), small, lines];
+    let mut found = 0;
+    for _ in 0..rounds {
+        let text = random_text(&mut rng);
+        for builder in &builders {
+            let slice = slice_events(builder, &text);
+            let sizes = [1 + rng.below(5), 1 + rng.below(17), 1 + rng.below(300)];
+            for chunks in [&[1][..], &[2], &sizes] {
+                let stream = common::reader_events(builder, common::ChunkedReader::new(&text, chunks));
+                assert!(
+                    stream == slice,
+                    "chunks {chunks:?}\ninput: {}\nslice:  {slice:?}\nstream: {stream:?}",
+                    common::show(&text)
+                );
+            }
+            let mut last_end = 0;
+            for m in common::only_matches(&slice) {
+                found += 1;
+                assert!(
+                    m.outer_span().start >= last_end,
+                    "overlap in {}",
+                    common::render(&text, &[m.clone()])
+                );
+                assert!(m.outer_span().start <= m.span().start && m.span().end <= m.outer_span().end);
+                assert!(m.outer_span().end <= text.len() as u64);
+                last_end = m.outer_span().end;
+                for reading in m.readings() {
+                    let grammar = m.parsed().grammar();
+                    let text =
+                        if m.is_abbreviated() { format!("http://{reading}") } else { reading.to_owned() };
+                    assert!(
+                        urisift::uri::Uri::parse_with(&text, grammar).is_ok(),
+                        "{reading:?} is not valid"
+                    );
+                }
+                let pieces = m.pieces();
+                assert_eq!(pieces.first().map(|p| p.start), Some(m.span().start));
+                assert_eq!(pieces.last().map(|p| p.end), Some(m.span().end));
+            }
+        }
+    }
+    assert!(found > 100, "the generator should produce matches ({found})");
+}

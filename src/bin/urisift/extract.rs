@@ -203,8 +203,8 @@ impl<W: Write> Run<'_, W> {
                 }
                 Event::Overlong(span) => {
                     eprintln!(
-                        "urisift: {name}: warning: the candidate at bytes {span} is longer than {} bytes and was skipped (see --max-uri-len)",
-                        self.args.max_uri_len
+                        "urisift: {name}: warning: a URI candidate starting at byte {} is longer than {} bytes; skipped (see --max-uri-len)",
+                        span.start, self.args.max_uri_len
                     );
                 }
                 _ => {}
