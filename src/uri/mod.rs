@@ -23,6 +23,7 @@ mod generic;
 mod host;
 mod normalize;
 mod resolve;
+mod rfc1738;
 mod schemes;
 mod urn;
 
@@ -31,8 +32,9 @@ use core::ops::Range;
 use core::str::FromStr;
 
 pub use error::{ErrorKind, ParseError};
+pub use normalize::normalize;
 pub use resolve::resolve;
-pub use urn::Urn;
+pub use urn::{Urn, UrnComponent};
 
 /// The grammar a URI is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

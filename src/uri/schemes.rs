@@ -1,10 +1,401 @@
-//! Scheme-specific rules: the structure rules of well-known schemes (RFC 3986 grammar) and the
-//! RFC 1738 §5 BNF for its ten schemes.
+//! Scheme-specific rules, applied after the generic syntax, by grammar:
+//!
+//! - [`Grammar::Rfc3986`]: the structure rules of well-known schemes (below) and URNs per
+//!   RFC 8141.
+//! - [`Grammar::Rfc2396`]: only `urn:`, per draft-ietf-urnbis-rfc2141bis-urn-03.
+//! - [`Grammar::Rfc1738`]: the RFC 1738 §5 BNF for its ten schemes (see `rfc1738.rs`), and
+//!   `urn:` as for [`Grammar::Rfc2396`].
+//!
+//! Scheme names compare case-insensitively (RFC 3986 §3.1; RFC 1738 §2.1).
+//!
+//! # The RFC 3986 structure rules
+//!
+//! - A server-based scheme (the table [`SERVER_BASED`]) needs an authority with a non-empty
+//!   host.
+//! - `nntp://host[:port]/group[/article-number]` (RFC 5538 §3).
+//! - `news:` names an article (`id@host`) or newsgroups, `*` wildcards allowed; a server may
+//!   come first, `news://host/…`, and then the newsgroups may be empty, since RFC 5538 §4 gives
+//!   `news://news.server.example/` as meaning `news://news.server.example/*`. Without a server
+//!   an empty `news:` names nothing and is an error.
+//! - `mailto:` follows RFC 6068 §2 and must name an address: an `addr-spec` (`local@domain`) in
+//!   the path, or a non-empty `to=` header field.
+//! - `ftp:`: a `;type=` at the end of the path takes `a`, `i` or `d`, in either case
+//!   (RFC 1738 §3.2.2).
+//! - `urn:`: RFC 8141 (see [`Urn`]).
+//!
+//! Query and fragment are left to the generic syntax for every scheme but `mailto`, whose
+//! query is its header fields.
 
-use super::{ParseError, Uri};
+use super::{Component, ErrorKind, Grammar, ParseError, Uri, Urn, host, rfc1738};
+use crate::chars::{self, ALPHA, DIGIT, EXCLUDED, HEXDIG, SUB_DELIMS, UNRESERVED};
 
-/// Applies the scheme-specific rules of the URI's grammar. (Not yet written.)
+/// Schemes whose URIs always name a server, so that an empty or absent host is an error under
+/// [`Grammar::Rfc3986`], each with the text that says so. The list is short on purpose: a
+/// scheme is here only when its specification gives no form without a host. (`sip` has a
+/// host, but after `user@` and without `//`; it is not server-based in this sense.)
+///
+/// Deliberately absent, because their specifications allow URIs without a host: `file`
+/// (RFC 8089 §2, `auth-path = [ file-auth ] path-absolute`), `ldap` (RFC 2255 §3,
+/// `"://" [hostport]`), `news` (RFC 5538 §4, the server is optional), `nfs` (RFC 2224 §10,
+/// `nfsURL = "nfs" ":" relativeURL`), and `sip` or `mailto` (no authority at all).
+const SERVER_BASED: [&str; 18] = [
+    "ftp",      // RFC 1738 §5: ftpurl = "ftp://" login ..., login = [...] hostport
+    "gopher",   // RFC 4266 §2.1; RFC 1738 §5: gopherurl = "gopher://" hostport ...
+    "http",     // RFC 7230 §2.7.1: a recipient MUST reject an http URI with an empty host
+    "https",    // RFC 7230 §2.7.2: the requirements of http apply
+    "imap",     // RFC 5092 §11: imapurl = "imap://" iserver ipath-query
+    "nntp",     // RFC 5538 §2.1: a non-empty authority; there is no default host
+    "pop",      // RFC 2384 §8: pop-url = "pop://" server, server = [user-auth "@"] hostport
+    "prospero", // RFC 1738 §5: prosperourl = "prospero://" hostport ...
+    "rtsp",     // RFC 2326 §3.2: rtsp_URL = ( "rtsp:" | "rtspu:" ) "//" host ...
+    "rtsps",    // RFC 7826 §4.2: rtsps-URI = "rtsps:" "//" host ...
+    "rtspu",    // RFC 2326 §3.2, as rtsp
+    "telnet",   // RFC 4248 §2; RFC 1738 §5: telneturl = "telnet://" login [ "/" ]
+    "vemmi",    // RFC 2122 §5: vemmiurl = "vemmi://" hostport ...
+    "wais",     // RFC 1738 §5: waisdatabase = "wais://" hostport "/" database ...
+    "ws",       // RFC 6455 §3: ws-URI = "ws:" "//" host [ ":" port ] path [ "?" query ]
+    "wss",      // RFC 6455 §3, as ws
+    "z39.50r",  // RFC 2056 §5: z39.50url = zscheme "://" host [":" port] ...
+    "z39.50s",  // RFC 2056 §5, as z39.50r
+];
+
+/// The message for a bad ftp typecode, in every grammar that checks it.
+pub(super) const FTP_TYPE: &str = "ftp `;type=` must be a, i or d (RFC 1738 §3.2.2)";
+
+/// The lower-case name of a server-based scheme, ignoring the case of `scheme`.
+fn server_based(scheme: &str) -> Option<&'static str> {
+    SERVER_BASED.into_iter().find(|name| name.eq_ignore_ascii_case(scheme))
+}
+
+/// Applies the scheme-specific rules of the URI's grammar (see the module docs).
 pub(crate) fn check(uri: &Uri<'_>) -> Result<(), ParseError> {
-    let _ = uri;
+    let Some(scheme) = uri.scheme() else {
+        return Ok(()); // A relative reference: no scheme, no scheme rules.
+    };
+    if scheme.eq_ignore_ascii_case("urn") {
+        return Urn::parse_with(uri.as_str(), uri.grammar()).map(drop);
+    }
+    match uri.grammar() {
+        Grammar::Rfc3986 => rfc3986(uri, scheme),
+        Grammar::Rfc2396 => server_form(uri, scheme),
+        Grammar::Rfc1738 => match rfc1738::Scheme::from_name(scheme) {
+            Some(known) => rfc1738::check(uri.as_str(), known),
+            None => server_form(uri, scheme),
+        },
+    }
+}
+
+/// The draft grammar ([`Grammar::Rfc2396`]): a site that is not a `server` is read as a
+/// registry-based naming authority (seed 000 §4.3.1), which would let the host name rules of §4.3.1
+/// reject nothing. But §4.3.1 also says that "URL schemes that involve the direct use of an IP-based
+/// protocol to a specified server on the Internet use a common syntax" (the server form); so for a server-based
+/// scheme with an authority, the authority must be a `server` (`http://a_b.example/` is invalid).
+fn server_form(uri: &Uri<'_>, scheme: &str) -> Result<(), ParseError> {
+    if server_based(scheme).is_none() {
+        return Ok(());
+    }
+    let Some(authority) = uri.span(Component::Authority) else { return Ok(()) };
+    host::server(&uri.as_str().as_bytes()[..authority.end], authority.start).map(drop)
+}
+
+/// The structure rules of [`Grammar::Rfc3986`] (see the module docs).
+fn rfc3986(uri: &Uri<'_>, scheme: &str) -> Result<(), ParseError> {
+    if let Some(name) = server_based(scheme) {
+        require_host(uri, name)?;
+    }
+    let is = |name: &str| scheme.eq_ignore_ascii_case(name);
+    if is("nntp") {
+        nntp(uri)
+    } else if is("news") {
+        news(uri)
+    } else if is("mailto") {
+        mailto(uri)
+    } else if is("ftp") {
+        ftp_type(uri)
+    } else {
+        Ok(())
+    }
+}
+
+/// A server-based scheme needs `//` and a non-empty host: `http:foo`, `http:///x` and
+/// `http://user@:80/` have none. (The generic parser defines the host whenever there is an
+/// authority.)
+fn require_host(uri: &Uri<'_>, name: &'static str) -> Result<(), ParseError> {
+    match uri.span(Component::Host) {
+        Some(host) if !host.is_empty() => Ok(()),
+        Some(host) => Err(ParseError::new(host.start, ErrorKind::MissingHost(name))),
+        None => {
+            let after_colon = uri.span(Component::Scheme).map_or(0, |s| s.end + 1);
+            Err(ParseError::new(after_colon, ErrorKind::MissingHost(name)))
+        }
+    }
+}
+
+/// RFC 5538 §3: `nntpURL = "nntp:" server "/" group [ "/" article-number ]`,
+/// `group = 1*( group-char / pct-encoded )`, `article-number = 1*16DIGIT`.
+fn nntp(uri: &Uri<'_>) -> Result<(), ParseError> {
+    const GROUP: &str = "an nntp URI needs a newsgroup: letters, digits, `-+_.` and \
+                         percent-escapes (RFC 5538 §3)";
+    const ARTICLE: &str = "an nntp article number is 1 to 16 digits (RFC 5538 §3)";
+    let b = uri.as_str().as_bytes();
+    let path = uri.span(Component::Path).unwrap_or_default();
+    if b.get(path.start) != Some(&b'/') {
+        return Err(fail(b, path.start, GROUP));
+    }
+    let group_start = path.start + 1;
+    let group_end = scan(b, group_start, path.end, group_char)?;
+    if group_end == group_start {
+        return Err(fail(b, group_start, GROUP));
+    }
+    if group_end == path.end {
+        return Ok(());
+    }
+    if b.get(group_end) != Some(&b'/') {
+        return Err(fail(b, group_end, GROUP));
+    }
+    let digits_start = group_end + 1;
+    let digits = b.get(digits_start..path.end).unwrap_or_default();
+    match digits.iter().position(|c| !c.is_ascii_digit()) {
+        Some(bad) => Err(fail(b, digits_start + bad, ARTICLE)),
+        None if digits.is_empty() => Err(fail(b, digits_start, ARTICLE)),
+        None if digits.len() > 16 => Err(fail(b, digits_start + 16, ARTICLE)),
+        None => Ok(()),
+    }
+}
+
+/// RFC 5538 §3: `group-char = ALPHA / DIGIT / "-" / "+" / "_" / "."`.
+fn group_char(c: u8) -> bool {
+    chars::is(c, ALPHA | DIGIT) || matches!(c, b'-' | b'+' | b'_' | b'.')
+}
+
+/// RFC 5538 §4: `newsURL = "news:" [ server "/" ] ( article / newsgroups )`.
+///
+/// An `@` makes it an `article` (`msg-id-core`, `id-left "@" id-right`), as RFC 1738 §3.6 and
+/// RFC 5538 §4 say; in it `/` must be percent-encoded and `%3E` (`>`) is not allowed. Otherwise
+/// it is `newsgroups`, a wildmat: newsgroup characters, `*`, and percent-escapes (a `?`
+/// wildcard must be written `%3F`).
+fn news(uri: &Uri<'_>) -> Result<(), ParseError> {
+    const NOTHING: &str = "a news URI needs a newsgroup, an article (`id@host`) or `*` (RFC 5538 §4)";
+    const SLASH: &str = "a news URI needs `/` after its server (RFC 5538 §4)";
+    const ARTICLE: &str = "a news article id is `id@host`; `/` must be percent-encoded and `%3E` is \
+                           not allowed (RFC 5538 §4)";
+    const GROUPS: &str = "a newsgroup name holds letters, digits, `-+_.`, the wildcard `*` and \
+                          percent-escapes (RFC 5538 §4)";
+    let b = uri.as_str().as_bytes();
+    let path = uri.span(Component::Path).unwrap_or_default();
+    let start = if uri.authority().is_some() {
+        if b.get(path.start) != Some(&b'/') {
+            return Err(fail(b, path.start, SLASH));
+        }
+        path.start + 1
+    } else if path.is_empty() {
+        return Err(fail(b, path.start, NOTHING));
+    } else {
+        path.start
+    };
+    let text = b.get(start..path.end).unwrap_or_default();
+    match text.iter().position(|&c| c == b'@') {
+        Some(at) => {
+            let end = scan(b, start, path.end, |c| c != b'/' && pchar(c))?;
+            if end < path.end {
+                return Err(fail(b, end, ARTICLE));
+            }
+            if at == 0 {
+                return Err(fail(b, start, ARTICLE));
+            }
+            if start + at + 1 == path.end {
+                return Err(fail(b, path.end, ARTICLE));
+            }
+            let gt = text.windows(3).position(|w| w[0] == b'%' && w[1] == b'3' && (w[2] | 0x20) == b'e');
+            match gt {
+                Some(gt) => Err(fail(b, start + gt, ARTICLE)),
+                None => Ok(()),
+            }
+        }
+        None => {
+            let end = scan(b, start, path.end, |c| group_char(c) || c == b'*')?;
+            if end < path.end { Err(fail(b, end, GROUPS)) } else { Ok(()) }
+        }
+    }
+}
+
+/// RFC 6068 §2:
+///
+/// ```text
+/// mailtoURI = "mailto:" [ to ] [ hfields ]
+/// to        = addr-spec *("," addr-spec )
+/// hfields   = "?" hfield *( "&" hfield )
+/// hfield    = hfname "=" hfvalue
+/// hfname    = *qchar
+/// hfvalue   = *qchar
+/// qchar     = unreserved / pct-encoded / some-delims
+/// ```
+///
+/// The ABNF allows a bare `mailto:`; urisift also requires a recipient, since the scheme "is
+/// used to designate the Internet mailing address of an individual or service" (RFC 1738
+/// §3.5): an `addr-spec` in `to`, or a non-empty `to=` field (`mailto:?to=addr1@an.example,...`
+/// is one of RFC 6068 §2's own forms). `cc=` or `bcc=` alone do not count.
+fn mailto(uri: &Uri<'_>) -> Result<(), ParseError> {
+    const AUTHORITY: &str = "a mailto URI has no `//` authority (RFC 6068 §2)";
+    const NEEDS_ADDRESS: &str = "a mailto URI needs an address (`local@domain`) or a `to=` field \
+                                 (RFC 6068 §2)";
+    const HFIELD: &str = "a mailto header field is `name=value`; `?`, `=`, `&`, `/` and `#` in \
+                          them must be percent-encoded (RFC 6068 §2)";
+    let b = uri.as_str().as_bytes();
+    if let Some(authority) = uri.span(Component::Authority) {
+        return Err(fail(b, authority.start.saturating_sub(2), AUTHORITY));
+    }
+    let path = uri.span(Component::Path).unwrap_or_default();
+    let mut has_address = !path.is_empty();
+    if has_address {
+        addr_specs(b, path.start, path.end)?;
+    }
+    if let Some(query) = uri.span(Component::Query) {
+        let mut i = query.start;
+        loop {
+            let name_end = scan(b, i, query.end, qchar)?;
+            if b.get(name_end) != Some(&b'=') || name_end >= query.end {
+                return Err(fail(b, name_end, HFIELD));
+            }
+            let value_end = scan(b, name_end + 1, query.end, qchar)?;
+            let is_to = b.get(i..name_end).is_some_and(|name| name.eq_ignore_ascii_case(b"to"));
+            has_address |= is_to && value_end > name_end + 1;
+            match b.get(value_end) {
+                Some(b'&') if value_end < query.end => i = value_end + 1,
+                _ if value_end == query.end => break,
+                _ => return Err(fail(b, value_end, HFIELD)),
+            }
+        }
+    }
+    if !has_address {
+        return Err(fail(b, path.start, NEEDS_ADDRESS));
+    }
     Ok(())
 }
+
+/// RFC 6068 §2: `qchar = unreserved / pct-encoded / some-delims` without the escapes, with
+/// `some-delims = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," / ";" / ":" / "@"`; that is
+/// `pchar` without `&` and `=`.
+fn qchar(c: u8) -> bool {
+    pchar(c) && c != b'&' && c != b'='
+}
+
+/// RFC 6068 §2: `to = addr-spec *("," addr-spec )`, `addr-spec = local-part "@" domain`, over
+/// `b[start..end]`.
+///
+/// Rule 1 of §2 says which characters of an address must be percent-encoded: those URIs
+/// exclude, `%`, `/ ? # [ ]`, and `& ; =`; what remains literal is `qchar` without `;`. A
+/// quoted local part (`%22...%22`, with `%5C` escaping the next character) may hold `,` and
+/// `@`; outside quotes `,` separates addresses and the first `@` separates local part and
+/// domain, both non-empty.
+fn addr_specs(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
+    const ADDRESS: &str = "a mailto address is `local@domain`; `;`, `/`, `?`, `#`, `[`, `]`, `&` and \
+                           `=` in it must be percent-encoded (RFC 6068 §2)";
+    let literal = |c: u8| c != b';' && qchar(c);
+    let stop = scan(b, start, end, literal)?;
+    if stop < end {
+        return Err(fail(b, stop, ADDRESS));
+    }
+    // Each address needs a non-empty local part and domain around its first unquoted `@`.
+    let address = |first: usize, at: Option<usize>, stop: usize| match at {
+        Some(at) if at > first && at + 1 < stop => Ok(()),
+        Some(at) if at > first => Err(fail(b, stop, ADDRESS)),
+        _ => Err(fail(b, first, ADDRESS)),
+    };
+    let (mut quoted, mut escaped) = (false, false);
+    let (mut first, mut at) = (start, None);
+    let mut i = start;
+    while i < end {
+        let escape = if b.get(i) == Some(&b'%') { b.get(i + 1..i + 3) } else { None };
+        let byte = b.get(i).copied().unwrap_or_default();
+        if escaped {
+            escaped = false;
+        } else if escape == Some(b"22") {
+            quoted = !quoted;
+        } else if escape.is_some_and(|e| e.eq_ignore_ascii_case(b"5c")) {
+            escaped = quoted;
+        } else if !quoted && byte == b'@' && at.is_none() {
+            at = Some(i);
+        } else if !quoted && byte == b',' {
+            address(first, at, i)?;
+            (first, at) = (i + 1, None);
+        }
+        i += if escape.is_some() { 3 } else { 1 };
+    }
+    if quoted {
+        return Err(fail(b, end, ADDRESS)); // an unterminated quoted local part
+    }
+    address(first, at, end)
+}
+
+/// RFC 1738 §3.2.2: the typecode of `;type=<typecode>` "is one of the characters "a", "i", or
+/// "d"" (§5: `ftptype = "A" | "I" | "D" | "a" | "i" | "d"`). The `;type=` is the last thing
+/// in the path, since `;` within a name or directory must be encoded; we look at the last one.
+fn ftp_type(uri: &Uri<'_>) -> Result<(), ParseError> {
+    let b = uri.as_str().as_bytes();
+    let path = uri.span(Component::Path).unwrap_or_default();
+    let text = b.get(path.clone()).unwrap_or_default();
+    let Some(at) = text.windows(6).rposition(|w| w.eq_ignore_ascii_case(b";type=")) else {
+        return Ok(());
+    };
+    let code_start = path.start + at + 6;
+    match b.get(code_start..path.end) {
+        Some([c]) if matches!(c.to_ascii_lowercase(), b'a' | b'i' | b'd') => Ok(()),
+        _ => Err(fail(b, code_start, FTP_TYPE)),
+    }
+}
+
+/// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"` (RFC 3986 §3.3), without the
+/// escapes, which [`scan`] handles.
+fn pchar(c: u8) -> bool {
+    chars::is(c, UNRESERVED | SUB_DELIMS) || c == b':' || c == b'@'
+}
+
+/// Scans `*( allowed / pct-encoded )` over `b[start..end]` and returns where it stops; a `%`
+/// that does not start an escape is an error.
+fn scan(b: &[u8], start: usize, end: usize, allowed: impl Fn(u8) -> bool) -> Result<usize, ParseError> {
+    let mut i = start;
+    while i < end {
+        match b.get(i) {
+            Some(b'%') if is_escape(b, i) => i += 3,
+            Some(b'%') => return Err(ParseError::new(i, ErrorKind::InvalidPercentEscape)),
+            Some(&c) if allowed(c) => i += 1,
+            _ => break,
+        }
+    }
+    Ok(i.min(end))
+}
+
+/// Whether `b[i..]` starts with `"%" HEXDIG HEXDIG`.
+pub(super) fn is_escape(b: &[u8], i: usize) -> bool {
+    match b.get(i..i + 3) {
+        Some([b'%', h, l]) => chars::is(*h, HEXDIG) && chars::is(*l, HEXDIG),
+        _ => false,
+    }
+}
+
+/// The error for the byte at `i`, judged by the byte alone: not ASCII, a broken escape, a
+/// character no URI may hold, or else merely unexpected here. At the end of the input, an
+/// unexpected end.
+pub(super) fn char_error(b: &[u8], i: usize) -> ErrorKind {
+    match b.get(i) {
+        None => ErrorKind::Scheme("unexpected end of input"),
+        Some(&c) if !c.is_ascii() => ErrorKind::NonAscii,
+        Some(b'%') if !is_escape(b, i) => ErrorKind::InvalidPercentEscape,
+        Some(&c) if chars::is(c, EXCLUDED) => ErrorKind::Excluded(char::from(c)),
+        Some(&c) => ErrorKind::Unexpected(char::from(c)),
+    }
+}
+
+/// An error at `i`: the byte's own fault when it is one no URI may hold (see [`char_error`]),
+/// otherwise the scheme rule's `message`.
+fn fail(b: &[u8], i: usize, message: &'static str) -> ParseError {
+    let kind = match char_error(b, i) {
+        ErrorKind::Unexpected(_) | ErrorKind::Scheme(_) => ErrorKind::Scheme(message),
+        kind => kind,
+    };
+    ParseError::new(i, kind)
+}
+
+#[cfg(test)]
+mod tests;

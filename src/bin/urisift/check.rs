@@ -1,51 +1,402 @@
-//! `urisift check`, `urisift resolve`, `urisift normalize`.
+//! `urisift check`, `urisift resolve`, `urisift normalize`: the validating parser on the command
+//! line.
+//!
+//! Output goes through one locked, buffered stdout; a closed pipe (`| head -1`) ends the command
+//! quietly with status 0, as grep-like tools do.
 
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
-use urisift::uri::Grammar;
+use clap::builder::TypedValueParser as _;
+use serde::Serialize;
+use urisift::uri::{self, ErrorKind, Grammar, HostKind, Uri};
+
+/// The long `--help` text of the subcommand (set on its variant in main.rs, whose doc
+/// comment would override one set here).
+pub(crate) const CHECK_LONG_ABOUT: &str = "\
+Check whether each URI reference is valid under a grammar, and say why not.
+
+Each URI argument is one input; with no arguments, each line of standard input is one (its line \
+ending, \\n or \\r\\n, removed; an empty line is an input too). Relative references (../a, //host/p, \
+?q) are checked too, by the grammar's URI-reference rule.";
+
+const CHECK_AFTER_HELP: &str = "\
+Output (one line per input, in input order, fields separated by a tab):
+  valid<TAB>URI
+  invalid<TAB>URI<TAB>REASON at byte N
+Control characters in URI are shown escaped (\\t, \\u{1b}); input that is not UTF-8 is shown with \
+U+FFFD for each bad byte and reported as non-ASCII.
+
+With --json, one JSON object per line and input, keys in this order:
+  {\"input\", \"valid\", \"error\": {\"index\", \"message\"} | null, \"scheme\", \"authority\",
+   \"userinfo\", \"host\", \"host_kind\", \"port\", \"path\", \"query\", \"fragment\",
+   \"urn\": {\"nid\", \"nss\", \"query\", \"fragment\"} | null}
+Components are strings as they appear in the input: null when undefined (no separator), \"\" when \
+empty. An IPv6 host keeps its brackets; host_kind is reg-name, ipv4, ipv6 or ipvfuture. For an \
+invalid input every component is null. \"urn\" is set for URNs (urn.query: the ?+/?= parts as written \
+under rfc3986, the query directives under rfc2396).
+
+Exit status: 0 when every input is valid, 1 when any is not, 2 on a usage or read error.
+
+Examples:
+  $ urisift check 'http://example.com/a?b#c' 'http://a/%zz'
+  valid	http://example.com/a?b#c
+  invalid	http://a/%zz	invalid percent-escape at byte 9
+  $ urisift check --grammar rfc1738 'http://example.com/~user'
+  $ printf 'mailto:a@example.org\\n../up\\n' | urisift check --json
+  $ urisift check -- -relative-reference-starting-with-a-dash";
+
+const GRAMMAR_HELP: &str = "\
+The grammar to check against:
+  rfc3986  RFC 3986 generic syntax, RFC 8141 URNs, and the structure rules of well-known schemes \
+(http needs a host, news needs a group or an article, ftp's ;type= is a, i or d, ...)
+  rfc2396  the grammar of draft-fielding-uri-syntax-01 (the draft of RFC 2396): no IP literals, \
+host names by its rules; URNs per draft-ietf-urnbis-rfc2141bis-urn-03
+  rfc1738  the RFC 1738 BNF for its ten schemes (~ is unsafe, http has no userinfo); other schemes \
+as rfc2396
+Example: urisift check --grammar rfc2396 'http://[::1]/'";
+
+const JSON_HELP: &str = "\
+Print one JSON object per input (see below) instead of the tab-separated line.
+Example: urisift check --json 'http://[::1]:8080/p?#f'";
 
 /// Arguments of `urisift check`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = CHECK_AFTER_HELP)]
 pub struct CheckArgs {
     /// The grammar to check against.
-    #[arg(long, default_value = "rfc3986")]
+    #[arg(
+        long,
+        value_name = "GRAMMAR",
+        default_value = "rfc3986",
+        value_parser = clap::builder::PossibleValuesParser::new(["rfc3986", "rfc2396", "rfc1738"])
+            .try_map(|name| name.parse::<Grammar>()),
+        long_help = GRAMMAR_HELP,
+    )]
     grammar: Grammar,
     /// One JSON object per input, with its components.
-    #[arg(long)]
+    #[arg(long, long_help = JSON_HELP)]
     json: bool,
-    /// The URIs to check; each line of standard input when none are given.
-    uris: Vec<String>,
+    /// The URI references to check; each line of standard input when none are given.
+    #[arg(value_name = "URI")]
+    uris: Vec<OsString>,
 }
+
+/// The long `--help` text of the subcommand (set on its variant in main.rs, whose doc
+/// comment would override one set here).
+pub(crate) const RESOLVE_LONG_ABOUT: &str = "\
+Resolve each reference against a base URI, by RFC 3986 §5.2 (strict: a reference with a scheme is \
+absolute, even with the base's scheme), and print one target URI per line.
+
+The base must be absolute (have a scheme). Base and references are checked against the RFC 3986 \
+generic syntax; an invalid one is reported on standard error, naming it, and the other references \
+are still resolved.";
+
+const RESOLVE_AFTER_HELP: &str = "\
+Exit status: 0 when every reference was resolved, 1 when the base or a reference is invalid, 2 on \
+a usage error.
+
+Examples:
+  $ urisift resolve 'http://a/b/c/d;p?q' ../g '?y' 'g#s' //g http:g
+  http://a/b/g
+  http://a/b/c/d;p?y
+  http://a/b/c/g#s
+  http://g
+  http:g
+  $ urisift resolve http://a g
+  http://a/g
+  $ urisift resolve http://a/b/ -- -dash
+  http://a/b/-dash";
+
+/// The long `--help` text of the subcommand (set on its variant in main.rs, whose doc
+/// comment would override one set here).
+pub(crate) const NORMALIZE_LONG_ABOUT: &str = "\
+Print the normal form of each URI reference, one per line (RFC 3986 §6.2.2-6.2.3, seed §6): \
+scheme and host lower-cased, hex digits of percent-escapes upper-cased, escaped unreserved \
+characters decoded, dot segments removed, an empty or default port removed, an empty http(s) path \
+made \"/\"; URNs per RFC 8141 §3. Two URIs are equivalent when their normal forms are equal.
+
+Each URI is checked against the default grammar (rfc3986); an invalid one is reported on standard \
+error, naming it, and the others are still normalized.";
+
+const NORMALIZE_AFTER_HELP: &str = "\
+Exit status: 0 when every URI was normalized, 1 when any is invalid, 2 on a usage error.
+
+Examples:
+  $ urisift normalize 'HTTP://www.Example.COM:80' 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
+  http://www.example.com/
+  example://a/b/c/%7Bfoo%7D";
 
 /// Arguments of `urisift resolve`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = RESOLVE_AFTER_HELP)]
 pub struct ResolveArgs {
-    /// The base URI.
+    /// The base URI (absolute).
+    #[arg(value_name = "BASE")]
     base: String,
     /// The references to resolve against it.
-    #[arg(required = true)]
+    #[arg(value_name = "REF", required = true)]
     references: Vec<String>,
 }
 
 /// Arguments of `urisift normalize`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = NORMALIZE_AFTER_HELP)]
 pub struct NormalizeArgs {
-    /// The URIs to normalize.
-    #[arg(required = true)]
+    /// The URI references to normalize.
+    #[arg(value_name = "URI", required = true)]
     uris: Vec<String>,
 }
 
+/// How a command ended, before it becomes an exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    /// Every input was fine: 0.
+    Ok,
+    /// Some input was invalid: 1.
+    Invalid,
+    /// Input could not be read: 2.
+    Error,
+}
+
+/// Turns the outcome into an exit status; a closed stdout is a quiet, successful end.
+fn finish(result: io::Result<Status>) -> ExitCode {
+    match result {
+        Ok(Status::Ok) => ExitCode::SUCCESS,
+        Ok(Status::Invalid) => ExitCode::from(1),
+        Ok(Status::Error) => ExitCode::from(2),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            complain(format_args!("writing standard output: {e}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes `urisift: MESSAGE` to stderr. A failing stderr has nowhere left to be reported.
+fn complain(message: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "urisift: {message}");
+}
+
+/// `urisift check`.
 pub fn check(args: CheckArgs) -> ExitCode {
-    let _ = (args.grammar, args.json, args.uris);
-    ExitCode::from(2)
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run_check(&args, &mut out).and_then(|status| out.flush().map(|()| status));
+    finish(result)
 }
 
+fn run_check(args: &CheckArgs, out: &mut impl Write) -> io::Result<Status> {
+    let mut all_valid = true;
+    if !args.uris.is_empty() {
+        for arg in &args.uris {
+            all_valid &= check_one(arg.as_encoded_bytes(), args, out)?;
+        }
+    } else {
+        let stdin = io::stdin();
+        // Someone typing URIs wants each answer at once; a pipe is better served in blocks.
+        let interactive = stdin.is_terminal();
+        let mut stdin = stdin.lock();
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            match stdin.read_until(b'\n', &mut line) {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(e) => {
+                    out.flush()?;
+                    complain(format_args!("reading standard input: {e}"));
+                    return Ok(Status::Error);
+                }
+            }
+            let input = line.strip_suffix(b"\n").unwrap_or(&line);
+            let input = input.strip_suffix(b"\r").unwrap_or(input);
+            all_valid &= check_one(input, args, out)?;
+            if interactive {
+                out.flush()?;
+            }
+        }
+    }
+    Ok(if all_valid { Status::Ok } else { Status::Invalid })
+}
+
+/// Why an input is invalid, as `--json` reports it.
+#[derive(Debug, Serialize)]
+struct Failure {
+    index: usize,
+    message: String,
+}
+
+/// The `--json` object of one input; field order is the output's key order.
+#[derive(Debug, Serialize)]
+struct Report<'a> {
+    input: &'a str,
+    valid: bool,
+    error: Option<Failure>,
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    host_kind: Option<&'static str>,
+    port: Option<&'a str>,
+    path: Option<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+    urn: Option<UrnReport<'a>>,
+}
+
+/// The `urn` member of [`Report`].
+#[derive(Debug, Serialize)]
+struct UrnReport<'a> {
+    nid: &'a str,
+    nss: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> Report<'a> {
+    fn valid(uri: &Uri<'a>) -> Self {
+        Report {
+            input: uri.as_str(),
+            valid: true,
+            error: None,
+            scheme: uri.scheme(),
+            authority: uri.authority(),
+            userinfo: uri.userinfo(),
+            host: uri.host(),
+            host_kind: uri.host_kind().map(HostKind::name),
+            port: uri.port(),
+            path: Some(uri.path()),
+            query: uri.query(),
+            fragment: uri.fragment(),
+            urn: urn_report(uri),
+        }
+    }
+
+    fn invalid(input: &'a str, failure: Failure) -> Self {
+        Report {
+            input,
+            valid: false,
+            error: Some(failure),
+            scheme: None,
+            authority: None,
+            userinfo: None,
+            host: None,
+            host_kind: None,
+            port: None,
+            path: None,
+            query: None,
+            fragment: None,
+            urn: None,
+        }
+    }
+}
+
+/// The URN parts of a URI whose scheme is `urn` (its URN syntax was checked by the parse).
+fn urn_report<'a>(uri: &Uri<'a>) -> Option<UrnReport<'a>> {
+    let urn = uri.urn()?;
+    Some(UrnReport { nid: urn.nid(), nss: urn.nss(), query: urn.query(), fragment: urn.fragment() })
+}
+
+/// Checks one input and writes its line; returns whether it is valid.
+fn check_one(bytes: &[u8], args: &CheckArgs, out: &mut impl Write) -> io::Result<bool> {
+    let input = match std::str::from_utf8(bytes) {
+        Ok(input) => input,
+        // Not UTF-8, hence not ASCII: URIs are ASCII (RFC 3986 §2). Shown lossily; the index is
+        // of the first non-ASCII byte, in the input as given. The message is written the way
+        // `ParseError` displays itself.
+        Err(_) => {
+            let index = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
+            let failure = Failure { index, message: format!("{} at byte {index}", ErrorKind::NonAscii) };
+            write_invalid(out, &String::from_utf8_lossy(bytes), failure, args.json)?;
+            return Ok(false);
+        }
+    };
+    match Uri::parse_with(input, args.grammar) {
+        Ok(uri) => {
+            if args.json {
+                write_json(out, &Report::valid(&uri))?;
+            } else {
+                writeln!(out, "valid\t{}", Escaped(input))?;
+            }
+            Ok(true)
+        }
+        Err(e) => {
+            write_invalid(out, input, Failure { index: e.index(), message: e.to_string() }, args.json)?;
+            Ok(false)
+        }
+    }
+}
+
+fn write_invalid(out: &mut impl Write, input: &str, failure: Failure, json: bool) -> io::Result<()> {
+    if json {
+        write_json(out, &Report::invalid(input, failure))
+    } else {
+        writeln!(out, "invalid\t{}\t{}", Escaped(input), failure.message)
+    }
+}
+
+fn write_json(out: &mut impl Write, report: &Report<'_>) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, report).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}
+
+/// Shows control characters escaped (`\t`, `\u{1b}`), so that one input stays one line with
+/// its fields apart; everything else as it is.
+struct Escaped<'a>(&'a str);
+
+impl std::fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `urisift resolve`.
 pub fn resolve(args: ResolveArgs) -> ExitCode {
-    let _ = (args.base, args.references);
-    ExitCode::from(2)
+    // The empty reference is always valid, so this checks the base alone.
+    if let Err(e) = uri::resolve(&args.base, "") {
+        complain(format_args!("invalid base URI {:?}: {e}", args.base));
+        return ExitCode::from(1);
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = each_line(&args.references, &mut out, "reference", |r| uri::resolve(&args.base, r));
+    finish(result.and_then(|status| out.flush().map(|()| status)))
 }
 
+/// `urisift normalize`.
 pub fn normalize(args: NormalizeArgs) -> ExitCode {
-    let _ = args.uris;
-    ExitCode::from(2)
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = each_line(&args.uris, &mut out, "URI", uri::normalize);
+    finish(result.and_then(|status| out.flush().map(|()| status)))
+}
+
+/// Prints `f(input)` for each input, one per line; an input `f` rejects is named on stderr, and
+/// the others still go through.
+fn each_line(
+    inputs: &[String],
+    out: &mut impl Write,
+    what: &str,
+    f: impl Fn(&str) -> Result<String, uri::ParseError>,
+) -> io::Result<Status> {
+    let mut status = Status::Ok;
+    for input in inputs {
+        match f(input) {
+            Ok(result) => writeln!(out, "{result}")?,
+            Err(e) => {
+                // Keep stdout and stderr in order for someone reading both on a terminal.
+                out.flush()?;
+                complain(format_args!("invalid {what} {input:?}: {e}"));
+                status = Status::Invalid;
+            }
+        }
+    }
+    Ok(status)
 }

@@ -22,10 +22,13 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check whether each URI is valid, and say why not.
+    #[command(long_about = check::CHECK_LONG_ABOUT)]
     Check(check::CheckArgs),
     /// Resolve each reference against a base URI.
+    #[command(long_about = check::RESOLVE_LONG_ABOUT)]
     Resolve(check::ResolveArgs),
     /// Print the normal form of each URI.
+    #[command(long_about = check::NORMALIZE_LONG_ABOUT)]
     Normalize(check::NormalizeArgs),
 }
 
