@@ -32,13 +32,14 @@ mod delimit;
 mod extractor;
 mod find;
 mod matches;
+mod qp;
 pub mod schemes;
 pub mod uri;
 
 use std::io::Read;
 
 pub use extractor::{Extractor, ExtractorBuilder, SliceMatches};
-pub use matches::{Delimiter, Match, Span};
+pub use matches::{Delimiter, Event, Match, Rejected, Span};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).
 pub fn extract<R: Read>(reader: R) -> Extractor<R> {
