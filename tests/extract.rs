@@ -1171,7 +1171,7 @@ fn random_texts_stream_like_slice() {
                 assert!(
                     m.outer_span().start >= last_end,
                     "overlap in {}",
-                    common::render(&text, &[m.clone()])
+                    common::render(&text, std::slice::from_ref(&m))
                 );
                 assert!(m.outer_span().start <= m.span().start && m.span().end <= m.outer_span().end);
                 assert!(m.outer_span().end <= text.len() as u64);
