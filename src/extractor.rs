@@ -438,7 +438,10 @@ impl Engine {
             self.count_lines(hay, base, keep);
         }
         if self.state.qp_active {
-            self.track_qp_region(hay, base, hay.len());
+            // Only up to the resume position: a region that ends after a pending trigger must
+            // still hold when that trigger is processed again.
+            let upto = (self.state.pos.saturating_sub(base) as usize).min(hay.len());
+            self.track_qp_region(hay, base, upto);
         } else {
             self.state.qp_scan = self.state.pos;
         }

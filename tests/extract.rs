@@ -733,6 +733,22 @@ fn corpus_quoted_printable_part() {
 // ---------------------------------------------------------------------------------------
 // Streaming
 
+/// A quoted-printable region ends at a boundary line that a reader has already read while the
+/// candidate before it still waits for more input: the candidate is still read as
+/// quoted-printable, as the slice path reads it.
+#[test]
+fn quoted_printable_region_end_after_a_pending_candidate() {
+    let mut text = b"Content-Transfer-Encoding: quoted-printable\n\n".to_vec();
+    text.resize(65_000, b'y');
+    text.extend_from_slice(b" <http://a.example/?x=3D1\n--b0undary\n");
+    text.extend_from_slice("c ".repeat(400).as_bytes());
+    text.extend_from_slice(b">\n");
+    let found = matches(&text);
+    assert_eq!(found.len(), 1);
+    assert!(found[0].uri().starts_with("http://a.example/?x=1--b0undaryccc"), "{}", found[0].uri());
+    assert!(found[0].is_quoted_printable());
+}
+
 /// Whole files of the corpus, when it is beside the checkout: the reader path with several
 /// chunkings gives the slice path's matches.
 #[test]
