@@ -98,6 +98,7 @@
 #![allow(dead_code)]
 
 mod buffer;
+mod candidate;
 mod chars;
 mod delimit;
 mod extractor;
