@@ -176,7 +176,9 @@ impl Cx<'_> {
         // Outside angle brackets, the byte after the colon must be able to go on.
         let bare = match (kind, after) {
             (Kind::Scheme { colon: c, .. }, After::Slashes) => Some((c + 1, Some(c + 3))),
-            (Kind::Scheme { colon: c, .. }, After::LineBreak) => Some((c + 1, None)),
+            // `https:` / `//host/`: only a scheme that needs `//` may go on after a line break
+            // right after its colon; `News:` / `SearchSecurity` is a label and a word.
+            (Kind::Scheme { colon: c, shape: None }, After::LineBreak) => Some((c + 1, None)),
             (Kind::Scheme { colon: c, shape: Some(_) }, After::UriChar) => Some((c + 1, None)),
             (Kind::Scheme { .. }, _) => None,
             (Kind::Www, _) => Some((s, Some(s))),

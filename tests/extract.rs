@@ -481,6 +481,8 @@ fn rule7_a_uri_that_cannot_end_at_a_line_break_goes_on() {
             "http://xbox-linux.sourceforge.net/articles.php?aid=1&sub=Press%20Release%3A%20Xbox%20Linux%20Mandrake%209%20Released",
         ],
     );
+    // A label at the end of a line (hard_ham) is not an opaque URI broken after its colon.
+    assert_uris("THROW SUPPORT AT SAML | News:\nSearchSecurity\nRSA Security and", &[]);
     // A mention of a prefix is not a broken URI; a valid URI is not extended.
     assert_uris("The prefix https://\nis common, and so is http:\n//this.\n", &[]);
     assert_uris("http://a.example/x\ny.example/", &["http://a.example/x"]);
