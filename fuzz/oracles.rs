@@ -27,9 +27,10 @@ pub struct ChunkedReader<'a> {
 
 impl<'a> ChunkedReader<'a> {
     /// Chunk sizes cycle through `sizes` (each at least 1); every `interrupt_every`-th call fails
-    /// with `Interrupted` (0 = never).
+    /// with `Interrupted` (0 = never; 1 would never let a byte through, so it counts as 2).
     pub fn new(data: &'a [u8], sizes: &[usize], interrupt_every: usize) -> Self {
         let sizes = if sizes.is_empty() { vec![1] } else { sizes.iter().map(|&s| s.max(1)).collect() };
+        let interrupt_every = if interrupt_every == 1 { 2 } else { interrupt_every };
         ChunkedReader { data, sizes, turn: 0, interrupt_every }
     }
 }

@@ -132,3 +132,8 @@ pub fn extract<R: Read>(reader: R) -> Extractor<R> {
 pub fn extract_slice(haystack: &[u8]) -> SliceMatches<'_> {
     ExtractorBuilder::new().slice(haystack)
 }
+
+/// The README's examples are compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
