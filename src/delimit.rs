@@ -131,14 +131,20 @@ pub(crate) struct Opener {
     pub(crate) mark: Option<u8>,
 }
 
-/// How far back white space between `<` or `URL:` and a scheme is looked through.
-const OPENER_SPACE_MAX: usize = 64;
+/// How far back from a scheme its wrapper is looked for: `<`, white space, `URL:`, white space
+/// (an indented continuation line after `<URL:` fits easily).
+const OPENER_LOOK_BACK: usize = 136;
+
+/// The lowest index a look-back for the wrapper of the scheme at `s` may read.
+fn opener_floor(w: &Window<'_>, s: usize, floor: usize) -> usize {
+    floor.max(w.lo).max(s.saturating_sub(OPENER_LOOK_BACK))
+}
 
 /// Recognizes the wrapper before the scheme starting at `s`, looking back no further than
 /// `floor` (the end of the previous match, or the caller's bound).
 pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
     let text = w.text;
-    let floor = floor.max(w.lo).max(s.saturating_sub(OPENER_SPACE_MAX * 2 + 8));
+    let floor = opener_floor(w, s, floor);
     let mut found = Opener::default();
     if s <= floor {
         return found;
@@ -170,7 +176,7 @@ pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
 /// Whether `<` may open before the scheme at `s`: a quick test of what [`opener`] looks for
 /// (`<`, or `URL:`, after white space), so that most colons cost no more.
 pub(crate) fn may_open_angle(w: &Window<'_>, s: usize, floor: usize) -> bool {
-    let floor = floor.max(w.lo).max(s.saturating_sub(OPENER_SPACE_MAX));
+    let floor = opener_floor(w, s, floor);
     let i = back_while(w.text, s, floor, |b| chars::is(b, WSP));
     i > floor && (w.text[i - 1] == b'<' || url_colon_before(w.text, i, floor).is_some())
 }
@@ -400,6 +406,8 @@ pub(crate) fn bare(
     let mut seg_start = start.s;
     let mut i = start.body;
     let mut first_break = joins.first_break;
+    // Whether the first line break was read across.
+    let mut repaired = false;
     loop {
         // The common case, one table lookup per byte: URI characters.
         let stop_at = limit_end.min(text.len());
@@ -410,31 +418,16 @@ pub(crate) fn bare(
             // The end of the window: of the input, of a cut at the limit, or of what is read.
             pieces.push(seg_start..i);
             if w.cut {
-                return Ok(BareEnd {
-                    end: i,
-                    stop: None,
-                    overlong: true,
-                    repaired: joins.first_break && !first_break,
-                });
+                return Ok(BareEnd { end: i, stop: None, overlong: true, repaired });
             }
             if !w.complete {
                 return Err(Incomplete);
             }
-            return Ok(BareEnd {
-                end: i,
-                stop: None,
-                overlong: false,
-                repaired: joins.first_break && !first_break,
-            });
+            return Ok(BareEnd { end: i, stop: None, overlong: false, repaired });
         };
         if i >= limit_end && !chars::is(b, EXCLUDED) {
             pieces.push(seg_start..i);
-            return Ok(BareEnd {
-                end: i,
-                stop: None,
-                overlong: true,
-                repaired: joins.first_break && !first_break,
-            });
+            return Ok(BareEnd { end: i, stop: None, overlong: true, repaired });
         }
         if b == b'[' && ip_literal_here(text, start.authority, i) {
             match ip_literal_end(w, i, limit_end)? {
@@ -444,12 +437,7 @@ pub(crate) fn bare(
                 }
                 None => {
                     pieces.push(seg_start..i);
-                    return Ok(BareEnd {
-                        end: i,
-                        stop: Some(b),
-                        overlong: false,
-                        repaired: joins.first_break && !first_break,
-                    });
+                    return Ok(BareEnd { end: i, stop: Some(b), overlong: false, repaired });
                 }
             }
         }
@@ -480,6 +468,7 @@ pub(crate) fn bare(
                             pieces.breaks.push(i - 1);
                         } else {
                             first_break = false;
+                            repaired = true;
                         }
                         seg_start = next;
                         i = next;
@@ -490,12 +479,7 @@ pub(crate) fn bare(
             }
         }
         pieces.push(seg_start..i);
-        return Ok(BareEnd {
-            end: i,
-            stop: Some(b),
-            overlong: false,
-            repaired: joins.first_break && !first_break,
-        });
+        return Ok(BareEnd { end: i, stop: Some(b), overlong: false, repaired });
     }
 }
 

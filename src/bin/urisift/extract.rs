@@ -44,6 +44,7 @@ pub struct Args {
 
     /// Only URIs with one of these schemes (comma-separated, any case).
     ///
+    /// Abbreviated URLs (--abbreviated) have no scheme and are left out by this filter.
     /// Example: `urisift --scheme http,https,ftp mail.mbox`.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     scheme: Vec<String>,
