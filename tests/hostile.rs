@@ -285,6 +285,7 @@ fn invalid_utf8_around_and_inside_uris() {
     // Inside the scheme: what follows the byte is a scheme of its own, and `tp` is one
     // (unregistered, so it counts with `//`: rule 1).
     assert_eq!(found(b"ht\xfftp://a.example/"), [at("tp://a.example/", 3, 18)]);
+    // `to` is no scheme that may stand without `//`.
     assert_eq!(found(b"mail\xfeto:joe@a.example"), []);
     // Inside `<...>`: not a valid URI, so not a wrapper; the text is scanned bare (rule 4).
     assert_eq!(found(b"<http://a.example/\xffx>"), [at("http://a.example/", 1, 18)]);
@@ -296,8 +297,7 @@ fn invalid_utf8_around_and_inside_uris() {
 }
 
 /// Bytes of every value, in a deterministic pseudo-random soup with URIs planted between
-/// spaces: every planted URI is found where it was put, and nothing else is found inside the
-/// planted runs.
+/// spaces: every planted URI is found where it was put, and nothing else.
 #[test]
 fn binary_soup_with_planted_uris() {
     let mut rng = workload::Rng::new(7);
@@ -438,8 +438,8 @@ fn form_feeds() {
 // Size
 
 /// A line of 100 MB without a line end, made as it is read: the matches up to its end are all
-/// found, with absolute offsets past 2^26, line numbers stay at 1, and the heap held stays
-/// small.
+/// found, with absolute offsets past 2^26, their line number is 1 (the only line end is in the
+/// short tail), and the heap held beside the matches stays small.
 #[test]
 fn a_100_mb_line_without_a_line_end() {
     // 4 KiB of words, colons that start nothing, brackets and one URI, no line end.
