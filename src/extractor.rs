@@ -322,7 +322,7 @@ impl Engine {
                 }
                 continue;
             }
-            let Some(trigger) = self.finder.next(hay, from) else {
+            let Some((trigger, scheme)) = self.next_trigger(hay, base, from) else {
                 if eof {
                     self.state.pos = end;
                     return Step::Done;
@@ -335,13 +335,32 @@ impl Engine {
             let t = base + trigger.at() as u64;
             self.state.pos = t;
             self.track_qp_region(hay, base, trigger.at());
-            match self.process(hay, base, eof, trigger) {
+            match self.process(hay, base, eof, trigger, scheme) {
                 Ok(outcome) => self.commit(outcome, t, hay, base),
                 Err(Incomplete) => {
                     self.pending.clear();
                     return self.need_more(hay, base);
                 }
             }
+        }
+    }
+
+    /// The next trigger at or after `from`, with the start of its scheme for a colon
+    /// ([`find::scheme_start`]). Most colons in text have no scheme before them (`10:30`,
+    /// `: `, `::`); outside quoted-printable regions, where no decoding can change the bytes
+    /// before them, they are passed over right here, without leaving this loop or building a
+    /// candidate (a fifth fewer instructions on prose and logs, measured with callgrind).
+    #[inline]
+    fn next_trigger(&self, hay: &[u8], base: u64, mut from: usize) -> Option<(Trigger, Option<usize>)> {
+        let floor = self.state.floor.saturating_sub(base) as usize;
+        loop {
+            let trigger = self.finder.next(hay, from)?;
+            let Trigger::Colon(c) = trigger else { return Some((trigger, None)) };
+            let s = find::scheme_start(hay, c, floor);
+            if s.is_some() || self.state.qp_active {
+                return Some((trigger, s));
+            }
+            from = c + 1;
         }
     }
 
@@ -442,11 +461,19 @@ impl Engine {
     }
 
     /// Delimits and validates the candidate at `trigger`, pushing its events.
-    fn process(&mut self, hay: &[u8], base: u64, eof: bool, trigger: Trigger) -> Scan<Outcome> {
+    /// `scheme` is the start of the scheme before a colon trigger, if it has one.
+    fn process(
+        &mut self,
+        hay: &[u8],
+        base: u64,
+        eof: bool,
+        trigger: Trigger,
+        scheme: Option<usize>,
+    ) -> Scan<Outcome> {
         let floor = self.state.floor.saturating_sub(base) as usize;
         let site = match trigger {
             Trigger::Colon(c) => {
-                let s = find::scheme_start(hay, c, floor);
+                let s = scheme;
                 if self.opts.quoted_printable
                     && let Some(s) = s
                     && qp::is_cte_header(&hay[s..c])

@@ -92,6 +92,10 @@ impl Finder {
 #[inline]
 pub(crate) fn scheme_start(text: &[u8], colon: usize, floor: usize) -> Option<usize> {
     // One byte more than the longest scheme: a run that fills it is too long.
+    // Most colons follow a byte that cannot end a scheme (`: `, `::`, `):`).
+    if colon <= floor || !chars::is(*text.get(colon - 1)?, SCHEME) {
+        return None;
+    }
     let lo = colon.saturating_sub(SCHEME_MAX + 1).max(floor);
     let head = text.get(lo..colon)?;
     // This runs for every `:` in the input, so it is one backward pass over the run that

@@ -105,15 +105,14 @@ pub(super) struct Lower {
 impl Lower {
     pub(super) fn of(scheme: &str) -> Self {
         let mut buf = [0; 8];
-        let len = match buf.get_mut(..scheme.len()) {
-            Some(lower) => {
-                lower.copy_from_slice(scheme.as_bytes());
-                lower.make_ascii_lowercase();
-                scheme.len()
-            }
-            None => 0,
-        };
-        Lower { buf, len }
+        if scheme.len() > buf.len() {
+            return Lower { buf, len: 0 };
+        }
+        // A loop rather than `copy_from_slice`, which calls `memcpy` for a length unknown here.
+        for (l, b) in buf.iter_mut().zip(scheme.bytes()) {
+            *l = b.to_ascii_lowercase();
+        }
+        Lower { buf, len: scheme.len() }
     }
 
     pub(super) fn as_bytes(&self) -> &[u8] {
@@ -353,6 +352,19 @@ fn addr_specs(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
         Some(at) if at > first => Err(fail(b, stop, ADDRESS)),
         _ => Err(fail(b, first, ADDRESS)),
     };
+    let addresses = b.get(start..end).unwrap_or_default();
+    if !addresses.contains(&b'%') {
+        // Without escapes nothing is quoted: each `,` separates addresses. The common case, in
+        // one pass per address rather than the byte-by-byte state machine below (a mailto URI
+        // checked in about a third of the instructions).
+        let mut first = start;
+        for part in addresses.split(|&c| c == b',') {
+            let stop = first + part.len();
+            address(first, memchr::memchr(b'@', part).map(|at| first + at), stop)?;
+            first = stop + 1;
+        }
+        return Ok(());
+    }
     let (mut quoted, mut escaped) = (false, false);
     let (mut first, mut at) = (start, None);
     let mut i = start;
