@@ -16,7 +16,7 @@ use std::io::{self, Read};
 use crate::buffer::{self, Buffer};
 use crate::candidate::{Cx, Map, Outcome, Scratch, Site};
 use crate::chars::{self, EXCLUDED};
-use crate::delimit::{Incomplete, Scan, Window};
+use crate::delimit::{self, Incomplete, Scan, Window};
 use crate::find::{self, Finder, Trigger};
 use crate::matches::{Event, Match};
 use crate::qp;
@@ -357,11 +357,42 @@ impl Engine {
             let trigger = self.finder.next(hay, from)?;
             let Trigger::Colon(c) = trigger else { return Some((trigger, None)) };
             let s = find::scheme_start(hay, c, floor);
-            if s.is_some() || self.state.qp_active {
+            if self.state.qp_active {
                 return Some((trigger, s));
+            }
+            if let Some(s) = s
+                && !self.is_label(hay, base, s, c, floor)
+            {
+                return Some((trigger, Some(s)));
             }
             from = c + 1;
         }
+    }
+
+    /// Whether the colon at `c` after the scheme-like word at `s` ends a label in running text
+    /// (`Note: the`), which [`Cx::candidate`] would pass over: a blank and a letter or digit
+    /// follow it, so that only `<…>` could hold a URI here, and no `<` or `URL:` stands before
+    /// the word. Deciding that here, before a window and a candidate are set up, saves about a
+    /// fifth of the instructions on prose. A `Content-Transfer-Encoding:` header is never a
+    /// label here.
+    #[inline]
+    fn is_label(&self, hay: &[u8], base: u64, s: usize, c: usize, floor: usize) -> bool {
+        hay.get(c + 1) == Some(&b' ')
+            && hay.get(c + 2).is_some_and(u8::is_ascii_alphanumeric)
+            && !(self.opts.quoted_printable && qp::is_cte_header(&hay[s..c]))
+            && !delimit::may_open_angle(&self.window(hay, base, true, s, base + c as u64), s, floor)
+    }
+
+    /// The window a candidate starting at `s`, for the trigger at the absolute offset `t`, is
+    /// delimited in: cut at the maximum URI length past `s` (and some slack), and looking back
+    /// no further than [`LOOKBACK`] before the trigger.
+    #[inline]
+    fn window<'h>(&self, hay: &'h [u8], base: u64, eof: bool, s: usize, t: u64) -> Window<'h> {
+        let cut_at = s + self.opts.max_uri_len + SLACK;
+        let (text, complete, cut) =
+            if hay.len() > cut_at { (&hay[..cut_at], true, true) } else { (hay, eof, false) };
+        let lo_abs = t.saturating_sub(LOOKBACK as u64);
+        Window { text, lo: lo_abs.saturating_sub(base) as usize, lo_is_start: lo_abs == 0, complete, cut }
     }
 
     /// Asks for more input, keeping what the next step may look at: [`LOOKBACK`] bytes before
@@ -500,18 +531,7 @@ impl Engine {
                 Site { s: w, colon: None }
             }
         };
-        let t = base + trigger.at() as u64;
-        let cut_at = site.s + self.opts.max_uri_len + SLACK;
-        let (text, complete, cut) =
-            if hay.len() > cut_at { (&hay[..cut_at], true, true) } else { (hay, eof, false) };
-        let lo_abs = t.saturating_sub(LOOKBACK as u64);
-        let w = Window {
-            text,
-            lo: lo_abs.saturating_sub(base) as usize,
-            lo_is_start: lo_abs == 0,
-            complete,
-            cut,
-        };
+        let w = self.window(hay, base, eof, site.s, base + trigger.at() as u64);
         let mut cx =
             Cx { opts: &self.opts, scratch: &mut self.scratch, pending: &mut self.pending, qp: false };
         cx.candidate(&w, &Map::Raw(base), site, floor)

@@ -378,7 +378,17 @@ mod tests {
         for s in crate::schemes::all() {
             let listed = OPAQUE_WORDS.iter().find(|(n, _)| *n == s.name).map(|&(_, shape)| shape);
             assert_eq!(opaque_word(s.name.as_bytes()), listed, "{}", s.name);
+            // The rule of every registered name, in any case, follows the list.
+            let rule = match listed {
+                Some(shape) => SchemeRule::Opaque(shape),
+                None if s.name.bytes().all(|b| b.is_ascii_alphabetic()) => SchemeRule::NeedsSlashes,
+                None => SchemeRule::Opaque(Shape::Any),
+            };
+            assert_eq!(scheme_rule(s.name.to_ascii_uppercase().as_bytes()), rule, "{}", s.name);
+            assert_eq!(scheme_rule(s.name.as_bytes()), rule, "{}", s.name);
         }
+        assert_eq!(scheme_rule(b"T10"), SchemeRule::NeedsSlashes);
+        assert_eq!(scheme_rule(b"urls"), SchemeRule::NeedsSlashes);
     }
 
     #[test]
