@@ -170,7 +170,7 @@ impl Cx<'_> {
             return Ok(Outcome::Skip);
         }
         let kind = match colon {
-            Some(c) => match find::scheme_rule(&text[s..c]) {
+            Some(c) => match find::scheme_rule_at(text, s, c) {
                 SchemeRule::Never => return Ok(Outcome::Skip),
                 SchemeRule::NeedsSlashes => Kind::Scheme { colon: c, shape: None },
                 SchemeRule::Opaque(shape) => Kind::Scheme { colon: c, shape: Some(shape) },

@@ -149,7 +149,13 @@ pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
     if s <= floor {
         return found;
     }
-    found.mark = text.get(s - 1).copied().filter(|b| matches!(b, b'"' | b'[' | b'{'));
+    let before = text[s - 1];
+    found.mark = Some(before).filter(|b| matches!(b, b'"' | b'[' | b'{'));
+    // Most schemes follow a byte that is neither white space, `<`, nor the colon of `URL:`:
+    // then neither look-back below can find anything.
+    if !chars::is(before, WSP) && before != b'<' && before != b':' {
+        return found;
+    }
 
     // `URL:` with blanks only (not a line break) before a scheme outside angle brackets.
     let b = back_while(text, s, floor, is_blank);
