@@ -99,6 +99,7 @@ fn reg_name_kind(host: &[u8]) -> HostKind {
 /// for [`authority`] to parse. This saves the two passes that find the end of the authority and
 /// look for an `@` before the host is read (about a fifth of the parser's instructions on URIs
 /// such as `http://www.example.com/index.html`).
+#[inline]
 pub(crate) fn plain_authority_3986(b: &[u8], start: usize) -> Option<(usize, Authority)> {
     let ends = |i: usize| b.get(i).is_none_or(|&x| matches!(x, b'/' | b'?' | b'#'));
     let stop = scan(b, start, UNRESERVED | SUB_DELIMS).ok()?;
