@@ -69,6 +69,9 @@ impl Finder {
     pub(crate) fn next(&self, hay: &[u8], from: usize) -> Option<Trigger> {
         let rest = hay.get(from..)?;
         match &self.www {
+            // A colon right after the last one (`::`, a flood of them) is found without
+            // setting up a vector search.
+            None if rest.first() == Some(&b':') => Some(Trigger::Colon(from)),
             None => memchr::memchr(b':', rest).map(|i| Trigger::Colon(from + i)),
             Some(ac) => {
                 let m = ac.find(Input::new(hay).span(from..hay.len()))?;
