@@ -307,6 +307,14 @@ pub(crate) fn angle(
         }
         if chars::is(b, WSP) {
             pieces.push(seg_start..i);
+            // One blank between two words (a mention in running text, or a URI typed with a
+            // space): no line ends, so nothing else to decide (2% fewer instructions on the
+            // adversarial workload, whose `<` floods start long scans through such text).
+            if matches!(b, b' ' | b'\t') && text.get(i + 1).is_some_and(|&next| !chars::is(next, WSP)) {
+                i += 1;
+                seg_start = i;
+                continue;
+            }
             let hyphen = (i > seg_start && text[i - 1] == b'-').then_some(i - 1);
             let mut lines = 0;
             loop {
