@@ -15,8 +15,8 @@ use std::io::{self, Read};
 
 use crate::buffer::{self, Buffer};
 use crate::candidate::{Cx, Map, Outcome, Scratch, Site};
-use crate::chars::{self, EXCLUDED};
-use crate::delimit::{Incomplete, Scan, Window};
+use crate::chars::{self, EXCLUDED, WSP};
+use crate::delimit::{self, Incomplete, Scan, Window};
 use crate::find::{self, Finder, Trigger};
 use crate::matches::{Event, Match};
 use crate::qp;
@@ -322,7 +322,7 @@ impl Engine {
                 }
                 continue;
             }
-            let Some(trigger) = self.finder.next(hay, from) else {
+            let Some((trigger, scheme)) = self.next_trigger(hay, base, from) else {
                 if eof {
                     self.state.pos = end;
                     return Step::Done;
@@ -335,7 +335,7 @@ impl Engine {
             let t = base + trigger.at() as u64;
             self.state.pos = t;
             self.track_qp_region(hay, base, trigger.at());
-            match self.process(hay, base, eof, trigger) {
+            match self.process(hay, base, eof, trigger, scheme) {
                 Ok(outcome) => self.commit(outcome, t, hay, base),
                 Err(Incomplete) => {
                     self.pending.clear();
@@ -343,6 +343,84 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// The next trigger at or after `from`, with the start of its scheme for a colon
+    /// ([`find::scheme_start`]). Most colons in text have no scheme before them (`10:30`,
+    /// `: `, `::`); outside quoted-printable regions, where no decoding can change the bytes
+    /// before them, they are passed over right here, without leaving this loop or building a
+    /// candidate (a fifth fewer instructions on prose and logs, measured with callgrind).
+    #[inline]
+    fn next_trigger(&self, hay: &[u8], base: u64, mut from: usize) -> Option<(Trigger, Option<usize>)> {
+        let floor = self.state.floor.saturating_sub(base) as usize;
+        loop {
+            let trigger = self.finder.next(hay, from)?;
+            let Trigger::Colon(c) = trigger else { return Some((trigger, None)) };
+            if self.state.qp_active {
+                return Some((trigger, find::scheme_start(hay, c, floor)));
+            }
+            // A byte that ends a URI even inside `<…>` right after the colon (`<http:<http:`):
+            // no URI starts here, whatever the scheme, so it is not looked for. (Nor can such a
+            // colon end a `Content-Transfer-Encoding` header that starts quoted-printable.)
+            let ends_any =
+                |x: u8| chars::is(x, EXCLUDED) && !chars::is(x, WSP) && !matches!(x, b'>' | b'[' | b']');
+            if !hay.get(c + 1).is_some_and(|&x| ends_any(x))
+                && let Some(s) = find::scheme_start(hay, c, floor)
+                && !self.passes_over(hay, base, s, c, floor)
+            {
+                return Some((trigger, Some(s)));
+            }
+            from = c + 1;
+        }
+    }
+
+    /// Whether the colon at `c`, after the scheme-like word at `s`, is one that [`Cx::candidate`]
+    /// would pass over at once, judged by the bytes right after it: a blank and a letter or
+    /// digit (`Note: the`, a label in running text), or `//` and a byte that ends a bare URI
+    /// (`http:// `, a mention; see `after_colon`). Only `<…>` could hold a URI there, and no
+    /// `<` or `URL:` stands before the word.
+    ///
+    /// Deciding that here, before a window and a candidate are set up, saves a seventh of the
+    /// instructions on prose and a third on the adversarial floods. A
+    /// `Content-Transfer-Encoding:` header is never passed over here.
+    #[inline]
+    fn passes_over(&self, hay: &[u8], base: u64, s: usize, c: usize, floor: usize) -> bool {
+        let ends = |x: u8| chars::is(x, EXCLUDED) && !chars::is(x, WSP);
+        let at = |i: usize| hay.get(c + i).copied();
+        let Some(first) = at(1) else { return false };
+        let only_angle = if first == b'/' {
+            // `//` and a byte that ends a bare URI, with no line break after it. It counts only
+            // while the scheme fits the length limit: a longer one is reported as overlong by
+            // the bare scan.
+            match (at(2), at(3)) {
+                (Some(b'/'), Some(x)) if chars::is(x, EXCLUDED) && c + 2 < s + self.opts.max_uri_len => {
+                    match x {
+                        b' ' | b'\t' => at(4).is_some_and(|y| !matches!(y, b' ' | b'\t' | b'\r' | b'\n')),
+                        _ => ends(x) && x != b'[',
+                    }
+                }
+                _ => false,
+            }
+        } else if first == b' ' {
+            at(2).is_some_and(|x| x.is_ascii_alphanumeric())
+        } else {
+            false
+        };
+        only_angle
+            && !(self.opts.quoted_printable && qp::is_cte_header(&hay[s..c]))
+            && !delimit::may_open_angle(&self.window(hay, base, true, s, base + c as u64), s, floor)
+    }
+
+    /// The window a candidate starting at `s`, for the trigger at the absolute offset `t`, is
+    /// delimited in: cut at the maximum URI length past `s` (and some slack), and looking back
+    /// no further than [`LOOKBACK`] before the trigger.
+    #[inline]
+    fn window<'h>(&self, hay: &'h [u8], base: u64, eof: bool, s: usize, t: u64) -> Window<'h> {
+        let cut_at = s + self.opts.max_uri_len + SLACK;
+        let (text, complete, cut) =
+            if hay.len() > cut_at { (&hay[..cut_at], true, true) } else { (hay, eof, false) };
+        let lo_abs = t.saturating_sub(LOOKBACK as u64);
+        Window { text, lo: lo_abs.saturating_sub(base) as usize, lo_is_start: lo_abs == 0, complete, cut }
     }
 
     /// Asks for more input, keeping what the next step may look at: [`LOOKBACK`] bytes before
@@ -442,11 +520,19 @@ impl Engine {
     }
 
     /// Delimits and validates the candidate at `trigger`, pushing its events.
-    fn process(&mut self, hay: &[u8], base: u64, eof: bool, trigger: Trigger) -> Scan<Outcome> {
+    /// `scheme` is the start of the scheme before a colon trigger, if it has one.
+    fn process(
+        &mut self,
+        hay: &[u8],
+        base: u64,
+        eof: bool,
+        trigger: Trigger,
+        scheme: Option<usize>,
+    ) -> Scan<Outcome> {
         let floor = self.state.floor.saturating_sub(base) as usize;
         let site = match trigger {
             Trigger::Colon(c) => {
-                let s = find::scheme_start(hay, c, floor);
+                let s = scheme;
                 if self.opts.quoted_printable
                     && let Some(s) = s
                     && qp::is_cte_header(&hay[s..c])
@@ -473,18 +559,7 @@ impl Engine {
                 Site { s: w, colon: None }
             }
         };
-        let t = base + trigger.at() as u64;
-        let cut_at = site.s + self.opts.max_uri_len + SLACK;
-        let (text, complete, cut) =
-            if hay.len() > cut_at { (&hay[..cut_at], true, true) } else { (hay, eof, false) };
-        let lo_abs = t.saturating_sub(LOOKBACK as u64);
-        let w = Window {
-            text,
-            lo: lo_abs.saturating_sub(base) as usize,
-            lo_is_start: lo_abs == 0,
-            complete,
-            cut,
-        };
+        let w = self.window(hay, base, eof, site.s, base + trigger.at() as u64);
         let mut cx =
             Cx { opts: &self.opts, scratch: &mut self.scratch, pending: &mut self.pending, qp: false };
         cx.candidate(&w, &Map::Raw(base), site, floor)
