@@ -93,16 +93,30 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match]) {
     }
 }
 
-/// `parse`: for each grammar a valid URI's components re-concatenate to the input exactly and
-/// agree with their spans; nothing panics on any input.
+/// `parse`: for each grammar a valid URI's components re-concatenate to the input exactly, agree
+/// with their spans and with the split of the Appendix B regular expression (seed 000 and
+/// RFC 3986 App. B: every valid reference splits that way); an error's index lies in the input,
+/// on a character boundary; nothing panics on any input.
 pub fn parse(data: &[u8]) {
     if data.len() > MAX_INPUT {
         return;
     }
     let text = String::from_utf8_lossy(data);
     for grammar in GRAMMARS {
-        let Ok(uri) = Uri::parse_with(&text, grammar) else { continue };
+        let uri = match Uri::parse_with(&text, grammar) {
+            Ok(uri) => uri,
+            Err(e) => {
+                let at = e.index();
+                assert!(
+                    text.is_char_boundary(at),
+                    "{grammar}: error index {at} of {text:?} is not a boundary: {e}"
+                );
+                continue;
+            }
+        };
         assert_eq!(recompose(&uri), text, "{grammar}: components do not re-concatenate");
+        let split = [uri.scheme(), uri.authority(), Some(uri.path()), uri.query(), uri.fragment()];
+        assert_eq!(split, appendix_b(&text), "{grammar}: the split of {text:?} is not Appendix B's");
         if let Some(authority) = uri.authority() {
             let host = uri.host().expect("a defined authority has a defined host");
             let mut again = String::new();
@@ -155,6 +169,35 @@ pub fn recompose(uri: &Uri<'_>) -> String {
     s
 }
 
+/// The split of `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` (RFC 3986 App. B):
+/// scheme, authority, path, query, fragment. Written out here, apart from the parser's own.
+pub fn appendix_b(s: &str) -> [Option<&str>; 5] {
+    let mut rest = s;
+    let mut scheme = None;
+    if let Some(i) = rest.find([':', '/', '?', '#'])
+        && i > 0
+        && rest[i..].starts_with(':')
+    {
+        scheme = Some(&rest[..i]);
+        rest = &rest[i + 1..];
+    }
+    let mut authority = None;
+    if let Some(after) = rest.strip_prefix("//") {
+        let end = after.find(['/', '?', '#']).unwrap_or(after.len());
+        authority = Some(&after[..end]);
+        rest = &after[end..];
+    }
+    let (rest, fragment) = match rest.split_once('#') {
+        Some((r, f)) => (r, Some(f)),
+        None => (rest, None),
+    };
+    let (path, query) = match rest.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (rest, None),
+    };
+    [scheme, authority, Some(path), query, fragment]
+}
+
 /// Splits `data` into two strings at the first NUL or newline (the second may be empty).
 fn two_strings(data: &[u8]) -> (String, String) {
     let at = data.iter().position(|&b| b == 0 || b == b'\n').unwrap_or(data.len());
@@ -166,7 +209,8 @@ fn two_strings(data: &[u8]) -> (String, String) {
 /// generic syntax (RFC 3986 §5.2 can give what a scheme's own rules reject: `http:g`), and
 /// resolution reaches a fixed point: resolving the result once more removes any dot segments the
 /// base path had (an empty reference keeps the base path as it is), after which it is stable.
-/// Never panics.
+/// The target is the one `iri-string` computes (strict RFC 3986 §5.2, with the same WHATWG
+/// `/.` repair of a path that would read as an authority). Never panics.
 pub fn resolve(data: &[u8]) {
     if data.len() > MAX_INPUT {
         return;
@@ -177,29 +221,58 @@ pub fn resolve(data: &[u8]) {
         Ok(uri) => assert!(uri.is_absolute(), "resolved {target:?} has no scheme"),
         Err(e) => assert!(is_scheme_rule(e.kind()), "resolved {target:?} is invalid: {e}"),
     }
+    // §5.2.1: the base's fragment plays no part; iri-string wants a base without one.
+    let base_sans_fragment = base.split_once('#').map_or(base.as_str(), |(b, _)| b);
+    if let (Ok(b), Ok(r)) = (
+        iri_string::types::UriAbsoluteStr::new(base_sans_fragment),
+        iri_string::types::UriReferenceStr::new(&reference),
+    ) {
+        let theirs = r.resolve_against(b).to_string();
+        assert_eq!(target, theirs, "{base:?} + {reference:?}: we resolve differently from iri-string");
+    }
     let again = urisift::uri::resolve(&base, &target).expect("a resolved URI resolves again");
     let third = urisift::uri::resolve(&base, &again).expect("a resolved URI resolves again");
     assert_eq!(third, again, "resolution does not reach a fixed point for {base:?} + {reference:?}");
 }
 
-/// `normalize`: a normal form is valid, normalizing twice changes nothing, and equivalence is
-/// reflexive and symmetric (and agrees with equal normal forms).
+/// `normalize`: under each grammar, a normal form is valid under that grammar and normalizing it
+/// again changes nothing (as [`Uri::normalized`] promises); equivalence is reflexive and
+/// symmetric, holds between a URI and its normal form, and agrees with equal normal forms.
+/// [`urisift::uri::normalize`] is the default grammar's normal form.
 pub fn normalize(data: &[u8]) {
     if data.len() > MAX_INPUT {
         return;
     }
     let (a, b) = two_strings(data);
     for s in [&a, &b] {
-        let Ok(n) = urisift::uri::normalize(s) else { continue };
-        let uri = Uri::parse(&n).unwrap_or_else(|e| panic!("normal form {n:?} of {s:?} is invalid: {e}"));
-        assert_eq!(uri.normalized(), n, "normalizing {s:?} twice changed it");
-        let orig = Uri::parse(s).expect("what normalizes, parses");
-        assert!(orig.is_equivalent(&orig), "{s:?} is not equivalent to itself");
-        assert!(orig.is_equivalent(&uri), "{s:?} is not equivalent to its normal form");
+        if let Ok(n) = urisift::uri::normalize(s) {
+            let uri = Uri::parse(s).expect("what normalizes, parses");
+            assert_eq!(uri.normalized(), n, "normalize({s:?}) is not Uri::normalized");
+        }
+        for grammar in GRAMMARS {
+            let Ok(orig) = Uri::parse_with(s, grammar) else { continue };
+            let n = orig.normalized();
+            let uri = Uri::parse_with(&n, grammar)
+                .unwrap_or_else(|e| panic!("{grammar}: normal form {n:?} of {s:?} is invalid: {e}"));
+            assert_eq!(uri.normalized(), n, "{grammar}: normalizing {s:?} twice changed it");
+            assert!(orig.is_equivalent(&orig), "{grammar}: {s:?} is not equivalent to itself");
+            assert!(orig.is_equivalent(&uri), "{grammar}: {s:?} is not equivalent to its normal form {n:?}");
+            assert!(uri.is_equivalent(&orig), "{grammar}: normal form {n:?} is not equivalent to {s:?}");
+        }
     }
-    if let (Ok(ua), Ok(ub)) = (Uri::parse(&a), Uri::parse(&b)) {
-        assert_eq!(ua.is_equivalent(&ub), ub.is_equivalent(&ua), "equivalence is not symmetric");
-        assert_eq!(ua.is_equivalent(&ub), ua.normalized() == ub.normalized(), "{a:?} vs {b:?}");
+    for grammar in GRAMMARS {
+        if let (Ok(ua), Ok(ub)) = (Uri::parse_with(&a, grammar), Uri::parse_with(&b, grammar)) {
+            assert_eq!(
+                ua.is_equivalent(&ub),
+                ub.is_equivalent(&ua),
+                "{grammar}: equivalence is not symmetric"
+            );
+            assert_eq!(
+                ua.is_equivalent(&ub),
+                ua.normalized() == ub.normalized(),
+                "{grammar}: {a:?} vs {b:?}: equivalence is not equality of normal forms"
+            );
+        }
     }
 }
 
