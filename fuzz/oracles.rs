@@ -143,6 +143,42 @@ pub fn parse(data: &[u8]) {
         ] {
             assert_eq!(uri.span(component).map(|r| &text[r]), value, "{grammar}: span of {component:?}");
         }
+        if let Some(urn) = uri.urn() {
+            check_urn(&text, &uri, &urn);
+        }
+    }
+}
+
+/// A URN's parts refine the generic split: `NID ":" NSS` is the path, its query and fragment are
+/// the URI's, and each part agrees with its span. Under RFC 8141 the query is the r- and
+/// q-components with their markers (`+r?=q`, §2).
+fn check_urn(text: &str, uri: &Uri<'_>, urn: &urisift::uri::Urn<'_>) {
+    use urisift::uri::UrnComponent as C;
+    let grammar = uri.grammar();
+    assert_eq!(format!("{}:{}", urn.nid(), urn.nss()), uri.path(), "{grammar}: URN NID:NSS of {text:?}");
+    assert_eq!(urn.query(), uri.query(), "{grammar}: URN query of {text:?}");
+    assert_eq!(urn.fragment(), uri.fragment(), "{grammar}: URN fragment of {text:?}");
+    assert_eq!(urn.assigned_name(), &text[..4 + uri.path().len()], "{grammar}: assigned name of {text:?}");
+    if grammar == Grammar::Rfc3986 {
+        let rq = match (urn.r_component(), urn.q_component()) {
+            (None, None) => None,
+            (Some(r), None) => Some(format!("+{r}")),
+            (None, Some(q)) => Some(format!("={q}")),
+            (Some(r), Some(q)) => Some(format!("+{r}?={q}")),
+        };
+        assert_eq!(rq.as_deref(), urn.query(), "{grammar}: r- and q-components of {text:?}");
+    } else {
+        assert_eq!((urn.r_component(), urn.q_component()), (None, None), "{grammar}: draft-03 has no r/q");
+    }
+    for (component, value) in [
+        (C::Nid, Some(urn.nid())),
+        (C::Nss, Some(urn.nss())),
+        (C::Query, urn.query()),
+        (C::RComponent, urn.r_component()),
+        (C::QComponent, urn.q_component()),
+        (C::Fragment, urn.fragment()),
+    ] {
+        assert_eq!(urn.span(component).map(|r| &text[r]), value, "{grammar}: URN span of {component:?}");
     }
 }
 
