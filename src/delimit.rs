@@ -1,2 +1,825 @@
 //! nom recognizers for the contexts of RFC 2396 Appendix E: `<...>`, `<URL:...>`, `URL:`,
 //! `"..."`, `[...]`, `{...}`, bare URIs, and line breaks after a hyphen.
+//!
+//! Everything here works on a [`Window`] of text (the raw input, or its quoted-printable
+//! decoding) and on indexes into it. A recognizer that would need a byte past the end of a
+//! window that is not [complete](Window::complete) says [`Incomplete`] instead of guessing, so
+//! that a reader split anywhere gives the same answer as the whole input in memory. Looking
+//! back (for the wrapper before a scheme) never goes below a floor the caller bounds, so the
+//! work per candidate is bounded too.
+//!
+//! A delimited candidate is a list of [`Pieces`]: the text ranges it is made of (one, or more
+//! when white space inside `<...>` or a hyphen line break is skipped), and the hyphens that may
+//! or may not belong to it.
+
+use core::ops::Range;
+
+use nom::Parser;
+use nom::bytes::{tag, take_while, take_while_m_n};
+use nom::multi::count;
+
+use crate::chars::{self, EXCLUDED, WSP};
+
+/// More input is needed to decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Incomplete;
+
+/// The result of a recognizer that may need more input.
+pub(crate) type Scan<T> = Result<T, Incomplete>;
+
+/// The text a candidate is delimited in.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Window<'a> {
+    /// The bytes.
+    pub(crate) text: &'a [u8],
+    /// Nothing before this index is read: the bound of every look-back.
+    pub(crate) lo: usize,
+    /// Whether `lo` is the start of the input (a line starts there).
+    pub(crate) lo_is_start: bool,
+    /// Whether nothing follows `text`: the input ends there, or the caller cut it at the
+    /// candidate's length limit ([`Window::cut`]).
+    pub(crate) complete: bool,
+    /// Whether `text` was cut at the length limit rather than at the end of the input: a
+    /// candidate still going at the end is then too long, not finished.
+    pub(crate) cut: bool,
+}
+
+/// Runs a nom parser in the window's mode: streaming (`Incomplete` at the end) unless the
+/// window is complete. A parse error is `Ok(None)`.
+fn run<'a, P>(mut parser: P, input: &'a [u8], complete: bool) -> Scan<Option<(&'a [u8], P::Output)>>
+where
+    P: Parser<&'a [u8], Error = ()>,
+{
+    let result = if complete { parser.parse_complete(input) } else { parser.parse(input) };
+    match result {
+        Ok(done) => Ok(Some(done)),
+        Err(nom::Err::Incomplete(_)) => Err(Incomplete),
+        Err(_) => Ok(None),
+    }
+}
+
+fn is_blank(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+/// `blanks = *( SP / HTAB )`
+fn blanks<'a>() -> impl Parser<&'a [u8], Output = &'a [u8], Error = ()> {
+    take_while(is_blank)
+}
+
+/// The indentation of a continuation line: blanks, and no-break spaces (U+00A0 in UTF-8),
+/// which some document formatters indent with (debian-faq).
+fn indent<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    nom::multi::many0_count(nom::branch::alt((tag(&b" "[..]), tag(&b"\t"[..]), tag(&b"\xc2\xa0"[..]))))
+        .map(|_| ())
+}
+
+/// A line ending: CRLF, LF, or a lone CR (old Mac files; RFC texts with form feeds have CRLF).
+fn line_ending<'a>() -> impl Parser<&'a [u8], Output = &'a [u8], Error = ()> {
+    nom::branch::alt((tag(&b"\r\n"[..]), tag(&b"\n"[..]), tag(&b"\r"[..])))
+}
+
+/// The quote prefix of a mail reply line at `depth`: `depth` times `>` with blanks around
+/// (`> `, `>>`, `> > `). Depth 0 is nothing.
+fn quote_prefix<'a>(depth: usize) -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    count((blanks(), tag(&b">"[..])), depth).map(|_| ())
+}
+
+/// `line-continuation = blanks line-ending quote-prefix blanks`: what lies between the last
+/// byte of one line of a URI and the first byte of the next.
+fn continuation<'a>(depth: usize) -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    (blanks(), line_ending(), quote_prefix(depth), indent()).map(|_| ())
+}
+
+/// `scheme "://"`: the start of another URI. A line that starts with one is not the
+/// continuation of a URI that ended with a hyphen on the line before (a list of URIs, one per
+/// line, where one ends in `-`).
+fn hierarchical_start<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    (
+        take_while_m_n(1, 1, |b: u8| b.is_ascii_alphabetic()),
+        take_while_m_n(0, crate::find::SCHEME_MAX, |b: u8| chars::is(b, chars::SCHEME)),
+        tag(&b"://"[..]),
+    )
+        .map(|_| ())
+}
+
+/// The quote depth of the line holding `at`: how many `>` start it (`> > text` is 2). Mail
+/// readers quote replies this way, and a URI wrapped inside a quoted reply has the same prefix
+/// on its next line (`> http://www.dcc-` / `> servers.net/`). Lines are looked for no further
+/// back than the window's `lo`; a line whose start is not found there has depth 0.
+pub(crate) fn quote_depth(w: &Window<'_>, at: usize) -> usize {
+    let Some(before) = w.text.get(w.lo..at) else { return 0 };
+    let line_start = match memchr::memrchr(b'\n', before) {
+        Some(nl) => w.lo + nl + 1,
+        None if w.lo_is_start => w.lo,
+        None => return 0,
+    };
+    let Some(line) = w.text.get(line_start..at) else { return 0 };
+    let prefix = line.iter().take_while(|&&b| b == b'>' || is_blank(b)).count();
+    line[..prefix].iter().filter(|&&b| b == b'>').count()
+}
+
+/// A wrapper that may open before the scheme at `s`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Opener {
+    /// `<`, optional white space, optional `URL:` and white space (RFC 1738 appendix,
+    /// seed 000 Appendix E): the index of the `<`, and whether `URL:` was there.
+    pub(crate) angle: Option<(usize, bool)>,
+    /// `URL:` and optional blanks right before the scheme: the index of its `U`.
+    pub(crate) url_prefix: Option<usize>,
+    /// `"`, `[` or `{` right before the scheme.
+    pub(crate) mark: Option<u8>,
+}
+
+/// How far back white space between `<` or `URL:` and a scheme is looked through.
+const OPENER_SPACE_MAX: usize = 64;
+
+/// Recognizes the wrapper before the scheme starting at `s`, looking back no further than
+/// `floor` (the end of the previous match, or the caller's bound).
+pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
+    let text = w.text;
+    let floor = floor.max(w.lo).max(s.saturating_sub(OPENER_SPACE_MAX * 2 + 8));
+    let mut found = Opener::default();
+    if s <= floor {
+        return found;
+    }
+    found.mark = text.get(s - 1).copied().filter(|b| matches!(b, b'"' | b'[' | b'{'));
+
+    // `URL:` with blanks only (not a line break) before a scheme outside angle brackets.
+    let b = back_while(text, s, floor, is_blank);
+    if let Some(u) = url_colon_before(text, b, floor)
+        && (u == floor || !text[u - 1].is_ascii_alphanumeric())
+    {
+        found.url_prefix = Some(u);
+    }
+
+    // `<` [ws] [`URL:` [ws]] scheme: inside angle brackets white space of any kind is ignored.
+    let ws = |b: u8| chars::is(b, WSP);
+    let mut i = back_while(text, s, floor, ws);
+    let mut url = false;
+    if let Some(u) = url_colon_before(text, i, floor) {
+        url = true;
+        i = back_while(text, u, floor, ws);
+    }
+    if i > floor && text[i - 1] == b'<' {
+        found.angle = Some((i - 1, url));
+    }
+    found
+}
+
+/// Whether `<` may open before the scheme at `s`: a quick test of what [`opener`] looks for
+/// (`<`, or `URL:`, after white space), so that most colons cost no more.
+pub(crate) fn may_open_angle(w: &Window<'_>, s: usize, floor: usize) -> bool {
+    let floor = floor.max(w.lo).max(s.saturating_sub(OPENER_SPACE_MAX));
+    let i = back_while(w.text, s, floor, |b| chars::is(b, WSP));
+    i > floor && (w.text[i - 1] == b'<' || url_colon_before(w.text, i, floor).is_some())
+}
+
+/// Steps back from `end` over bytes that satisfy `pred`, not below `floor`.
+fn back_while(text: &[u8], end: usize, floor: usize, pred: impl Fn(u8) -> bool) -> usize {
+    let mut i = end;
+    while i > floor && pred(text[i - 1]) {
+        i -= 1;
+    }
+    i
+}
+
+/// The index of `URL:` (any case) ending right at `end`, if it is there and not below `floor`.
+fn url_colon_before(text: &[u8], end: usize, floor: usize) -> Option<usize> {
+    let start = end.checked_sub(4).filter(|&u| u >= floor)?;
+    text.get(start..end).filter(|t| t.eq_ignore_ascii_case(b"URL:")).map(|_| start)
+}
+
+/// The text ranges of a candidate and its hyphen line breaks; reused from one candidate to the
+/// next so that delimiting allocates nothing once warm.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Pieces {
+    /// Ranges of the window, in order, whose concatenation is the candidate.
+    pub(crate) segments: Vec<Range<usize>>,
+    /// Indexes of hyphens that end a line inside the candidate (each is the last byte of a
+    /// segment that is not the last): the second reading drops them.
+    pub(crate) breaks: Vec<usize>,
+}
+
+impl Pieces {
+    fn clear(&mut self) {
+        self.segments.clear();
+        self.breaks.clear();
+    }
+
+    fn push(&mut self, r: Range<usize>) {
+        if r.start < r.end {
+            self.segments.push(r);
+        }
+    }
+
+    /// The first and one-past-last index of the candidate in the window.
+    pub(crate) fn extent(&self) -> Option<Range<usize>> {
+        Some(self.segments.first()?.start..self.segments.last()?.end)
+    }
+
+    /// Writes reading 1 (every byte) or reading 2 (hyphens at line breaks dropped) to `out`.
+    pub(crate) fn write_reading(&self, text: &[u8], drop_hyphens: bool, out: &mut Vec<u8>) {
+        out.clear();
+        // A break hyphen is always the last byte of its segment; both lists are in order.
+        let mut breaks = self.breaks.iter().peekable();
+        for seg in &self.segments {
+            let Some(bytes) = text.get(seg.clone()) else { continue };
+            let at_break = breaks.next_if(|&&h| h + 1 == seg.end).is_some();
+            match bytes.split_last() {
+                Some((_, kept)) if drop_hyphens && at_break => out.extend_from_slice(kept),
+                _ => out.extend_from_slice(bytes),
+            }
+        }
+    }
+}
+
+/// How an angle-bracket scan ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AngleEnd {
+    /// At the `>` with this index; the content is in the pieces.
+    Closed(usize),
+    /// Not a wrapper: no `>` within the limit, a `<` or another character that cannot be in a
+    /// URI first, a blank line, or a change of quote depth.
+    Open,
+}
+
+/// Scans `<...>` content from the scheme at `s` to the closing `>` (RFC 2396 Appendix E:
+/// "Using <> angle brackets around each URI is especially recommended as a delimiting style
+/// for URIs that contain whitespace"; "The whitespace should be ignored when extracting the
+/// URI"). Runs of white space are left out of the pieces; a hyphen ending a line is recorded
+/// as a break. `depth` is the quote depth of the line of the `<`: each following line must carry
+/// the same quote prefix, which is skipped. The content may not reach `limit_end`.
+///
+/// Every scan stops at the next `<`, so scans from different `<` never overlap and a flood of
+/// `<` stays linear.
+pub(crate) fn angle(
+    w: &Window<'_>,
+    s: usize,
+    depth: usize,
+    limit_end: usize,
+    pieces: &mut Pieces,
+) -> Scan<AngleEnd> {
+    pieces.clear();
+    let text = w.text;
+    let mut seg_start = s;
+    let mut i = s;
+    loop {
+        if i >= limit_end {
+            return Ok(AngleEnd::Open);
+        }
+        let Some(&b) = text.get(i) else {
+            return if w.complete { Ok(AngleEnd::Open) } else { Err(Incomplete) };
+        };
+        if b == b'>' {
+            pieces.push(seg_start..i);
+            return Ok(AngleEnd::Closed(i));
+        }
+        if chars::is(b, WSP) {
+            pieces.push(seg_start..i);
+            let hyphen = (i > seg_start && text[i - 1] == b'-').then_some(i - 1);
+            let mut lines = 0;
+            loop {
+                // Blanks and form feeds; then, at a line ending, the next line's quote prefix.
+                while text.get(i).is_some_and(|&c| chars::is(c, WSP) && c != b'\r' && c != b'\n') {
+                    i += 1;
+                }
+                let rest = text.get(i..).unwrap_or_default();
+                if rest.is_empty() && !w.complete {
+                    return Err(Incomplete);
+                }
+                match run(line_ending(), rest, w.complete)? {
+                    None => break,
+                    Some((after, _)) => {
+                        lines += 1;
+                        if lines > 1 {
+                            // A blank line: a paragraph ends, and a URI does not span one.
+                            return Ok(AngleEnd::Open);
+                        }
+                        i = text.len() - after.len();
+                        if depth > 0 {
+                            let rest = text.get(i..).unwrap_or_default();
+                            match run(quote_prefix(depth), rest, w.complete)? {
+                                Some((after, ())) => i = text.len() - after.len(),
+                                None => return Ok(AngleEnd::Open),
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some(h) = hyphen
+                && lines > 0
+            {
+                pieces.breaks.push(h);
+            }
+            seg_start = i;
+            continue;
+        }
+        if b == b'<' || (chars::is(b, EXCLUDED) && b != b'[' && b != b']') {
+            return Ok(AngleEnd::Open);
+        }
+        i += 1;
+    }
+}
+
+/// How a bare scan ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct BareEnd {
+    /// One past the last byte scanned (before trimming).
+    pub(crate) end: usize,
+    /// The byte that ended it (`"`, `]`, white space, …), if any.
+    pub(crate) stop: Option<u8>,
+    /// The candidate reached the length limit.
+    pub(crate) overlong: bool,
+    /// The first line break was read across ([`Joins::first_break`]).
+    pub(crate) repaired: bool,
+}
+
+/// Where a bare scan starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Start {
+    /// The first byte of the candidate (the scheme, or `www.`).
+    pub(crate) s: usize,
+    /// The first byte after `scheme:` (after `www.`'s start for an abbreviated URL).
+    pub(crate) body: usize,
+    /// The first byte of the authority, when `//` follows the colon: an IP literal `[...]` may
+    /// stand there or after `userinfo@`.
+    pub(crate) authority: Option<usize>,
+}
+
+/// Which line breaks a bare scan reads across.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Joins {
+    /// A line break right after a `-`, blanks allowed between (seed 000 Appendix E: "the
+    /// interpreter of a URI containing a line break immediately after a hyphen should ignore
+    /// all unescaped whitespace around the line break").
+    pub(crate) hyphen: bool,
+    /// The first line break, whatever precedes it. The extractor asks for this only when the
+    /// text up to that line break is no URI (`(https://` / `www.debian.org/)`, a `%` escape
+    /// split by a mail client), so that a URI that cannot end there may go on; the next line's
+    /// quote prefix may then be of any depth, as mail clients re-wrap quoted text.
+    pub(crate) first_break: bool,
+}
+
+impl Joins {
+    /// Hyphen line breaks only: the default reading.
+    pub(crate) const HYPHEN: Joins = Joins { hyphen: true, first_break: false };
+    /// No line break at all.
+    pub(crate) const NONE: Joins = Joins { hyphen: false, first_break: false };
+    /// Hyphen line breaks and the first line break.
+    pub(crate) const REPAIR: Joins = Joins { hyphen: true, first_break: true };
+}
+
+/// The quote prefix of a re-wrapped line of a mail reply: `>` and blanks, any number.
+fn any_quote_prefix<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    take_while(|b: u8| b == b'>' || is_blank(b)).map(|_| ())
+}
+
+/// [`continuation`] into a line whose quote prefix may have any depth.
+fn loose_continuation<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
+    (blanks(), line_ending(), any_quote_prefix(), indent()).map(|_| ())
+}
+
+/// Scans a URI outside angle brackets (extractor rules 2, 6, 7): it ends at white space, a
+/// control character, a byte outside ASCII, or one of `< > " { } | \ ^ \` [ ]`, except that
+/// `[...]` stands as an IP-literal host right after `//` or `userinfo@` (RFC 3986 §3.2.2). A
+/// line break allowed by `joins` continues the URI after the next line's quote prefix and
+/// blanks, when a URI character follows that does not start another URI (`scheme://`); the
+/// quote prefix is that of the candidate's line ([`quote_depth`]).
+pub(crate) fn bare(
+    w: &Window<'_>,
+    start: Start,
+    joins: Joins,
+    limit_end: usize,
+    pieces: &mut Pieces,
+) -> Scan<BareEnd> {
+    // The quote depth of the candidate's line, looked up at the first line break.
+    let mut depth = None;
+    pieces.clear();
+    let text = w.text;
+    let mut seg_start = start.s;
+    let mut i = start.body;
+    let mut first_break = joins.first_break;
+    loop {
+        // The common case, one table lookup per byte: URI characters.
+        let stop_at = limit_end.min(text.len());
+        while i < stop_at && !chars::is(text[i], EXCLUDED) {
+            i += 1;
+        }
+        let Some(&b) = text.get(i) else {
+            // The end of the window: of the input, of a cut at the limit, or of what is read.
+            pieces.push(seg_start..i);
+            if w.cut {
+                return Ok(BareEnd {
+                    end: i,
+                    stop: None,
+                    overlong: true,
+                    repaired: joins.first_break && !first_break,
+                });
+            }
+            if !w.complete {
+                return Err(Incomplete);
+            }
+            return Ok(BareEnd {
+                end: i,
+                stop: None,
+                overlong: false,
+                repaired: joins.first_break && !first_break,
+            });
+        };
+        if i >= limit_end && !chars::is(b, EXCLUDED) {
+            pieces.push(seg_start..i);
+            return Ok(BareEnd {
+                end: i,
+                stop: None,
+                overlong: true,
+                repaired: joins.first_break && !first_break,
+            });
+        }
+        if b == b'[' && ip_literal_here(text, start.authority, i) {
+            match ip_literal_end(w, i, limit_end)? {
+                Some(close) => {
+                    i = close + 1;
+                    continue;
+                }
+                None => {
+                    pieces.push(seg_start..i);
+                    return Ok(BareEnd {
+                        end: i,
+                        stop: Some(b),
+                        overlong: false,
+                        repaired: joins.first_break && !first_break,
+                    });
+                }
+            }
+        }
+        let hyphen = joins.hyphen && i > seg_start && text[i - 1] == b'-';
+        if (hyphen || first_break) && matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+            let rest = &text[i..];
+            let depth = *depth.get_or_insert_with(|| quote_depth(w, start.s));
+            let joined = if hyphen {
+                run(continuation(depth), rest, w.complete)?
+            } else {
+                let prefix = if depth > 0 { run(loose_continuation(), rest, w.complete)? } else { None };
+                match prefix {
+                    Some(found) => Some(found),
+                    None => run(continuation(0), rest, w.complete)?,
+                }
+            };
+            if let Some((after, ())) = joined {
+                let next = text.len() - after.len();
+                match text.get(next) {
+                    None if !w.complete => return Err(Incomplete),
+                    Some(&c)
+                        if !chars::is(c, EXCLUDED)
+                            && next < limit_end
+                            && run(hierarchical_start(), after, w.complete)?.is_none() =>
+                    {
+                        pieces.push(seg_start..i);
+                        if hyphen {
+                            pieces.breaks.push(i - 1);
+                        } else {
+                            first_break = false;
+                        }
+                        seg_start = next;
+                        i = next;
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        pieces.push(seg_start..i);
+        return Ok(BareEnd {
+            end: i,
+            stop: Some(b),
+            overlong: false,
+            repaired: joins.first_break && !first_break,
+        });
+    }
+}
+
+/// Whether the `[` at `i` stands where RFC 3986 puts an IP literal: first in the authority, or
+/// right after `userinfo@` in it.
+fn ip_literal_here(text: &[u8], authority: Option<usize>, i: usize) -> bool {
+    let Some(a) = authority else { return false };
+    if i == a {
+        return true;
+    }
+    i > a
+        && text[i - 1] == b'@'
+        && text.get(a..i).is_some_and(|auth| memchr::memchr3(b'/', b'?', b'#', auth).is_none())
+}
+
+/// The index of the `]` closing the IP literal opened at `open`, if it closes before anything
+/// that cannot be in one (`IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, RFC 3986 §3.2.2).
+fn ip_literal_end(w: &Window<'_>, open: usize, limit_end: usize) -> Scan<Option<usize>> {
+    let inside = |b: u8| !chars::is(b, EXCLUDED) && !matches!(b, b'/' | b'?' | b'#' | b'@');
+    let rest = w.text.get(open + 1..).unwrap_or_default();
+    // An IPv6 address has at most 45 characters; an IPvFuture is not longer in practice.
+    let Some((after, _)) = run(take_while_m_n(0, 64, inside), rest, w.complete)? else {
+        return Ok(None);
+    };
+    let close = w.text.len() - after.len();
+    match w.text.get(close) {
+        Some(b']') if close < limit_end => Ok(Some(close)),
+        None if !w.complete => Err(Incomplete),
+        _ => Ok(None),
+    }
+}
+
+/// Removes what is not part of a URI outside angle brackets from the end of `pieces` (rule 3):
+/// trailing `. , ; : ! ? '`, repeatedly, and a `)` with no matching `(` in the URI; balanced
+/// parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`). Never trims below
+/// `keep` (the byte after `scheme:`). A hyphen break left at the very end joined nothing and
+/// is forgotten.
+pub(crate) fn trim(text: &[u8], pieces: &mut Pieces, keep: usize) {
+    // Parentheses are counted once, and only when a `)` ends the candidate.
+    let mut parens: Option<(usize, usize)> = None;
+    let count = |pieces: &Pieces| {
+        let (mut opens, mut closes) = (0, 0);
+        for seg in &pieces.segments {
+            let bytes = text.get(seg.clone()).unwrap_or_default();
+            opens += memchr::memchr_iter(b'(', bytes).count();
+            closes += memchr::memchr_iter(b')', bytes).count();
+        }
+        (opens, closes)
+    };
+    while let Some(last) = pieces.segments.last_mut() {
+        if last.start >= last.end {
+            pieces.segments.pop();
+            if let (Some(&h), Some(prev)) = (pieces.breaks.last(), pieces.segments.last())
+                && h + 1 == prev.end
+            {
+                pieces.breaks.pop();
+            }
+            continue;
+        }
+        if last.end <= keep {
+            break;
+        }
+        let b = text[last.end - 1];
+        if matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
+            last.end -= 1;
+            continue;
+        }
+        if b != b')' {
+            break;
+        }
+        let last_end = last.end;
+        let (opens, closes) = match parens {
+            Some(counts) => counts,
+            None => count(pieces),
+        };
+        if closes <= opens {
+            break;
+        }
+        parens = Some((opens, closes - 1));
+        if let Some(last) = pieces.segments.last_mut() {
+            last.end = last_end - 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn window(text: &[u8]) -> Window<'_> {
+        Window { text, lo: 0, lo_is_start: true, complete: true, cut: false }
+    }
+
+    fn streaming(text: &[u8]) -> Window<'_> {
+        Window { complete: false, ..window(text) }
+    }
+
+    fn joined(text: &[u8], pieces: &Pieces, drop: bool) -> String {
+        let mut out = Vec::new();
+        pieces.write_reading(text, drop, &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    fn bare_of(text: &str, hyphen: bool) -> (String, Option<String>, BareEnd) {
+        let joins = if hyphen { Joins::HYPHEN } else { Joins::NONE };
+        let t = text.as_bytes();
+        let colon = text.find(':').unwrap();
+        let s = crate::find::scheme_start(t, colon, 0).unwrap();
+        let authority = t[colon + 1..].starts_with(b"//").then_some(colon + 3);
+        let start = Start { s, body: colon + 1, authority };
+        let mut p = Pieces::default();
+        let end = bare(&window(t), start, joins, t.len() + 10, &mut p).unwrap();
+        trim(t, &mut p, colon + 1);
+        let second = (!p.breaks.is_empty()).then(|| joined(t, &p, true));
+        (joined(t, &p, false), second, end)
+    }
+
+    #[test]
+    fn bare_ends_at_excluded_and_trims_punctuation() {
+        assert_eq!(bare_of("see http://a.b/c. Next", true).0, "http://a.b/c");
+        assert_eq!(bare_of("(http://a.b/c), and", true).0, "http://a.b/c");
+        assert_eq!(
+            bare_of("http://en.wikipedia.org/wiki/Set_(mathematics))", true).0,
+            "http://en.wikipedia.org/wiki/Set_(mathematics)"
+        );
+        assert_eq!(bare_of("\"http://a.b/?q=1\".", true).0, "http://a.b/?q=1");
+        assert_eq!(bare_of("'http://a.b/'", true).0, "http://a.b/");
+        assert_eq!(bare_of("http://a.b/x<y", true).0, "http://a.b/x");
+        assert_eq!(bare_of("http://a.b/x!?;:,.'", true).0, "http://a.b/x");
+        let (_, _, end) = bare_of("[http://a.b/]", true);
+        assert_eq!(end.stop, Some(b']'));
+    }
+
+    #[test]
+    fn trimming_never_eats_the_scheme() {
+        assert_eq!(bare_of("mailto:.", true).0, "mailto:");
+    }
+
+    #[test]
+    fn ip_literal_only_as_host() {
+        assert_eq!(bare_of("http://[::1]:80/x y", true).0, "http://[::1]:80/x");
+        assert_eq!(bare_of("http://u@[v7.x]/ y", true).0, "http://u@[v7.x]/");
+        assert_eq!(bare_of("http://a/[x]", true).0, "http://a/");
+        assert_eq!(bare_of("http://[::1 x", true).0, "http://");
+        assert_eq!(bare_of("[http://[::1]/]", true).2.stop, Some(b']'));
+    }
+
+    #[test]
+    fn hyphen_line_break_continues() {
+        let (one, two, _) = bare_of("http://www.dcc-\n  servers.net/dcc/ x", true);
+        assert_eq!(one, "http://www.dcc-servers.net/dcc/");
+        assert_eq!(two.as_deref(), Some("http://www.dccservers.net/dcc/"));
+        // Blanks may follow the hyphen; CRLF works.
+        let (one, _, _) = bare_of("http://a-  \r\n\tb.c/", true);
+        assert_eq!(one, "http://a-b.c/");
+        // Not after a blank line, not without a hyphen, not without joins.
+        assert_eq!(bare_of("http://a-\n\nb", true).0, "http://a-");
+        assert_eq!(bare_of("http://a\nb", true).0, "http://a");
+        assert_eq!(bare_of("http://a-\nb", false).0, "http://a-");
+        // Nothing joinable on the next line.
+        let (one, two, _) = bare_of("http://a-\n<b>", true);
+        assert_eq!((one.as_str(), two), ("http://a-", None));
+        // Another URI on the next line.
+        let (one, two, _) = bare_of("http://a/x-\nftp://b/", true);
+        assert_eq!((one.as_str(), two), ("http://a/x-", None));
+        assert_eq!(bare_of("http://a/x-\nftp:b", true).0, "http://a/x-ftp:b");
+    }
+
+    #[test]
+    fn repair_joins_the_first_line_break_only() {
+        let t = b"(https://\n        www.debian.org/x)\nmore";
+        let start = Start { s: 1, body: 7, authority: Some(9) };
+        let mut p = Pieces::default();
+        bare(&window(t), start, Joins::REPAIR, 100, &mut p).unwrap();
+        assert_eq!(joined(t, &p, false), "https://www.debian.org/x)");
+        assert!(p.breaks.is_empty());
+        // Re-wrapped quoted text: the next line's prefix may have another depth.
+        let t = b"> >http://x/a%\n> 3A%20b\n> >c";
+        let start = Start { s: 3, body: 8, authority: Some(10) };
+        bare(&window(t), start, Joins::REPAIR, 100, &mut p).unwrap();
+        assert_eq!(joined(t, &p, false), "http://x/a%3A%20b");
+    }
+
+    #[test]
+    fn hyphen_break_followed_only_by_punctuation_is_forgotten() {
+        let (one, two, _) = bare_of("http://a/b-\n.", true);
+        assert_eq!((one.as_str(), two), ("http://a/b-", None));
+    }
+
+    #[test]
+    fn quoted_reply_prefix_is_skipped() {
+        let t = b"> http://www.dcc-\n> servers.net/dcc/\n";
+        let w = window(t);
+        let depth = quote_depth(&w, 2);
+        assert_eq!(depth, 1);
+        let mut p = Pieces::default();
+        let start = Start { s: 2, body: 7, authority: Some(9) };
+        bare(&w, start, Joins::HYPHEN, 100, &mut p).unwrap();
+        assert_eq!(joined(t, &p, false), "http://www.dcc-servers.net/dcc/");
+        // A different depth does not continue.
+        let t = b"> http://www.dcc-\n>> servers.net/\n";
+        bare(&window(t), start, Joins::HYPHEN, 100, &mut p).unwrap();
+        assert_eq!(joined(t, &p, false), "http://www.dcc-");
+    }
+
+    #[test]
+    fn bare_needs_more_input_at_the_end() {
+        let t = b"http://a.b/c";
+        let start = Start { s: 0, body: 5, authority: Some(7) };
+        let mut p = Pieces::default();
+        assert_eq!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
+        let t = b"http://a-";
+        assert_eq!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
+        let t = b"http://a-\n";
+        assert_eq!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
+        let t = b"http://a.b/c ";
+        assert!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p).is_ok());
+    }
+
+    #[test]
+    fn bare_limit() {
+        let t = b"http://abcdefgh";
+        let start = Start { s: 0, body: 5, authority: Some(7) };
+        let mut p = Pieces::default();
+        let end = bare(&window(t), start, Joins::HYPHEN, 10, &mut p).unwrap();
+        assert!(end.overlong);
+        let end = bare(&window(t), start, Joins::HYPHEN, 15, &mut p).unwrap();
+        assert!(!end.overlong);
+        let cut = Window { cut: true, ..window(t) };
+        assert!(bare(&cut, start, Joins::HYPHEN, 100, &mut p).unwrap().overlong);
+    }
+
+    fn angle_of(text: &str) -> Option<(String, Option<String>)> {
+        let t = text.as_bytes();
+        let colon = text.find("://").or_else(|| text.find(':'))?;
+        let s = crate::find::scheme_start(t, colon, 0)?;
+        let w = window(t);
+        let open = opener(&w, s, 0).angle?;
+        let depth = quote_depth(&w, open.0);
+        let mut p = Pieces::default();
+        match angle(&w, s, depth, t.len(), &mut p).unwrap() {
+            AngleEnd::Closed(_) => {
+                let second = (!p.breaks.is_empty()).then(|| joined(t, &p, true));
+                Some((joined(t, &p, false), second))
+            }
+            AngleEnd::Open => None,
+        }
+    }
+
+    #[test]
+    fn angle_removes_white_space() {
+        assert_eq!(
+            angle_of("from <ftp://ds.internic.\n      net/rfc/>.").unwrap().0,
+            "ftp://ds.internic.net/rfc/"
+        );
+        assert_eq!(angle_of("<URL:ftp://x/doc;\n      type=d>").unwrap().0, "ftp://x/doc;type=d");
+        assert_eq!(angle_of("< URL: http://x/ >").unwrap().0, "http://x/");
+        assert_eq!(angle_of("<URL:\n  http://x/\n  y>").unwrap().0, "http://x/y");
+        // Nothing is trimmed inside.
+        assert_eq!(angle_of("<http://x/.>").unwrap().0, "http://x/.");
+    }
+
+    #[test]
+    fn angle_hyphen_break_gives_two_readings() {
+        let (one, two) = angle_of("<URL:http://www-\n     diglib.stanford.edu/>").unwrap();
+        assert_eq!(one, "http://www-diglib.stanford.edu/");
+        assert_eq!(two.as_deref(), Some("http://wwwdiglib.stanford.edu/"));
+        // A hyphen before a space that is not a line break is not a break.
+        assert_eq!(angle_of("<http://a- b>").unwrap().1, None);
+    }
+
+    #[test]
+    fn angle_is_not_a_wrapper_when_open() {
+        assert_eq!(angle_of("<http://a b"), None);
+        assert_eq!(angle_of("<http://a <http://b>"), None);
+        assert_eq!(angle_of("<http://a\n\nb>"), None);
+        assert_eq!(angle_of("<http://a\"b>"), None);
+        assert_eq!(angle_of("<http://a\u{e9}>"), None);
+    }
+
+    #[test]
+    fn angle_in_a_quoted_reply() {
+        assert_eq!(angle_of("> see <http://a/b\n> c/d>").unwrap().0, "http://a/bc/d");
+        assert_eq!(angle_of("> see <http://a/b\n c/d>"), None);
+    }
+
+    #[test]
+    fn angle_needs_more_input() {
+        let t = b"<http://a/b\n";
+        let mut p = Pieces::default();
+        assert_eq!(angle(&streaming(t), 1, 0, 100, &mut p), Err(Incomplete));
+        assert_eq!(angle(&streaming(b"<http://a/b\r"), 1, 0, 100, &mut p), Err(Incomplete));
+        assert_eq!(angle(&window(t), 1, 0, 100, &mut p), Ok(AngleEnd::Open));
+    }
+
+    #[test]
+    fn openers() {
+        let at = |text: &str| {
+            let s = text.find("http").unwrap();
+            opener(&window(text.as_bytes()), s, 0)
+        };
+        assert_eq!(at("<http://x>").angle, Some((0, false)));
+        assert_eq!(at("<URL:http://x>").angle, Some((0, true)));
+        assert_eq!(at("< url: \n http://x>").angle, Some((0, true)));
+        assert_eq!(at("URL: http://x").url_prefix, Some(0));
+        assert_eq!(at("URL:http://x").url_prefix, Some(0));
+        assert_eq!(at("XURL:http://x").url_prefix, None);
+        assert_eq!(at("URL:\nhttp://x").url_prefix, None);
+        assert_eq!(at("\"http://x\"").mark, Some(b'"'));
+        assert_eq!(at("[http://x]").mark, Some(b'['));
+        assert_eq!(at("{http://x}").mark, Some(b'{'));
+        assert_eq!(at("(http://x)"), Opener::default());
+        // The floor is a hard edge.
+        let t = b"<http://x";
+        assert_eq!(opener(&window(t), 1, 1), Opener::default());
+    }
+
+    #[test]
+    fn quote_depths() {
+        let w = window(b"a\n> > b\n>>c");
+        assert_eq!(quote_depth(&w, 0), 0);
+        assert_eq!(quote_depth(&w, 6), 2);
+        assert_eq!(quote_depth(&w, 10), 2);
+        let unknown = Window { lo: 3, lo_is_start: false, ..w };
+        assert_eq!(quote_depth(&unknown, 6), 0);
+    }
+}

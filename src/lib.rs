@@ -32,13 +32,14 @@ mod delimit;
 mod extractor;
 mod find;
 mod matches;
+mod qp;
 pub mod schemes;
 pub mod uri;
 
 use std::io::Read;
 
 pub use extractor::{Extractor, ExtractorBuilder, SliceMatches};
-pub use matches::{Delimiter, Match, Span};
+pub use matches::{Delimiter, Event, Match, Rejected, Span};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).
 pub fn extract<R: Read>(reader: R) -> Extractor<R> {
@@ -49,3 +50,8 @@ pub fn extract<R: Read>(reader: R) -> Extractor<R> {
 pub fn extract_slice(haystack: &[u8]) -> SliceMatches<'_> {
     ExtractorBuilder::new().slice(haystack)
 }
+
+/// The README's examples are compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

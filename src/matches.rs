@@ -100,45 +100,119 @@ impl fmt::Display for Delimiter {
 }
 
 /// A URI found in the text.
+///
+/// Offsets are absolute byte offsets into the input as given. A URI that was joined from
+/// several source ranges (whitespace removed inside `<...>`, a line break after a hyphen, a
+/// quoted-printable soft line break) has more than one [piece](Match::pieces).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Match {
     pub(crate) uri: String,
     pub(crate) alternate: Option<String>,
     pub(crate) span: Span,
     pub(crate) outer: Span,
+    /// Empty when the URI is one piece equal to `span` (saves an allocation per match).
     pub(crate) pieces: Vec<Span>,
     pub(crate) delimiter: Delimiter,
     pub(crate) grammar: crate::uri::Grammar,
-    pub(crate) parts: crate::uri::Components,
+    pub(crate) parts: Parts,
+    pub(crate) abbreviated: bool,
+    pub(crate) quoted_printable: bool,
+    /// The 1-based line, 0 when lines are not counted.
+    pub(crate) line: u64,
+}
+
+/// The parser's components of a match, kept in half the room of
+/// [`Components`](crate::uri::Components): matches are moved from the extractor to the caller
+/// once each, and in URI-dense text those moves are a measurable share of the time. A URI is
+/// at most 1 GiB long (the builder's limit), so offsets fit in `u32`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Parts {
+    /// `start, end` of scheme, authority, userinfo, host, port, path, query, fragment;
+    /// `NONE` for an undefined component.
+    bounds: [u32; 16],
+    host_kind: Option<crate::uri::HostKind>,
+}
+
+impl Parts {
+    const NONE: u32 = u32::MAX;
+
+    pub(crate) fn new(c: &crate::uri::Components) -> Self {
+        // Offsets are below the 1 GiB limit on URI length, so `as u32` keeps them.
+        let pack = |p: Option<crate::uri::Part>| match p {
+            Some(p) => [p.start as u32, p.end as u32],
+            None => [Self::NONE; 2],
+        };
+        let [a, b] = pack(c.scheme);
+        let [c0, d] = pack(c.authority);
+        let [e, f] = pack(c.userinfo);
+        let [g, h] = pack(c.host);
+        let [i, j] = pack(c.port);
+        let [k, l] = pack(Some(c.path));
+        let [m, n] = pack(c.query);
+        let [o, p] = pack(c.fragment);
+        Parts { bounds: [a, b, c0, d, e, f, g, h, i, j, k, l, m, n, o, p], host_kind: c.host_kind }
+    }
+
+    /// The byte range of the host in the URI, when there is one.
+    pub(crate) fn host(&self) -> Option<core::ops::Range<usize>> {
+        let (start, end) = (self.bounds[6], self.bounds[7]);
+        (start != Self::NONE).then_some(start as usize..end as usize)
+    }
+
+    pub(crate) fn components(&self) -> crate::uri::Components {
+        let part = |i: usize| {
+            let (start, end) = (self.bounds[2 * i], self.bounds[2 * i + 1]);
+            (start != Self::NONE).then(|| crate::uri::Part::new(start as usize, end as usize))
+        };
+        crate::uri::Components {
+            scheme: part(0),
+            authority: part(1),
+            userinfo: part(2),
+            host: part(3),
+            host_kind: self.host_kind,
+            port: part(4),
+            path: part(5).unwrap_or_default(),
+            query: part(6),
+            fragment: part(7),
+        }
+    }
 }
 
 impl Match {
     /// The URI as extracted: wrappers and `URL:` removed, white space inside `<...>` removed.
-    /// When a line break after a hyphen makes it ambiguous, this is the first reading (hyphen kept).
+    /// When a line break after a hyphen makes it ambiguous, this is the first valid reading
+    /// (the hyphen kept, when that reading is valid).
     pub fn uri(&self) -> &str {
         &self.uri
     }
 
-    /// Every reading: one, or two when a line break right after a `-` makes it ambiguous
-    /// (the hyphen kept first, then dropped; RFC 2396 Appendix E).
+    /// Every valid reading: one, or two when a line break right after a `-` makes it ambiguous
+    /// and both are valid (the hyphen kept first, then dropped; RFC 2396 Appendix E).
     pub fn readings(&self) -> Vec<&str> {
         core::iter::once(self.uri.as_str()).chain(self.alternate.as_deref()).collect()
     }
 
-    /// The absolute byte range of the URI text in the input (without its wrapper).
+    /// The second reading, when there is one (see [`Match::readings`]).
+    pub fn alternate(&self) -> Option<&str> {
+        self.alternate.as_deref()
+    }
+
+    /// The absolute byte range of the URI text in the input, without its wrapper: from its
+    /// first byte to its last, including any white space it was joined across.
     pub fn span(&self) -> Span {
         self.span
     }
 
-    /// The absolute byte range including the wrapper (`<URL:` … `>`, quotes, brackets).
+    /// The absolute byte range including the wrapper (`<URL:` … `>`, quotes, brackets, braces,
+    /// a `URL:` prefix). Equal to [`Match::span`] for a bare URI.
     pub fn outer_span(&self) -> Span {
         self.outer
     }
 
-    /// The source ranges the URI was joined from: one for a URI on one line, several for one
-    /// wrapped across lines.
+    /// The source ranges the URI was joined from, in order: one for a URI written in one piece,
+    /// several for one wrapped across lines.
     pub fn pieces(&self) -> &[Span] {
-        &self.pieces
+        if self.pieces.is_empty() { core::slice::from_ref(&self.span) } else { &self.pieces }
     }
 
     /// How it was delimited.
@@ -146,13 +220,127 @@ impl Match {
         self.delimiter
     }
 
-    /// Its components, from the validating parser.
+    /// Its components, from the validating parser (no second parse).
+    ///
+    /// For an [abbreviated](Match::is_abbreviated) URL the scheme is undefined and the
+    /// authority is the text up to the first `/`, `?` or `#`, as `http://` would give it.
     pub fn parsed(&self) -> crate::uri::Uri<'_> {
-        crate::uri::Uri::from_parts(&self.uri, self.grammar, self.parts)
+        crate::uri::Uri::from_parts(&self.uri, self.grammar, self.parts.components())
     }
 
-    /// Its scheme, as written.
+    /// Its scheme, as written; empty for an [abbreviated](Match::is_abbreviated) URL.
     pub fn scheme(&self) -> &str {
         self.parsed().scheme().unwrap_or_default()
+    }
+
+    /// Whether this is an abbreviated `www.` URL (RFC 2396 draft Appendix F), reported as
+    /// written; only found when [`ExtractorBuilder::abbreviated`](crate::ExtractorBuilder::abbreviated)
+    /// is on.
+    pub fn is_abbreviated(&self) -> bool {
+        self.abbreviated
+    }
+
+    /// Whether the URI was read through quoted-printable encoding (a MIME part with
+    /// `Content-Transfer-Encoding: quoted-printable`): soft line breaks joined and `=XX`
+    /// escapes decoded, so the URI text differs from the source bytes of its span.
+    pub fn is_quoted_printable(&self) -> bool {
+        self.quoted_printable
+    }
+
+    /// The 1-based line number of the first byte of [`Match::span`], when line counting is on
+    /// ([`ExtractorBuilder::line_numbers`](crate::ExtractorBuilder::line_numbers)).
+    pub fn line(&self) -> Option<u64> {
+        (self.line > 0).then_some(self.line)
+    }
+}
+
+/// A candidate that looked like a URI but was dropped because the validating parser rejected
+/// it (reported only when
+/// [`ExtractorBuilder::report_rejected`](crate::ExtractorBuilder::report_rejected) is on).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejected {
+    pub(crate) text: String,
+    pub(crate) span: Span,
+    pub(crate) outer: Span,
+    pub(crate) delimiter: Delimiter,
+    pub(crate) error: crate::uri::ParseError,
+}
+
+impl Rejected {
+    /// The candidate as delimited (for a hyphen line break, its first reading).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The absolute byte range of the candidate text in the input.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// The absolute byte range including the wrapper it was tried with.
+    pub fn outer_span(&self) -> Span {
+        self.outer
+    }
+
+    /// The wrapper it was tried with. A `<...>` candidate that is rejected is scanned again
+    /// as ordinary text (RFC 2396 Appendix E), so a match may follow for the same scheme.
+    pub fn delimiter(&self) -> Delimiter {
+        self.delimiter
+    }
+
+    /// Why the parser rejected it; the index is into [`Rejected::text`].
+    pub fn error(&self) -> &crate::uri::ParseError {
+        &self.error
+    }
+}
+
+/// What extraction reports, in input order: see
+/// [`Extractor::next_event`](crate::Extractor::next_event).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+// Matches are the common case; boxing them would add an allocation per match.
+#[allow(clippy::large_enum_variant)]
+pub enum Event {
+    /// A URI.
+    Match(Match),
+    /// A dropped candidate, with the parser's reason (only with
+    /// [`ExtractorBuilder::report_rejected`](crate::ExtractorBuilder::report_rejected)).
+    Rejected(Rejected),
+    /// A candidate longer than the maximum URI length, skipped: the span runs from its first
+    /// byte to where scanning gave up (see
+    /// [`ExtractorBuilder::max_uri_len`](crate::ExtractorBuilder::max_uri_len)).
+    Overlong(Span),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn span_arithmetic() {
+        let s = Span::new(3, 10);
+        assert_eq!(s.len(), 7);
+        assert!(!s.is_empty());
+        assert!(Span::new(5, 5).is_empty());
+        assert_eq!(s.offset(2), Span::new(5, 12));
+        assert_eq!(s.to_range(), Some(3..10));
+        assert_eq!(Span::from(1u64..2u64), Span::new(1, 2));
+        assert_eq!(s.to_string(), "3..10");
+    }
+
+    #[test]
+    fn delimiter_names_are_distinct() {
+        let all = [
+            Delimiter::Angle,
+            Delimiter::AngleUrlPrefix,
+            Delimiter::UrlPrefix,
+            Delimiter::Quoted,
+            Delimiter::Bracketed,
+            Delimiter::Braced,
+            Delimiter::Bare,
+        ];
+        let names: std::collections::HashSet<_> = all.iter().map(|d| d.name()).collect();
+        assert_eq!(names.len(), all.len());
+        assert_eq!(Delimiter::AngleUrlPrefix.to_string(), "angle-url-prefix");
     }
 }

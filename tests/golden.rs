@@ -578,7 +578,6 @@ impl Score {
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "extractor not merged yet"]
 fn golden() {
     let cases = all_cases();
     let mut score = Score::default();

@@ -1,16 +1,260 @@
 //! `urisift [OPTIONS] [FILE]...`: extraction.
 
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+use urisift::uri::Grammar;
+use urisift::{Event, ExtractorBuilder, Match};
 
 /// Arguments of extraction (the default mode).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Files to scan; standard input when none, or for `-`.
+    ///
+    /// Example: `urisift inbox.mbox access.log`, `zcat spool.gz | urisift`.
+    #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
+
+    /// One JSON object per match instead of the bare URI.
+    ///
+    /// Keys, in this order: file, uri, readings, start, end, outer_start, outer_end,
+    /// delimiter, scheme (and line with -n). Offsets are bytes from the start of the file;
+    /// `start..end` is the URI text, `outer_start..outer_end` includes its wrapper.
+    /// Example: {"file":"a.txt","uri":"http://a.example/","readings":["http://a.example/"],
+    /// "start":9,"end":26,"outer_start":4,"outer_end":27,"delimiter":"angle-url-prefix",
+    /// "scheme":"http"}
+    #[arg(long)]
+    json: bool,
+
+    /// Prefix each URI with the number of the line where it starts, like grep.
+    ///
+    /// With several files the file name comes first. Example: `urisift -n a.txt b.txt`
+    /// prints `a.txt:12:http://a.example/`.
+    #[arg(short = 'n', long)]
+    line_number: bool,
+
+    /// Print each URI only the first time it is found (across all files).
+    ///
+    /// Example: `urisift -u access.log | wc -l` counts distinct URIs.
+    #[arg(short = 'u', long)]
+    unique: bool,
+
+    /// Only URIs with one of these schemes (comma-separated, any case).
+    ///
+    /// Example: `urisift --scheme http,https,ftp mail.mbox`.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    scheme: Vec<String>,
+
+    /// Print every reading of a URI broken after a hyphen, each on its own line.
+    ///
+    /// RFC 2396 Appendix E: a hyphen at a line break may or may not belong to the URI, so
+    /// `<http://www-` / `diglib.stanford.edu/>` gives `http://www-diglib.stanford.edu/`, then
+    /// `http://wwwdiglib.stanford.edu/`. Without this option only the first is printed.
+    #[arg(long)]
+    all_readings: bool,
+
+    /// Also find abbreviated URLs such as `www.w3.org/Addressing/`, printed as written.
+    ///
+    /// They are validated as if `http://` stood before them (RFC 2396 draft, Appendix F).
+    #[arg(long)]
+    abbreviated: bool,
+
+    /// The grammar each candidate must be valid under: rfc3986, rfc2396 or rfc1738.
+    ///
+    /// Example: `urisift --grammar rfc1738 old-rfcs/*.txt`.
+    #[arg(long, value_name = "GRAMMAR", default_value = "rfc3986")]
+    grammar: Grammar,
+
+    /// Report each dropped candidate and why the parser rejected it, on standard error.
+    ///
+    /// Example: `urisift --rejected notes.txt` may print
+    /// `urisift: notes.txt: byte 120: rejected "http://exa%mple/" (bare): invalid percent-escape at byte 10`.
+    #[arg(long)]
+    rejected: bool,
+
+    /// Print only how many URIs were found (per file, with its name when there are several).
+    ///
+    /// Example: `urisift -c *.mbox`.
+    #[arg(short = 'c', long)]
+    count: bool,
+
+    /// The longest URI looked for, in bytes; longer candidates are skipped with a warning.
+    ///
+    /// Memory use is bounded by about twice this, however large the input.
+    #[arg(long, value_name = "BYTES", default_value_t = 65536)]
+    max_uri_len: usize,
+
+    /// Do not decode quoted-printable mail bodies.
+    ///
+    /// By default, after a `Content-Transfer-Encoding: quoted-printable` header, soft line
+    /// breaks (`=` at the end of a line) are joined and `=3D` is read as `=`, until the next
+    /// MIME boundary or mbox `From ` line, as a mail reader shows the text.
+    #[arg(long)]
+    no_quoted_printable: bool,
+}
+
+/// What the loop over the files carries.
+struct Run<'a, W: Write> {
+    args: &'a Args,
+    out: W,
+    seen: HashSet<String>,
+    with_filename: bool,
+    schemes: Vec<String>,
+}
+
+/// Why scanning a file stopped early.
+enum Stop {
+    /// Standard output is gone (a closed pipe) or failed: stop everything.
+    Output(io::Error),
+    /// The file could not be read: report it and go on with the next.
+    Input(io::Error),
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let _ = args.files;
-    ExitCode::from(1)
+    let mut builder = ExtractorBuilder::new();
+    builder
+        .grammar(args.grammar)
+        .max_uri_len(args.max_uri_len)
+        .abbreviated(args.abbreviated)
+        .report_rejected(args.rejected)
+        .quoted_printable(!args.no_quoted_printable)
+        .line_numbers(args.line_number);
+    let files = if args.files.is_empty() { vec![PathBuf::from("-")] } else { args.files.clone() };
+    let stdout = io::stdout();
+    let mut run = Run {
+        args: &args,
+        out: BufWriter::new(stdout.lock()),
+        seen: HashSet::new(),
+        with_filename: files.len() > 1,
+        schemes: args.scheme.iter().map(|s| s.to_ascii_lowercase()).collect(),
+    };
+    let (mut found, mut failed) = (false, false);
+    for path in &files {
+        let stdin = path.as_os_str() == "-";
+        let name = if stdin { "(standard input)".to_owned() } else { path.display().to_string() };
+        let result = if stdin {
+            run.scan(io::stdin().lock(), &name, stdin, &builder)
+        } else {
+            match File::open(path) {
+                Ok(file) => run.scan(file, &name, stdin, &builder),
+                Err(e) => Err(Stop::Input(e)),
+            }
+        };
+        match result {
+            Ok(n) => found |= n > 0,
+            Err(Stop::Input(e)) => {
+                eprintln!("urisift: {name}: {e}");
+                failed = true;
+            }
+            Err(Stop::Output(e)) => return output_failed(e, found),
+        }
+    }
+    if let Err(e) = run.out.flush() {
+        return output_failed(e, found);
+    }
+    ExitCode::from(if failed {
+        2
+    } else if found {
+        0
+    } else {
+        1
+    })
+}
+
+/// A closed pipe (`urisift … | head`) ends quietly; another output error is reported.
+fn output_failed(e: io::Error, found: bool) -> ExitCode {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return ExitCode::from(if found { 0 } else { 1 });
+    }
+    eprintln!("urisift: cannot write output: {e}");
+    ExitCode::from(2)
+}
+
+impl<W: Write> Run<'_, W> {
+    /// Scans one input; returns how many URIs were reported.
+    fn scan<R: Read>(
+        &mut self,
+        reader: R,
+        name: &str,
+        stdin: bool,
+        builder: &ExtractorBuilder,
+    ) -> Result<u64, Stop> {
+        let mut extractor = builder.reader(reader);
+        let mut count = 0;
+        while let Some(event) = extractor.next_event() {
+            match event.map_err(Stop::Input)? {
+                Event::Match(m) if self.keep(&m) => {
+                    count += 1;
+                    if !self.args.count {
+                        self.print(&m, name, stdin).map_err(Stop::Output)?;
+                    }
+                }
+                Event::Rejected(r) => {
+                    eprintln!(
+                        "urisift: {name}: byte {}: rejected {:?} ({}): {}",
+                        r.span().start,
+                        r.text(),
+                        r.delimiter(),
+                        r.error()
+                    );
+                }
+                Event::Overlong(span) => {
+                    eprintln!(
+                        "urisift: {name}: warning: a URI candidate starting at byte {} is longer than {} bytes; skipped (see --max-uri-len)",
+                        span.start, self.args.max_uri_len
+                    );
+                }
+                _ => {}
+            }
+        }
+        if self.args.count {
+            let out = &mut self.out;
+            let written =
+                if self.with_filename { writeln!(out, "{name}:{count}") } else { writeln!(out, "{count}") };
+            written.map_err(Stop::Output)?;
+        }
+        Ok(count)
+    }
+
+    /// Applies `--scheme` and `--unique`.
+    fn keep(&mut self, m: &Match) -> bool {
+        if !self.schemes.is_empty() && !self.schemes.iter().any(|s| s.eq_ignore_ascii_case(m.scheme())) {
+            return false;
+        }
+        !self.args.unique || self.seen.insert(m.uri().to_owned())
+    }
+
+    fn print(&mut self, m: &Match, name: &str, stdin: bool) -> io::Result<()> {
+        if self.args.json {
+            let mut obj = serde_json::Map::new();
+            obj.insert("file".into(), (if stdin { "-" } else { name }).into());
+            obj.insert("uri".into(), m.uri().into());
+            obj.insert("readings".into(), m.readings().into());
+            obj.insert("start".into(), m.span().start.into());
+            obj.insert("end".into(), m.span().end.into());
+            obj.insert("outer_start".into(), m.outer_span().start.into());
+            obj.insert("outer_end".into(), m.outer_span().end.into());
+            obj.insert("delimiter".into(), m.delimiter().name().into());
+            obj.insert("scheme".into(), m.scheme().into());
+            if let Some(line) = m.line() {
+                obj.insert("line".into(), line.into());
+            }
+            serde_json::to_writer(&mut self.out, &obj)?;
+            return writeln!(self.out);
+        }
+        let readings = if self.args.all_readings { m.readings() } else { vec![m.uri()] };
+        for reading in readings {
+            if self.with_filename {
+                write!(self.out, "{name}:")?;
+            }
+            if let Some(line) = m.line() {
+                write!(self.out, "{line}:")?;
+            }
+            writeln!(self.out, "{reading}")?;
+        }
+        Ok(())
+    }
 }

@@ -1,0 +1,206 @@
+//! Quoted-printable text in mail (RFC 2045 §6.7), as the extractor reads it.
+//!
+//! Mail bodies sent with `Content-Transfer-Encoding: quoted-printable` break long lines with a
+//! soft line break (`=` at the end of a line) and write `=` itself as `=3D`, so that a URI in
+//! an HTML part reads `href=3D"http://example.com/a?b=3Dc&d=3D=` / `e"` on the wire. A
+//! careful reader of such a message sees `http://example.com/a?b=c&d=e`, as a mail client
+//! shows it. Appendix E is silent on transfer encodings; the extractor decodes
+//! quoted-printable where the message says it is used, and nowhere else:
+//!
+//! - a *region* starts at a `Content-Transfer-Encoding: quoted-printable` header line and
+//!   ends at the next line that starts a MIME boundary (`--`) or an mbox message (`From `);
+//! - inside a region, candidates are delimited on the decoded text (soft line breaks removed,
+//!   `=XX` decoded), and their spans still point at the source bytes.
+//!
+//! This module holds the decoder and the region markers; the extractor drives them.
+
+/// Text decoded from quoted-printable, with where each byte came from.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Decoded {
+    /// The decoded bytes.
+    pub(crate) text: Vec<u8>,
+    /// For each decoded byte, the offset of its first source byte, relative to the start of
+    /// the decoded source.
+    pub(crate) starts: Vec<u32>,
+    /// For each decoded byte, the offset one past its last source byte (3 bytes for `=XX`).
+    pub(crate) ends: Vec<u32>,
+}
+
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// Decodes `raw` into `out` (cleared first) and returns how many source bytes were decoded:
+/// all of them, unless `complete` is false and `raw` ends inside an `=` sequence that cannot be
+/// decided yet. `raw` must be shorter than 4 GiB (the caller bounds it far below).
+///
+/// - `=` with optional blanks and a line ending is a soft line break, removed;
+/// - `=` and two hexadecimal digits is that byte (lower case is accepted, as robust decoders
+///   do, RFC 2045 §6.7 note (1));
+/// - any other `=` stands for itself.
+pub(crate) fn decode_into(raw: &[u8], complete: bool, out: &mut Decoded) -> usize {
+    out.text.clear();
+    out.starts.clear();
+    out.ends.clear();
+    let mut push = |b: u8, from: usize, to: usize| {
+        out.text.push(b);
+        out.starts.push(from as u32);
+        out.ends.push(to as u32);
+    };
+    let mut i = 0;
+    while i < raw.len() {
+        let b = raw[i];
+        if b != b'=' {
+            push(b, i, i + 1);
+            i += 1;
+            continue;
+        }
+        // A soft line break: `=`, transport padding, a line ending.
+        let blanks = raw[i + 1..].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+        let after = i + 1 + blanks;
+        match raw.get(after) {
+            Some(b'\n') => {
+                i = after + 1;
+                continue;
+            }
+            Some(b'\r') => match raw.get(after + 1) {
+                Some(b'\n') => {
+                    i = after + 2;
+                    continue;
+                }
+                None if !complete => return i,
+                _ => {
+                    i = after + 1;
+                    continue;
+                }
+            },
+            None if !complete => return i,
+            _ => {}
+        }
+        match (raw.get(i + 1).copied().and_then(hex), raw.get(i + 2).copied().and_then(hex)) {
+            (Some(h), Some(l)) => {
+                push(h << 4 | l, i, i + 3);
+                i += 3;
+            }
+            (Some(_), None) if raw.len() <= i + 2 && !complete => return i,
+            _ => {
+                push(b'=', i, i + 1);
+                i += 1;
+            }
+        }
+    }
+    raw.len()
+}
+
+/// Whether a header named `name` (the text before its colon) is `Content-Transfer-Encoding`.
+pub(crate) fn is_cte_header(name: &[u8]) -> bool {
+    name.eq_ignore_ascii_case(b"content-transfer-encoding")
+}
+
+/// Whether `value` (the text after the header's colon) says `quoted-printable`, once the
+/// leading blanks are skipped: `Some(true)` or `Some(false)`, or `None` when the line is not
+/// complete in `value` and `complete` is false.
+pub(crate) fn cte_is_quoted_printable(value: &[u8], complete: bool) -> Option<bool> {
+    let value = &value[value.iter().take_while(|&&b| b == b' ' || b == b'\t').count()..];
+    let token = value.iter().take_while(|&&b| b.is_ascii_alphanumeric() || b == b'-').count();
+    if token == value.len() && !complete {
+        return None;
+    }
+    Some(value[..token].eq_ignore_ascii_case(b"quoted-printable"))
+}
+
+/// How far a line that ends a region may reach: `--`, a boundary of at most 70 characters,
+/// `--`, a line ending (RFC 2046 §5.1.1), and some slack.
+pub(crate) const END_MARK_OVERLAP: usize = 80;
+
+/// `bcharsnospace` of RFC 2046 §5.1.1 (the characters of a MIME boundary), and space.
+fn is_bchar(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"'()+_,-./:=? ".contains(&b)
+}
+
+/// The first index in `hay` (a region being scanned) where a line starts that ends a
+/// quoted-printable region: an mbox `From ` line, or a MIME boundary line (`--` and boundary
+/// characters up to the end of the line, so that a quoted-printable line that happens to start
+/// with `--<a href…`, a signature separator `-- ` or a rule of dashes does not count). Only lines whose end lies
+/// inside `hay` are considered; the caller scans again the last [`END_MARK_OVERLAP`] bytes.
+pub(crate) fn region_end(hay: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(b'\n', hay).map(|nl| nl + 1).find(|&line| {
+        let rest = &hay[line..];
+        if rest.starts_with(b"From ") {
+            return true;
+        }
+        let Some(boundary) = rest.strip_prefix(b"--") else { return false };
+        let Some(len) = boundary.iter().take(END_MARK_OVERLAP).position(|&b| b == b'\n') else {
+            return false;
+        };
+        let boundary = boundary[..len].trim_ascii_end();
+        // A rule of dashes is a separator in the text, and a line ending in `=` is a soft
+        // line break; neither is a boundary in practice.
+        boundary.iter().all(|&b| is_bchar(b))
+            && boundary.iter().any(|&b| b != b'-')
+            && boundary.last().is_some_and(|&b| b != b'=')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decoded(raw: &str, complete: bool) -> (String, usize) {
+        let mut out = Decoded::default();
+        let n = decode_into(raw.as_bytes(), complete, &mut out);
+        (String::from_utf8_lossy(&out.text).into_owned(), n)
+    }
+
+    #[test]
+    fn soft_breaks_and_escapes() {
+        assert_eq!(decoded("href=3D\"http://a/b?c=3Dd&e=\n=3Df\"", true).0, "href=\"http://a/b?c=d&e=f\"");
+        assert_eq!(decoded("a=  \r\nb", true).0, "ab");
+        assert_eq!(decoded("a=zz=3d", true).0, "a=zz=");
+        assert_eq!(decoded("=E9t=E9", true).0, "\u{fffd}t\u{fffd}");
+    }
+
+    #[test]
+    fn positions_point_at_the_source() {
+        let mut out = Decoded::default();
+        decode_into(b"a=3Db=\nc", true, &mut out);
+        assert_eq!(out.text, b"a=bc");
+        assert_eq!(out.starts, [0, 1, 4, 7]);
+        assert_eq!(out.ends, [1, 4, 5, 8]);
+    }
+
+    #[test]
+    fn undecided_at_the_end_of_a_partial_input() {
+        assert_eq!(decoded("ab=", false), ("ab".into(), 2));
+        assert_eq!(decoded("ab=3", false), ("ab".into(), 2));
+        assert_eq!(decoded("ab= ", false), ("ab".into(), 2));
+        assert_eq!(decoded("ab=\r", false), ("ab".into(), 2));
+        assert_eq!(decoded("ab=3", true), ("ab=3".into(), 4));
+    }
+
+    #[test]
+    fn header_values() {
+        assert!(is_cte_header(b"Content-Transfer-Encoding"));
+        assert_eq!(cte_is_quoted_printable(b" Quoted-Printable\n", true), Some(true));
+        assert_eq!(cte_is_quoted_printable(b" 7bit\n", true), Some(false));
+        assert_eq!(cte_is_quoted_printable(b" quoted-prin", false), None);
+    }
+
+    #[test]
+    fn region_ends_at_boundaries_and_messages() {
+        assert_eq!(region_end(b"a=\nb\n--xyz\n"), Some(5));
+        assert_eq!(region_end(b"a=\nb\n--=_NextPart_000_0001--\r\n"), Some(5));
+        assert_eq!(region_end(b"a\nFrom x"), Some(2));
+        assert_eq!(region_end(b"a\n-x\nFro"), None);
+        // Not boundaries: HTML after `--`, a signature separator, a line not ended yet.
+        assert_eq!(region_end(b"a\n--<A HREF=3D\"mailto:x\">\n"), None);
+        assert_eq!(region_end(b"a\n-- \nJim\n"), None);
+        assert_eq!(region_end(b"a\n--xyz"), None);
+        assert_eq!(region_end(b"a\n------------=\n---\n"), None);
+    }
+}

@@ -1,0 +1,155 @@
+//! Helpers for the extraction tests: every input goes through the slice path and through
+//! readers that split it in many ways, which must all agree; failures are rendered with the
+//! matches marked `|...|` in the input so that they read at a glance.
+
+#![allow(dead_code)] // each test binary uses its own subset
+
+use std::io::{self, Read};
+
+use urisift::{Event, ExtractorBuilder, Match};
+
+/// A reader that hands out its input in chunks of the given sizes, in turn, and optionally
+/// answers `Interrupted` before every `interrupt_every`-th chunk.
+pub struct ChunkedReader<'a> {
+    data: &'a [u8],
+    sizes: Vec<usize>,
+    turn: usize,
+    interrupt_every: usize,
+    calls: usize,
+}
+
+impl<'a> ChunkedReader<'a> {
+    pub fn new(data: &'a [u8], sizes: &[usize]) -> Self {
+        ChunkedReader { data, sizes: sizes.to_vec(), turn: 0, interrupt_every: 0, calls: 0 }
+    }
+
+    pub fn interrupting(mut self, every: usize) -> Self {
+        self.interrupt_every = every;
+        self
+    }
+}
+
+impl Read for ChunkedReader<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        self.calls += 1;
+        if self.interrupt_every > 0 && self.calls % self.interrupt_every == 0 {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
+        let size = self.sizes[self.turn % self.sizes.len()].max(1);
+        self.turn += 1;
+        let n = size.min(out.len()).min(self.data.len());
+        out[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// The chunkings every case is run through: 1-byte, 2-byte and odd-sized reads, a mix, and
+/// large reads.
+pub const CHUNKINGS: &[&[usize]] = &[&[1], &[2], &[3], &[7], &[5, 1, 13, 2], &[64], &[4096]];
+
+/// All events of `input` under `builder`, from the slice path.
+pub fn slice_events(builder: &ExtractorBuilder, input: &[u8]) -> Vec<Event> {
+    let mut it = builder.slice(input);
+    std::iter::from_fn(|| it.next_event()).collect()
+}
+
+/// All events of `input` under `builder`, read through `reader`.
+pub fn reader_events<R: Read>(builder: &ExtractorBuilder, reader: R) -> Vec<Event> {
+    let mut it = builder.reader(reader);
+    std::iter::from_fn(|| it.next_event()).map(|e| e.expect("an in-memory reader does not fail")).collect()
+}
+
+/// The matches of `input` under `builder`, after checking that every chunking (with and
+/// without interruptions) gives exactly the events of the slice path.
+pub fn matches_with(builder: &ExtractorBuilder, input: &[u8]) -> Vec<Match> {
+    let from_slice = slice_events(builder, input);
+    for sizes in CHUNKINGS {
+        for interrupt_every in [0, 3] {
+            let reader = ChunkedReader::new(input, sizes).interrupting(interrupt_every);
+            let streamed = reader_events(builder, reader);
+            assert!(
+                streamed == from_slice,
+                "stream (chunks {sizes:?}, interrupt every {interrupt_every}) differs from slice\n\
+                 input: {}\nslice:  {}\nstream: {}",
+                show(input),
+                render(input, &only_matches(&from_slice)),
+                render(input, &only_matches(&streamed)),
+            );
+        }
+    }
+    only_matches(&from_slice)
+}
+
+/// [`matches_with`] under the default options.
+pub fn matches(input: &[u8]) -> Vec<Match> {
+    matches_with(&ExtractorBuilder::new(), input)
+}
+
+pub fn only_matches(events: &[Event]) -> Vec<Match> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Match(m) => Some(m.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The input, escaped for one line of a failure message.
+pub fn show(input: &[u8]) -> String {
+    String::from_utf8_lossy(input).escape_debug().to_string()
+}
+
+/// The input with each match's span marked `|...|` (and its outer span `«...»` when wider).
+pub fn render(input: &[u8], matches: &[Match]) -> String {
+    let mut marks: Vec<(u64, &str)> = Vec::new();
+    for m in matches {
+        if m.outer_span() != m.span() {
+            marks.push((m.outer_span().start, "«"));
+        }
+        marks.push((m.span().start, "|"));
+        marks.push((m.span().end, "|"));
+        if m.outer_span() != m.span() {
+            marks.push((m.outer_span().end, "»"));
+        }
+    }
+    marks.sort_by_key(|&(at, _)| at);
+    let mut out = String::new();
+    let mut at = 0usize;
+    for (pos, mark) in marks {
+        let pos = (pos as usize).min(input.len());
+        if pos >= at {
+            out.push_str(&String::from_utf8_lossy(&input[at..pos]));
+            at = pos;
+        }
+        out.push_str(mark);
+    }
+    out.push_str(&String::from_utf8_lossy(&input[at.min(input.len())..]));
+    out.escape_debug().to_string()
+}
+
+/// Asserts that `input` yields exactly the URIs `expected`, in order.
+#[track_caller]
+pub fn assert_uris_with(builder: &ExtractorBuilder, input: &str, expected: &[&str]) -> Vec<Match> {
+    let found = matches_with(builder, input.as_bytes());
+    let uris: Vec<&str> = found.iter().map(Match::uri).collect();
+    assert!(
+        uris == expected,
+        "\nexpected {expected:?}\n   found {uris:?}\n    in {}",
+        render(input.as_bytes(), &found)
+    );
+    found
+}
+
+/// [`assert_uris_with`] under the default options.
+#[track_caller]
+pub fn assert_uris(input: &str, expected: &[&str]) -> Vec<Match> {
+    assert_uris_with(&ExtractorBuilder::new(), input, expected)
+}
+
+/// The byte range of the `n`-th (0-based) occurrence of `needle` in `hay`, as `u64`s.
+pub fn find_nth(hay: &str, needle: &str, n: usize) -> (u64, u64) {
+    let start = hay.match_indices(needle).nth(n).unwrap_or_else(|| panic!("{needle:?} not in the text")).0;
+    (start as u64, (start + needle.len()) as u64)
+}

@@ -1,0 +1,1195 @@
+//! Extraction by the rules of RFC 2396 Appendix E (seed 000), the RFC 1738 appendix
+//! "Recommendations for URLs in Context", and the older draft's Appendix E (seed 004).
+//!
+//! Every case runs through the slice path and through readers that split the input into
+//! 1-byte, 2-byte and odd-sized reads (with and without `Interrupted`), which must all agree
+//! (see `common`). Expectations come from the rules and from reading the texts, not from
+//! running the extractor.
+
+mod common;
+
+use std::io::{self, Read};
+
+use common::{assert_uris, assert_uris_with, find_nth, matches, matches_with, slice_events};
+use urisift::uri::{ErrorKind, Grammar};
+use urisift::{Delimiter, Event, ExtractorBuilder, Match, Span};
+
+fn delimiters(found: &[Match]) -> Vec<Delimiter> {
+    found.iter().map(Match::delimiter).collect()
+}
+
+fn span(range: (u64, u64)) -> Span {
+    Span::new(range.0, range.1)
+}
+
+// ---------------------------------------------------------------------------------------
+// The specifications' own examples
+
+/// Seed 000 Appendix E, its example text and the three URI references it says it contains.
+#[test]
+fn appendix_e_example() {
+    let text = "      Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+                \x20     but you can probably pick it up from <ftp://ds.internic.\n\
+                \x20     net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n\
+                \x20     ietf/uri/historical.html#WARNING>.\n";
+    let found = assert_uris(
+        text,
+        &[
+            "http://www.w3.org/Addressing/",
+            "ftp://ds.internic.net/rfc/",
+            "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+        ],
+    );
+    assert_eq!(delimiters(&found), [Delimiter::Quoted, Delimiter::Angle, Delimiter::Angle]);
+
+    // Spans: the URI text without its wrapper; outer spans with it.
+    let quoted = find_nth(text, "http://www.w3.org/Addressing/", 0);
+    assert_eq!(found[0].span(), span(quoted));
+    assert_eq!(found[0].outer_span(), Span::new(quoted.0 - 1, quoted.1 + 1));
+    assert_eq!(found[0].pieces(), [span(quoted)]);
+
+    // The wrapped one is joined from two pieces; its span covers the line break.
+    let first = find_nth(text, "ftp://ds.internic.", 0);
+    let second = find_nth(text, "net/rfc/", 0);
+    assert_eq!(found[1].span(), Span::new(first.0, second.1));
+    assert_eq!(found[1].outer_span(), Span::new(first.0 - 1, second.1 + 1));
+    assert_eq!(found[1].pieces(), [span(first), span(second)]);
+    assert_eq!(found[1].scheme(), "ftp");
+    assert_eq!(found[2].parsed().fragment(), Some("WARNING"));
+    assert_eq!(found[2].parsed().host(), Some("www.ics.uci.edu"));
+}
+
+/// RFC 1738, appendix "Recommendations for URLs in Context": `<URL:...>` broken across lines,
+/// once in the middle of the host name.
+#[test]
+fn rfc1738_appendix_example() {
+    let text = "      Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n\
+                \x20     type=d> but you can probably pick it up from <URL:ftp://ds.in\n\
+                \x20     ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.\n\
+                \x20     net/instructions/overview.html#WARNING>.\n";
+    let found = assert_uris(
+        text,
+        &[
+            "ftp://info.cern.ch/pub/www/doc;type=d",
+            "ftp://ds.internic.net/rfc",
+            "http://ds.internic.net/instructions/overview.html#WARNING",
+        ],
+    );
+    assert_eq!(delimiters(&found), [Delimiter::AngleUrlPrefix; 3]);
+    let lt = find_nth(text, "<URL:ftp://info", 0).0;
+    assert_eq!(found[0].outer_span().start, lt);
+    assert_eq!(found[0].span().start, lt + 5);
+    assert_eq!(text.as_bytes()[found[0].outer_span().end as usize - 1], b'>');
+}
+
+/// The reference list of RFC 1738, verbatim with its page break: each reference ends with a
+/// `<URL:...>`, two of them wrapped before a `/`.
+#[test]
+fn rfc1738_reference_list() {
+    let text = include_str!("common/rfc1738-references.txt");
+    let found = assert_uris(
+        text,
+        &[
+            "ftp://ds.internic.net/rfc/rfc1436.txt;type=a",
+            "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt",
+            "ftp://ds.internic.net/rfc/rfc1630.txt",
+            "ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z",
+            "ftp://ds.internic.net/rfc/rfc1123.txt",
+            "ftp://ds.internic.net/rfc/rfc822.txt",
+            "ftp://quake.think.com/pub/wais/doc/protspec.txt",
+            "ftp://ds.internic.net/rfc/rfc1036.txt",
+            "ftp://quake.think.com/pub/wais/doc/doc-ids.txt",
+            "ftp://ds.internic.net/rfc/rfc977.txt",
+            "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt",
+            "ftp://ds.internic.net/rfc/rfc1034.txt",
+            "ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z",
+            "ftp://ds.internic.net/rfc/rfc959.txt",
+            "ftp://ds.internic.net/rfc/rfc1737.txt",
+            "ftp://ds.internic.net/rfc/rfc1625.txt",
+            "ftp://uu.psi.com/wp/nir.txt",
+        ],
+    );
+    assert!(found.iter().all(|m| m.delimiter() == Delimiter::AngleUrlPrefix));
+    assert_eq!(found[1].pieces().len(), 2);
+    assert_eq!(found[0].parsed().path(), "/rfc/rfc1436.txt;type=a");
+}
+
+/// Seed 004, the older Appendix E: "URLs are delimited in a variety of ways, using brackets
+/// [http://test.com/] or angle brackets or even paired braces {http://test.com}".
+#[test]
+fn older_draft_brackets_and_braces() {
+    let text = "using brackets [http://test.com/] or angle brackets <http://test.com/> or even\n\
+                paired braces {http://test.com}, with or (usually) without the \"URL:\" prefix.";
+    let found = assert_uris(text, &["http://test.com/", "http://test.com/", "http://test.com"]);
+    assert_eq!(delimiters(&found), [Delimiter::Bracketed, Delimiter::Angle, Delimiter::Braced]);
+    let (start, end) = find_nth(text, "{http://test.com}", 0);
+    assert_eq!(found[2].outer_span(), Span::new(start, end));
+    assert_eq!(found[2].span(), Span::new(start + 1, end - 1));
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 1: the scheme
+
+#[test]
+fn rule1_leading_non_letters_are_not_the_scheme() {
+    let text = "\"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"";
+    let found = assert_uris(text, &["http://www.google.com/bot.html"]);
+    assert_eq!(found[0].span(), span(find_nth(text, "http://www.google.com/bot.html", 0)));
+    assert_eq!(found[0].delimiter(), Delimiter::Bare);
+    assert_uris("1.http://a.example/ and -ftp://b.example/x", &["http://a.example/", "ftp://b.example/x"]);
+}
+
+#[test]
+fn rule1_registered_schemes_may_be_opaque() {
+    assert_uris(
+        "Write to mailto:info@example.org, read news:comp.lang.c++ or urn:isbn:0451450523; \
+         call tel:+1-201-555-0123 at geo:37.786971,-122.399677.",
+        &[
+            "mailto:info@example.org",
+            "news:comp.lang.c++",
+            "urn:isbn:0451450523",
+            "tel:+1-201-555-0123",
+            "geo:37.786971,-122.399677",
+        ],
+    );
+}
+
+#[test]
+fn rule1_unregistered_schemes_need_two_slashes() {
+    assert_uris("foo:bar x-custom:thing", &[]);
+    assert_uris("open x-custom://host.example/path now", &["x-custom://host.example/path"]);
+}
+
+#[test]
+fn rule1_scheme_names_ignore_case() {
+    assert_uris("HTTP://A.EXAMPLE/X and MailTo:a@b.example", &["HTTP://A.EXAMPLE/X", "MailTo:a@b.example"]);
+}
+
+/// Registered names that are everyday words or log labels are schemes only with `//`;
+/// registered schemes written opaquely keep working (see `find.rs` for the list).
+#[test]
+fn rule1_word_like_registered_schemes_need_two_slashes() {
+    assert_uris(
+        "INFO:root:started session:4f2a Message:queued Tool:grep query:x platform:linux go:build",
+        &[],
+    );
+    assert_uris("set about:blank as home; data:,Hello is short", &["about:blank", "data:,Hello"]);
+    assert_uris("AIM:DyErthScum ICQ:32026672", &[]);
+    // Phone numbers in signatures are labels unless they are RFC 3966 numbers.
+    assert_uris(
+        "Tel:415-933-7595 Fax:(248)848-5600 FAX:512-719-7070 tel:+1-816-555-1212 fax:+358.555.1234567",
+        &["tel:+1-816-555-1212", "fax:+358.555.1234567"],
+    );
+    // A pronunciation in the Jargon File, not an RFC 6920 name.
+    assert_uris("nybble: /nib'l/ or /ni:'bl/ n.", &[]);
+}
+
+/// A sentence that ends without a space before a URI (hard_ham).
+#[test]
+fn rule1_sentence_glued_to_a_scheme() {
+    let text = "you'll need for the festive season.http://www.tesco.ie/Register/
+";
+    let found = assert_uris(text, &["http://www.tesco.ie/Register/"]);
+    assert_eq!(found[0].span(), span(find_nth(text, "http://www.tesco.ie/Register/", 0)));
+}
+
+/// The walk back to the scheme start is bounded: a run of scheme characters longer than any
+/// scheme glued to `://` is not a URI.
+#[test]
+fn rule1_scheme_look_back_is_bounded() {
+    let glued = format!("{}http://a.example/", "a".repeat(100));
+    assert_uris(&glued, &[]);
+    let spaced = format!("{} http://a.example/", "a".repeat(100));
+    assert_uris(&spaced, &["http://a.example/"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 2: where a bare URI ends
+
+#[test]
+fn rule2_bare_uri_ends_at_excluded_characters() {
+    for end in
+        [" ", "\t", "\n", "\r\n", "\x01", "\x7f", "<", ">", "\"", "{", "}", "|", "\\", "^", "`", "[", "]"]
+    {
+        let text = format!("http://a.example/p{end}q");
+        assert_uris(&text, &["http://a.example/p"]);
+    }
+}
+
+#[test]
+fn rule2_ip_literal_after_slashes_or_userinfo() {
+    assert_uris("at http://[::1]:8080/x, or", &["http://[::1]:8080/x"]);
+    assert_uris("at http://user@[2001:db8::7]/c=GB?x", &["http://user@[2001:db8::7]/c=GB?x"]);
+    // Anywhere else a bracket ends the URI.
+    assert_uris("at http://a.example/list[1] now", &["http://a.example/list"]);
+    // An IP literal inside a bracket wrapper.
+    let found = assert_uris("[http://[::1]/]", &["http://[::1]/"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Bracketed);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 3: trailing punctuation and parentheses
+
+#[test]
+fn rule3_trailing_punctuation_is_trimmed() {
+    assert_uris("See http://a.example/x.", &["http://a.example/x"]);
+    assert_uris(
+        "See http://a.example/x, http://b.example/y; and http://c.example/z:",
+        &["http://a.example/x", "http://b.example/y", "http://c.example/z"],
+    );
+    assert_uris("Really http://a.example/?!'", &["http://a.example/"]);
+    assert_uris("Dots http://a.example/x...", &["http://a.example/x"]);
+    // Inside, the same characters stay.
+    assert_uris("http://a.example/a.b,c;d:e!f?g'h ok", &["http://a.example/a.b,c;d:e!f?g'h"]);
+}
+
+#[test]
+fn rule3_parentheses() {
+    assert_uris(
+        "(see https://en.wikipedia.org/wiki/Set_(mathematics))",
+        &["https://en.wikipedia.org/wiki/Set_(mathematics)"],
+    );
+    assert_uris("(http://a.example/x).", &["http://a.example/x"]);
+    assert_uris("[link](http://a.example/x) in markdown", &["http://a.example/x"]);
+    assert_uris("http://a.example/(x)(y) ok", &["http://a.example/(x)(y)"]);
+    // A `)` in the middle stays: only trailing ones are trimmed.
+    assert_uris("http://a.example/a)b ok", &["http://a.example/a)b"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 4: angle brackets
+
+#[test]
+fn rule4_white_space_inside_angle_brackets_is_removed() {
+    let found = assert_uris("<http://a.example/\r\n\tb/\x0c c>", &["http://a.example/b/c"]);
+    assert_eq!(found[0].pieces().len(), 3);
+    assert_uris("< http://a.example/ >", &["http://a.example/"]);
+}
+
+/// R. A. Hettinga's signature, some forty times in easy_ham.
+#[test]
+fn rule4_white_space_after_the_colon_inside_angle_brackets() {
+    let found = assert_uris("R. A. Hettinga <mailto: rah@ibuc.com>\n", &["mailto:rah@ibuc.com"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Angle);
+    assert_uris("<http:\n  //a.example/x>", &["http://a.example/x"]);
+    // Outside angle brackets a blank after the colon ends it.
+    assert_uris("mailto: rah@ibuc.com", &[]);
+}
+
+#[test]
+fn rule4_nothing_is_trimmed_inside_angle_brackets() {
+    assert_uris(
+        "<http://a.example/x.> and <http://a.example/(y>",
+        &["http://a.example/x.", "http://a.example/(y"],
+    );
+}
+
+#[test]
+fn rule4_angle_without_scheme_is_not_a_wrapper() {
+    assert_uris("<not a uri> http://a.example/ <also not>", &["http://a.example/"]);
+    let found = assert_uris("<see http://a.example/x>", &["http://a.example/x"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Bare);
+}
+
+#[test]
+fn rule4_angle_without_closing_is_scanned_as_text() {
+    let found = assert_uris("<http://a.example/x y z", &["http://a.example/x"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Bare);
+    assert_eq!(found[0].outer_span(), found[0].span());
+    // A blank line ends a paragraph, and an angle bracket does not reach over it.
+    assert_uris("<http://a.example/x\n\ny>", &["http://a.example/x"]);
+    // Neither does it reach over another `<`.
+    assert_uris("<http://a.example/x <http://b.example/y>", &["http://a.example/x", "http://b.example/y"]);
+}
+
+#[test]
+fn rule4_no_closing_within_the_limit() {
+    let mut builder = ExtractorBuilder::new();
+    builder.max_uri_len(64);
+    let far = format!("<http://a.example/x {}>", "word ".repeat(30));
+    let found = assert_uris_with(&builder, &far, &["http://a.example/x"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Bare);
+    let near = format!("<http://a.example/x {}>", "w ".repeat(10));
+    assert_uris_with(&builder, &near, &[&format!("http://a.example/x{}", "w".repeat(10))]);
+}
+
+#[test]
+fn rule4_invalid_angle_content_falls_back_to_text() {
+    let found = assert_uris("<http://a.example/ b%zz>", &["http://a.example/"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Bare);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 5: `URL:`
+
+#[test]
+fn rule5_url_prefix_is_never_part_of_the_uri() {
+    let text = "URL:http://a.example/ and URL: http://b.example/. Also url:http://c.example/";
+    let found = assert_uris(text, &["http://a.example/", "http://b.example/", "http://c.example/"]);
+    assert_eq!(delimiters(&found), [Delimiter::UrlPrefix; 3]);
+    assert_eq!(found[0].outer_span(), span(find_nth(text, "URL:http://a.example/", 0)));
+    assert_eq!(found[1].outer_span(), span(find_nth(text, "URL: http://b.example/", 0)));
+    let found = assert_uris("<URL: http://a.example/>", &["http://a.example/"]);
+    assert_eq!(found[0].delimiter(), Delimiter::AngleUrlPrefix);
+}
+
+#[test]
+fn rule5_url_alone_is_nothing() {
+    assert_uris("URL: <URL:> URL:foo URL:/relative/path", &[]);
+    // Not a prefix when glued to a word; the URI is still found.
+    let found = assert_uris("CURL:http://a.example/", &["http://a.example/"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Bare);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 6: quotes, brackets, braces
+
+#[test]
+fn rule6_quotes_end_a_uri_and_punctuation_inside_is_trimmed() {
+    let text = "He said \"http://a.example/x.\" and 'http://b.example/y.'";
+    let found = assert_uris(text, &["http://a.example/x", "http://b.example/y"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Quoted);
+    assert_eq!(found[0].outer_span(), span(find_nth(text, "\"http://a.example/x.\"", 0)));
+    // Single quotes are not a wrapper; a trailing `'` is punctuation.
+    assert_eq!(found[1].delimiter(), Delimiter::Bare);
+}
+
+#[test]
+fn rule6_unclosed_quote_is_not_a_wrapper() {
+    let found = assert_uris("\"http://a.example/x is it", &["http://a.example/x"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Bare);
+}
+
+#[test]
+fn rule6_html_attributes() {
+    let found = assert_uris(
+        "<a href=\"http://a.example/x?y=1&amp;z=2\">x</a><img src=http://b.example/i.gif>",
+        &["http://a.example/x?y=1&amp;z=2", "http://b.example/i.gif"],
+    );
+    assert_eq!(delimiters(&found), [Delimiter::Quoted, Delimiter::Bare]);
+}
+
+#[test]
+fn rule6_brackets_and_braces_trim_inside() {
+    let found = assert_uris(
+        "[http://a.example/x.] {http://b.example/y;}",
+        &["http://a.example/x", "http://b.example/y"],
+    );
+    assert_eq!(delimiters(&found), [Delimiter::Bracketed, Delimiter::Braced]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 7: a line break right after a hyphen
+
+#[test]
+fn rule7_hyphen_break_in_angle_brackets_gives_two_readings() {
+    // draft-ietf-uri-urc-req-01, a reference.
+    let text = "     Dept., Stanford  University, Stanford CA 94305.  <URL:http://www-\n\
+                \x20    diglib.stanford.edu/diglib/pub/reports/BRIOTR/>\n";
+    let found = assert_uris(text, &["http://www-diglib.stanford.edu/diglib/pub/reports/BRIOTR/"]);
+    assert_eq!(
+        found[0].readings(),
+        [
+            "http://www-diglib.stanford.edu/diglib/pub/reports/BRIOTR/",
+            "http://wwwdiglib.stanford.edu/diglib/pub/reports/BRIOTR/"
+        ]
+    );
+    assert_eq!(found[0].pieces().len(), 2);
+}
+
+#[test]
+fn rule7_hyphen_break_in_quotes() {
+    // draft-ietf-uri-urc-sgml-00: an SGML entity declaration.
+    let text = "<!ENTITY % default-as SYSTEM  \"urn:x-dns-2:uri.acl.lanl.gov:default-1-\ndtd\">\n";
+    let found = assert_uris(text, &["urn:x-dns-2:uri.acl.lanl.gov:default-1-dtd"]);
+    assert_eq!(
+        found[0].readings(),
+        ["urn:x-dns-2:uri.acl.lanl.gov:default-1-dtd", "urn:x-dns-2:uri.acl.lanl.gov:default-1dtd"]
+    );
+    assert_eq!(found[0].delimiter(), Delimiter::Quoted);
+}
+
+#[test]
+fn rule7_hyphen_break_bare() {
+    // RFC 3187: in parentheses, the next line indented.
+    let text = "   These ranges are listed on the ISBN web site (http://www.isbn.spk-\n   \
+                berlin.de/html/prefix.htm).  The group identifiers are listed at\n";
+    let found = assert_uris(text, &["http://www.isbn.spk-berlin.de/html/prefix.htm"]);
+    assert_eq!(
+        found[0].readings(),
+        ["http://www.isbn.spk-berlin.de/html/prefix.htm", "http://www.isbn.spkberlin.de/html/prefix.htm"]
+    );
+    let first = find_nth(text, "http://www.isbn.spk-", 0);
+    let second = find_nth(text, "berlin.de/html/prefix.htm", 0);
+    assert_eq!(found[0].pieces(), [span(first), span(second)]);
+    assert_eq!(found[0].span(), Span::new(first.0, second.1));
+}
+
+#[test]
+fn rule7_blanks_may_follow_the_hyphen_and_lines_may_end_in_crlf() {
+    let found = assert_uris("http://a.example/x-  \r\n    y/z ok", &["http://a.example/x-y/z"]);
+    assert_eq!(found[0].readings(), ["http://a.example/x-y/z", "http://a.example/xy/z"]);
+}
+
+#[test]
+fn rule7_a_reading_is_kept_only_if_valid() {
+    // `80-80` is no port; `8080` is.
+    let found = assert_uris("<http://a.example:80-\n80/>", &["http://a.example:8080/"]);
+    assert_eq!(found[0].readings(), ["http://a.example:8080/"]);
+    // Neither reading valid: the URI ends at the line break, as without a hyphen.
+    assert_uris("http://a.example/x-\n%zz", &["http://a.example/x-"]);
+}
+
+#[test]
+fn rule7_other_line_breaks_end_a_bare_uri() {
+    assert_uris("http://a.example/x\ny", &["http://a.example/x"]);
+    assert_uris("http://a.example/x-\n\ny", &["http://a.example/x-"]);
+    // The next line starts another URI: a list, not a continuation.
+    assert_uris("http://a.example/x-\nhttp://b.example/", &["http://a.example/x-", "http://b.example/"]);
+}
+
+#[test]
+fn rule7_quoted_mail_reply() {
+    // easy_ham: a hyphen break inside a quoted reply; the next line's `> ` is not the URI.
+    let text = "> http://www.rhyolite.com/anti-spam/dcc/ and http://www.dcc-\n> servers.net/dcc/\n\
+                > dcc.rhyolite.com has not been listed for months.\n";
+    let found =
+        assert_uris(text, &["http://www.rhyolite.com/anti-spam/dcc/", "http://www.dcc-servers.net/dcc/"]);
+    assert_eq!(found[1].readings()[1], "http://www.dccservers.net/dcc/");
+}
+
+/// A URI that cannot end at a line break goes on on the next line: a formatter broke it right
+/// after `://` or the colon (debian-faq), or a mail client re-wrapped a quoted reply inside a
+/// percent-escape (easy_ham). Only when the joined text is a URI with a real host.
+#[test]
+fn rule7_a_uri_that_cannot_end_at_a_line_break_goes_on() {
+    let text = "     copy of the Debian mirror sites (https:\n        //www.debian.org/distrib/ftplist) .\n\
+                \x20     see What is Linux (https://\n    www.linux.org/info/) by Linux Online\n";
+    let found = assert_uris(text, &["https://www.debian.org/distrib/ftplist", "https://www.linux.org/info/"]);
+    assert_eq!(found[0].pieces().len(), 2);
+    assert_eq!(found[0].readings().len(), 1);
+    // Indented with no-break spaces.
+    assert_uris(
+        "Information regarding (https://\n\u{a0}\u{a0}\u{a0} lists.debian.org/debian-user/) .",
+        &["https://lists.debian.org/debian-user/"],
+    );
+    let text = "> >\n> >http://xbox-linux.sourceforge.net/articles.php?aid=1&sub=Press%20Release%\n\
+                > 3A%20Xbox%20Linux%20Mandrake%209%20Released\n> >\n";
+    assert_uris(
+        text,
+        &[
+            "http://xbox-linux.sourceforge.net/articles.php?aid=1&sub=Press%20Release%3A%20Xbox%20Linux%20Mandrake%209%20Released",
+        ],
+    );
+    // A mention of a prefix is not a broken URI; a valid URI is not extended.
+    assert_uris("The prefix https://\nis common, and so is http:\n//this.\n", &[]);
+    assert_uris("http://a.example/x\ny.example/", &["http://a.example/x"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 8: validation
+
+#[test]
+fn rule8_invalid_candidates_are_dropped_not_truncated() {
+    assert_uris("http://exa%mple.com/x and http://a.example/%zz", &[]);
+    assert_uris("http://a.example:80x/ and http:no-host", &[]);
+}
+
+#[test]
+fn rule8_rejected_candidates_are_reported_with_the_reason() {
+    let mut builder = ExtractorBuilder::new();
+    builder.report_rejected(true);
+    let text = b"see http://exa%mple.com/x then http://b.example/";
+    let events = slice_events(&builder, text);
+    let Event::Rejected(r) = &events[0] else { panic!("{events:?}") };
+    assert_eq!(r.text(), "http://exa%mple.com/x");
+    assert_eq!(r.error().kind(), &ErrorKind::InvalidPercentEscape);
+    assert_eq!(r.error().index(), 10);
+    assert_eq!(r.span(), Span::new(4, 25));
+    assert_eq!(r.delimiter(), Delimiter::Bare);
+    let Event::Match(m) = &events[1] else { panic!("{events:?}") };
+    assert_eq!(m.uri(), "http://b.example/");
+    assert_eq!(events.len(), 2);
+    // The same events from a reader, and no rejection events without the option.
+    assert_eq!(common::reader_events(&builder, common::ChunkedReader::new(text, &[1])), events);
+    assert_eq!(slice_events(&ExtractorBuilder::new(), text).len(), 1);
+}
+
+#[test]
+fn rule8_grammar_is_selectable() {
+    // RFC 3986 allows IP literals; the RFC 2396 draft does not.
+    assert_uris("http://[::1]/x", &["http://[::1]/x"]);
+    let mut builder = ExtractorBuilder::new();
+    builder.grammar(Grammar::Rfc2396);
+    assert_uris_with(&builder, "http://[::1]/x", &[]);
+    let found = assert_uris_with(&builder, "http://a.example/x", &["http://a.example/x"]);
+    assert_eq!(found[0].parsed().grammar(), Grammar::Rfc2396);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 9: what is not extracted
+
+#[test]
+fn rule9_non_ascii_ends_a_uri() {
+    assert_uris(
+        "http://a.example/caf\u{e9} and http://b.example/\u{201d}",
+        &["http://a.example/caf", "http://b.example/"],
+    );
+    let found = matches(b"\xffhttp://a.example/x\xfe");
+    assert_eq!(found.iter().map(Match::uri).collect::<Vec<_>>(), ["http://a.example/x"]);
+}
+
+#[test]
+fn rule9_negatives() {
+    assert_uris(
+        "GET /index.html HTTP/1.1\n\
+         Mail joe@example.com or <joe@example.com>; see <1234.5678@host.example> and \
+         news article <msg-id@news.example>.\n\
+         Connect to localhost:8080 or example.com:443 or 192.0.2.1:25; at 12:30:05, fe80::1.\n\
+         URL: nothing here. Re: Subject: Note: C:\\Windows\\System32 ./relative/path ../up\n\
+         the http: scheme and the https:// prefix, mailto: alone.\n",
+        &[],
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 10: no overlap, leftmost first
+
+#[test]
+fn rule10_matches_do_not_overlap() {
+    let text = "<URL:http://a.example/>http://b.example/ http://c.example/,http://d.example/";
+    let found =
+        assert_uris(text, &["http://a.example/", "http://b.example/", "http://c.example/,http://d.example/"]);
+    for pair in found.windows(2) {
+        assert!(pair[0].outer_span().end <= pair[1].outer_span().start);
+    }
+    // A quote that closes one URI does not open the next.
+    let found =
+        assert_uris("\"http://a.example/\"http://b.example/\"", &["http://a.example/", "http://b.example/"]);
+    assert_eq!(delimiters(&found), [Delimiter::Quoted, Delimiter::Bare]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Rule 11: abbreviated URLs, opt-in
+
+#[test]
+fn rule11_abbreviated_urls_are_opt_in() {
+    let text = "Visit www.w3.org/Addressing/. Not user@www.example.org nor the www. prefix, \
+                but (WWW.Example.COM) and http://www.a.example/.";
+    assert_uris(text, &["http://www.a.example/"]);
+    let mut builder = ExtractorBuilder::new();
+    builder.abbreviated(true);
+    let found = assert_uris_with(
+        &builder,
+        text,
+        &["www.w3.org/Addressing/", "WWW.Example.COM", "http://www.a.example/"],
+    );
+    assert!(found[0].is_abbreviated() && !found[2].is_abbreviated());
+    assert_eq!(found[0].scheme(), "");
+    assert_eq!(found[0].parsed().host(), Some("www.w3.org"));
+    assert_eq!(found[0].parsed().path(), "/Addressing/");
+    assert_eq!(found[0].span(), span(find_nth(text, "www.w3.org/Addressing/", 0)));
+}
+
+// ---------------------------------------------------------------------------------------
+// Real text from the corpus (../shared/corpus)
+
+#[test]
+fn corpus_apache_combined_log() {
+    let text = "83.149.9.216 - - [17/May/2015:10:05:03 +0000] \"GET /presentations/logstash-monitorama-2013/images/kibana-search.png HTTP/1.1\" 200 203023 \"http://semicomplete.com/presentations/logstash-monitorama-2013/\" \"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_9_1) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/32.0.1700.77 Safari/537.36\"\n\
+                66.249.73.185 - - [17/May/2015:10:05:37 +0000] \"GET / HTTP/1.1\" 200 37932 \"-\" \"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\"\n";
+    let found = assert_uris(
+        text,
+        &[
+            "http://semicomplete.com/presentations/logstash-monitorama-2013/",
+            "http://www.google.com/bot.html",
+        ],
+    );
+    assert_eq!(delimiters(&found), [Delimiter::Quoted, Delimiter::Bare]);
+}
+
+#[test]
+fn corpus_wrapped_url_references_in_mail() {
+    // linux-mips list, 1996-2000.
+    let text = "[The latest version of this text can be found on <URL:ftp://\n\
+                ftp.informatik.uni-erlangen.de/local/cip/mskuhn/misc/linux-posix.1b>.]\n\n\
+                Stuart Cheshire <cheshire@DSG.Stanford.EDU> has implemented a \"smart\"\n\
+                interrupt handler that can switch between the classic \"fast\" and\n\
+                \"slow\" alternatives (see <URL:http://mosquitonet.stanford.edu/\n\
+                smartirq.html> for details).\n\n\
+                Information about POSIX and other IEEE standards is also available on\n\
+                <URL:http://stdsbbs.ieee.org/> and <URL:http://www.knosof.co.uk/\n\
+                posix.html>, however unfortunately the full standard documents are\n";
+    assert_uris(
+        text,
+        &[
+            "ftp://ftp.informatik.uni-erlangen.de/local/cip/mskuhn/misc/linux-posix.1b",
+            "http://mosquitonet.stanford.edu/smartirq.html",
+            "http://stdsbbs.ieee.org/",
+            "http://www.knosof.co.uk/posix.html",
+        ],
+    );
+}
+
+#[test]
+fn corpus_mailto_with_hyphen_breaks() {
+    // RFC 2368, section 4.
+    let text = "     <mailto:infobot@example.com?body=send%20current-\n     issue%0D%0Asend%20index>\n\n\
+                \x20  A request to subscribe to a mailing list:\n\n\
+                \x20    <mailto:foobar@example.com?In-Reply-\n     To=%3c3469A91.D10AF4C@example.com>\n";
+    let found = assert_uris(
+        text,
+        &[
+            "mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index",
+            "mailto:foobar@example.com?In-Reply-To=%3c3469A91.D10AF4C@example.com",
+        ],
+    );
+    assert_eq!(found[1].readings()[1], "mailto:foobar@example.com?In-ReplyTo=%3c3469A91.D10AF4C@example.com");
+}
+
+#[test]
+fn corpus_angle_wrap_in_newsletter() {
+    // hard_ham: a click-tracking URL wrapped inside angle brackets, trailing tab.
+    let text = "Your selected author, Terry Pratchett\n\
+                <http://www.harpercollins.com/hc/scripts/clicks.asp?sid=12535&id=7848_8_\n\
+                20_2002&url=http://www.harpercollins.com/rd/authortracker/author/7848> ,\n\
+                has new work(s) on sale today!\n \t\n";
+    assert_uris(
+        text,
+        &[
+            "http://www.harpercollins.com/hc/scripts/clicks.asp?sid=12535&id=7848_8_20_2002&url=http://www.harpercollins.com/rd/authortracker/author/7848",
+        ],
+    );
+}
+
+#[test]
+fn corpus_markdown_and_rst_links() {
+    assert_uris(
+        "([CVE-2021-3013](https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2021-3013)).\n\
+         - Ignore PIP_REQUIRE_VIRTUALENV for ``pip index`` (`#11671 <https://github.com/pypa/pip/issues/11671>`_)\n",
+        &[
+            "https://cve.mitre.org/cgi-bin/cvename.cgi?name=CVE-2021-3013",
+            "https://github.com/pypa/pip/issues/11671",
+        ],
+    );
+}
+
+#[test]
+fn corpus_news_uris() {
+    // easy_ham_2: newsgroup references, one per line.
+    assert_uris(
+        "news:comp.lang.learn.c-c++\n\nnews:comp.lang.c\nnews:comp.lang.c++\n",
+        &["news:comp.lang.learn.c-c++", "news:comp.lang.c", "news:comp.lang.c++"],
+    );
+}
+
+/// Quoted-printable mail (hard_ham): soft line breaks inside `<...>` and `=3D` for `=`, in a
+/// part that says `Content-Transfer-Encoding: quoted-printable`.
+#[test]
+fn corpus_quoted_printable_part() {
+    let text = "Content-Type: text/plain; charset=\"iso-8859-1\"\n\
+                Content-Transfer-Encoding: quoted-printable\n\n\
+                Eason school books & academic titles\n\
+                <http://www.buy4now.ie/Eason/main_frame.asp?target=3D3&sectionid=3D1&subs=\n\
+                ect\n\
+                ionid=3D7>=20\n\
+                <a href=3D\"http://www.lindows.com/lindows_products_details.php?id=3D8966\">Op=\n\
+                en</a>\n\
+                ------=_NextPart_000_0027_01C24A78.6D4710A0\n\
+                Content-Type: text/plain\n\n\
+                http://a.example/?q=3D1\n";
+    let found = assert_uris(
+        text,
+        &[
+            "http://www.buy4now.ie/Eason/main_frame.asp?target=3&sectionid=1&subsectionid=7",
+            "http://www.lindows.com/lindows_products_details.php?id=8966",
+            // After the boundary the text is not quoted-printable.
+            "http://a.example/?q=3D1",
+        ],
+    );
+    assert!(
+        found[0].is_quoted_printable() && found[1].is_quoted_printable() && !found[2].is_quoted_printable()
+    );
+    assert_eq!(found[0].delimiter(), Delimiter::Angle);
+    assert_eq!(found[1].delimiter(), Delimiter::Quoted);
+    // The span covers the source bytes, soft breaks and escapes included.
+    let start = find_nth(text, "http://www.buy4now.ie", 0).0;
+    let end = find_nth(text, "ionid=3D7", 0).1;
+    assert_eq!(found[0].span(), Span::new(start, end));
+    assert_eq!(found[0].outer_span(), Span::new(start - 1, end + 1));
+    // Three source pieces: up to the soft break, the short line, the last line.
+    assert_eq!(found[0].pieces().len(), 3);
+
+    // Without decoding, the same text reads differently.
+    let mut raw = ExtractorBuilder::new();
+    raw.quoted_printable(false);
+    let found = matches_with(&raw, text.as_bytes());
+    assert_eq!(
+        found[0].uri(),
+        "http://www.buy4now.ie/Eason/main_frame.asp?target=3D3&sectionid=3D1&subs=ectionid=3D7"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Streaming
+
+/// Whole files of the corpus, when it is beside the checkout: the reader path with several
+/// chunkings gives the slice path's matches.
+#[test]
+fn corpus_files_stream_like_slice() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/");
+    let files = [
+        "rfc/rfc1738.txt",
+        "rfc/rfc2368.txt",
+        "rfc/drafts/draft-ietf-uri-urc-sgml-00.txt",
+        "news/inn-control.ctl.txt",
+        "misc/extractor-fixtures/linkify-it-links.txt",
+        "mail/spamassassin-public-corpus/easy_ham_2_news_and_URLwrap.mbox",
+    ];
+    for file in files {
+        let Ok(text) = std::fs::read(format!("{root}{file}")) else {
+            eprintln!("skipped: {root}{file} not present");
+            continue;
+        };
+        let slice: Vec<Match> = urisift::extract_slice(&text).collect();
+        assert!(!slice.is_empty(), "{file}");
+        for sizes in [&[1][..], &[3, 5, 7], &[4096]] {
+            let stream: Vec<Match> =
+                urisift::extract(common::ChunkedReader::new(&text, sizes)).collect::<Result<_, _>>().unwrap();
+            assert!(stream == slice, "{file}: chunks {sizes:?}");
+        }
+    }
+}
+
+#[test]
+fn interrupted_reads_are_retried() {
+    let text = b"one http://a.example/ two <http://b.example/\n  c> three";
+    let reader = common::ChunkedReader::new(text, &[1]).interrupting(2);
+    let found: Vec<String> = urisift::extract(reader).map(|m| m.unwrap().uri().to_owned()).collect();
+    assert_eq!(found, ["http://a.example/", "http://b.example/c"]);
+}
+
+/// Gives its text, then fails.
+struct Failing<'a>(&'a [u8], u32);
+
+impl Read for Failing<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.0.is_empty() {
+            self.1 += 1;
+            return Err(io::Error::other("disk on fire"));
+        }
+        let n = out.len().min(self.0.len()).min(5);
+        out[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_read_error_is_yielded_once_after_the_matches_before_it() {
+    let mut it =
+        urisift::extract(Failing(b"see http://a.example/ and http://b.example/ and http://c.exa", 0));
+    assert_eq!(it.next().unwrap().unwrap().uri(), "http://a.example/");
+    assert_eq!(it.next().unwrap().unwrap().uri(), "http://b.example/");
+    let err = it.next().unwrap().unwrap_err();
+    assert_eq!(err.to_string(), "disk on fire");
+    assert!(it.next().is_none());
+    assert!(it.next().is_none());
+    assert_eq!(it.get_ref().1, 1, "the reader is not asked again after it failed");
+}
+
+#[test]
+fn a_candidate_over_the_limit_is_counted_not_lost() {
+    let mut builder = ExtractorBuilder::new();
+    builder.max_uri_len(100);
+    let long = format!("a http://a.example/{} b http://b.example/ c", "x".repeat(200));
+    let events = slice_events(&builder, long.as_bytes());
+    let start = long.find("http://a").unwrap() as u64;
+    assert!(matches!(events[0], Event::Overlong(s) if s.start == start), "{events:?}");
+    let Event::Match(m) = &events[1] else { panic!("{events:?}") };
+    assert_eq!(m.uri(), "http://b.example/");
+    assert_eq!(events.len(), 2);
+    // The same from a reader, which also counts.
+    assert_eq!(common::reader_events(&builder, common::ChunkedReader::new(long.as_bytes(), &[7])), events);
+    let mut it = builder.reader(long.as_bytes());
+    assert_eq!(it.by_ref().count(), 1);
+    assert_eq!(it.overlong(), 1);
+    let mut it = builder.slice(long.as_bytes());
+    assert_eq!(it.by_ref().count(), 1);
+    assert_eq!(it.overlong(), 1);
+    // At the limit exactly, it is found.
+    let exact = format!("http://a.example/{}", "x".repeat(100 - 17));
+    assert_uris_with(&builder, &format!("{exact} ."), &[&exact]);
+}
+
+#[test]
+fn line_numbers() {
+    let mut builder = ExtractorBuilder::new();
+    builder.line_numbers(true);
+    let text = "a\nhttp://a.example/ b\n\n<http://b.example/\nc> http://c.example/\n";
+    let found = matches_with(&builder, text.as_bytes());
+    assert_eq!(found.iter().map(Match::line).collect::<Vec<_>>(), [Some(2), Some(4), Some(5)]);
+    assert_eq!(matches(text.as_bytes())[0].line(), None);
+}
+
+#[test]
+fn builder_is_reusable() {
+    let mut builder = ExtractorBuilder::new();
+    builder.abbreviated(true);
+    for _ in 0..2 {
+        assert_eq!(builder.slice(b"www.a.example/x").count(), 1);
+        assert_eq!(builder.reader(&b"www.a.example/x"[..]).count(), 1);
+    }
+}
+
+#[test]
+fn public_types_are_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Match>();
+    check::<Event>();
+    check::<urisift::Rejected>();
+    check::<ExtractorBuilder>();
+    check::<urisift::Extractor<&[u8]>>();
+    check::<urisift::SliceMatches<'_>>();
+}
+
+// ---------------------------------------------------------------------------------------
+// Hostile input: floods must stay linear (no timing here; these finish quickly only if the
+// scan is linear, and their results are checked).
+
+#[test]
+fn floods() {
+    let mut www = ExtractorBuilder::new();
+    www.abbreviated(true);
+    let default = ExtractorBuilder::new();
+    for (unit, times, builder, expected) in [
+        (":", 50_000, &default, 0),
+        ("<", 50_000, &default, 0),
+        ("(", 50_000, &default, 0),
+        ("a", 50_000, &default, 0),
+        ("a:", 50_000, &default, 0),
+        ("-\n", 50_000, &default, 0),
+        ("=\n", 50_000, &default, 0),
+        ("<URL:", 20_000, &default, 0),
+        ("http:%", 20_000, &default, 0),
+        // One token of invalid candidates: each scan of it costs its length, so only a few
+        // are tried before the triggers in it are skipped.
+        ("http://%", 5_000, &default, 0),
+        ("data:a:", 5_000, &default, 0),
+        // Each `<` looks for its `>` only up to the next `<`; each URI ends there.
+        ("<http://a.example/", 5_000, &default, 5_000),
+        // A hyphen break followed by another URI is not joined.
+        ("http://a-\n", 5_000, &default, 5_000),
+        ("www.", 10_000, &www, 1),
+    ] {
+        let text = unit.repeat(times);
+        let slice = builder.slice(text.as_bytes()).count();
+        assert_eq!(slice, expected, "{unit:?}");
+        let stream = builder.reader(common::ChunkedReader::new(text.as_bytes(), &[1000, 1])).count();
+        assert_eq!(stream, expected, "{unit:?} streamed");
+    }
+    // A flood that is one long URI broken after hyphens.
+    let text = format!("http://a.example/{}", "a-\n".repeat(10_000));
+    let found: Vec<Match> = urisift::extract_slice(text.as_bytes()).collect();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].readings().len(), 2);
+    assert_eq!(found[0].pieces().len(), 10_000);
+}
+
+// ---------------------------------------------------------------------------------------
+// The command line
+
+mod cli {
+    use std::io::Write;
+    use std::path::PathBuf;
+    use std::process::{Command, Output, Stdio};
+
+    fn urisift(args: &[&str], stdin: &[u8]) -> Output {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urisift"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(stdin).unwrap();
+        drop(input);
+        child.wait_with_output().unwrap()
+    }
+
+    fn stdout(out: &Output) -> String {
+        String::from_utf8(out.stdout.clone()).unwrap()
+    }
+
+    fn stderr(out: &Output) -> String {
+        String::from_utf8(out.stderr.clone()).unwrap()
+    }
+
+    /// A file with `content` in the temporary directory, named after the test.
+    fn temp_file(name: &str, content: &[u8]) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("urisift-test-{}-{name}", std::process::id()));
+        std::fs::write(&path, content).unwrap();
+        path
+    }
+
+    const TEXT: &[u8] = b"Yes, see <URL:http://a.example/x> or \"ftp://b.example/\".\n\
+        Again: http://a.example/x, and <http://www-\n   c.example/>.\n";
+
+    #[test]
+    fn one_uri_per_line_and_exit_codes() {
+        let out = urisift(&[], TEXT);
+        assert_eq!(
+            stdout(&out),
+            "http://a.example/x\nftp://b.example/\nhttp://a.example/x\nhttp://www-c.example/\n"
+        );
+        assert_eq!(out.status.code(), Some(0));
+        let out = urisift(&["-"], b"nothing here: relative/ref joe@example.com\n");
+        assert_eq!(stdout(&out), "");
+        assert_eq!(out.status.code(), Some(1));
+    }
+
+    #[test]
+    fn json_objects_keep_their_key_order() {
+        let out = urisift(&["--json"], b"see <URL:http://a.example/x>\n");
+        assert_eq!(
+            stdout(&out),
+            "{\"file\":\"-\",\"uri\":\"http://a.example/x\",\"readings\":[\"http://a.example/x\"],\
+             \"start\":9,\"end\":27,\"outer_start\":4,\"outer_end\":28,\"delimiter\":\"angle-url-prefix\",\
+             \"scheme\":\"http\"}\n"
+        );
+    }
+
+    #[test]
+    fn options() {
+        let out = urisift(&["-n"], TEXT);
+        assert_eq!(
+            stdout(&out),
+            "1:http://a.example/x\n1:ftp://b.example/\n2:http://a.example/x\n2:http://www-c.example/\n"
+        );
+        let out = urisift(&["-u"], TEXT);
+        assert_eq!(stdout(&out), "http://a.example/x\nftp://b.example/\nhttp://www-c.example/\n");
+        let out = urisift(&["-c"], TEXT);
+        assert_eq!(stdout(&out), "4\n");
+        let out = urisift(&["--scheme", "FTP,mailto"], TEXT);
+        assert_eq!(stdout(&out), "ftp://b.example/\n");
+        let out = urisift(&["--all-readings", "--scheme=http", "-u"], TEXT);
+        assert_eq!(stdout(&out), "http://a.example/x\nhttp://www-c.example/\nhttp://wwwc.example/\n");
+        let out = urisift(&["--abbreviated"], b"www.a.example/x.\n");
+        assert_eq!(stdout(&out), "www.a.example/x\n");
+        let out = urisift(&["--grammar", "rfc2396"], b"http://[::1]/ http://a.example/\n");
+        assert_eq!(stdout(&out), "http://a.example/\n");
+    }
+
+    #[test]
+    fn several_files_and_an_unreadable_one() {
+        let a = temp_file("a.txt", b"x\nhttp://a.example/\n");
+        let missing = std::env::temp_dir().join("urisift-test-no-such-file");
+        let b = temp_file("b.txt", b"http://b.example/\n");
+        let (a_s, m_s, b_s) = (a.to_str().unwrap(), missing.to_str().unwrap(), b.to_str().unwrap());
+        let out = urisift(&["-n", a_s, m_s, b_s], b"");
+        assert_eq!(stdout(&out), format!("{a_s}:2:http://a.example/\n{b_s}:1:http://b.example/\n"));
+        assert!(stderr(&out).contains(m_s), "{}", stderr(&out));
+        assert_eq!(out.status.code(), Some(2));
+        let out = urisift(&["-c", a_s, b_s], b"");
+        assert_eq!(stdout(&out), format!("{a_s}:1\n{b_s}:1\n"));
+        let _ = (std::fs::remove_file(a), std::fs::remove_file(b));
+    }
+
+    #[test]
+    fn warnings_and_rejections_go_to_stderr() {
+        let long = format!("http://a.example/{} http://b.example/\n", "x".repeat(100));
+        let out = urisift(&["--max-uri-len", "64"], long.as_bytes());
+        assert_eq!(stdout(&out), "http://b.example/\n");
+        assert!(stderr(&out).contains("longer than 64 bytes"), "{}", stderr(&out));
+        let out = urisift(&["--rejected"], b"see http://exa%mple.com/ ok\n");
+        assert_eq!(stdout(&out), "");
+        assert!(stderr(&out).contains("rejected \"http://exa%mple.com/\""), "{}", stderr(&out));
+        assert!(stderr(&out).contains("percent-escape"), "{}", stderr(&out));
+    }
+
+    #[test]
+    fn a_closed_pipe_ends_quietly() {
+        let input = temp_file("many.txt", &b"http://a.example/\n".repeat(200_000));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urisift"))
+            .arg(&input)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(stderr(&out), "");
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}", out.status);
+        let _ = std::fs::remove_file(input);
+    }
+
+    #[test]
+    fn help_explains_options_with_examples() {
+        let out = urisift(&["--help"], b"");
+        let help = stdout(&out);
+        for option in [
+            "--json",
+            "--line-number",
+            "--unique",
+            "--scheme",
+            "--all-readings",
+            "--abbreviated",
+            "--grammar",
+            "--rejected",
+            "--count",
+        ] {
+            assert!(help.contains(option), "{option} missing from --help");
+        }
+        assert!(help.matches("Example").count() >= 6, "{help}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Randomized: slice and stream agree on texts built from the tokens that matter
+
+/// xorshift64*: deterministic, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const TOKENS: &[&[u8]] = &[
+    b"http://",
+    b"https://a.example/",
+    b"ftp://b.example/x-",
+    b"<",
+    b">",
+    b"<URL:",
+    b"URL:",
+    b"URL: ",
+    b" ",
+    b"  ",
+    b"\n",
+    b"\r\n",
+    b"\r",
+    b"-",
+    b"-\n",
+    b"- \n  ",
+    b"(",
+    b")",
+    b"\"",
+    b"'",
+    b"[",
+    b"]",
+    b"{",
+    b"}",
+    b".",
+    b",",
+    b";",
+    b":",
+    b"mailto:",
+    b"a@b.example",
+    b"news:",
+    b"urn:isbn:1",
+    b"tel:+1-2",
+    b"data:,x",
+    b"%",
+    b"%4",
+    b"%41",
+    b"=\n",
+    b"=3D",
+    b"=",
+    b"\nContent-Transfer-Encoding: quoted-printable\n",
+    b"\n--b0undary\n",
+    b"\nFrom x\n",
+    b"www.",
+    b"www.a.example",
+    b"example.com",
+    b"\n> ",
+    b"> >",
+    b"[::1]",
+    b"\t",
+    b"\x0c",
+    "é".as_bytes(),
+    b"\xff",
+    b"x",
+    b"ab",
+    b"0",
+    b"//",
+    b"/path",
+    b"?q=1",
+    b"#f",
+    b"\xc2\xa0",
+    b"season.http://c.example",
+    b"+",
+];
+
+fn random_text(rng: &mut Rng) -> Vec<u8> {
+    let mut text = Vec::new();
+    for _ in 0..rng.below(300) + 1 {
+        text.extend_from_slice(TOKENS[rng.below(TOKENS.len())]);
+    }
+    text
+}
+
+/// `URISIFT_SEED` and `URISIFT_ROUNDS` run other or more texts (`cargo test --release --test
+/// extract random`).
+#[test]
+fn random_texts_stream_like_slice() {
+    let seed =
+        std::env::var("URISIFT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x9e37_79b9_7f4a_7c15);
+    let rounds = std::env::var("URISIFT_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(400);
+    let mut rng = Rng(seed);
+    let mut small = ExtractorBuilder::new();
+    small.max_uri_len(16).report_rejected(true).abbreviated(true);
+    let mut lines = ExtractorBuilder::new();
+    lines.line_numbers(true).report_rejected(true);
+    let builders = [ExtractorBuilder::new(), small, lines];
+    let mut found = 0;
+    for _ in 0..rounds {
+        let text = random_text(&mut rng);
+        for builder in &builders {
+            let slice = slice_events(builder, &text);
+            let sizes = [1 + rng.below(5), 1 + rng.below(17), 1 + rng.below(300)];
+            for chunks in [&[1][..], &[2], &sizes] {
+                let stream = common::reader_events(builder, common::ChunkedReader::new(&text, chunks));
+                assert!(
+                    stream == slice,
+                    "chunks {chunks:?}\ninput: {}\nslice:  {slice:?}\nstream: {stream:?}",
+                    common::show(&text)
+                );
+            }
+            let mut last_end = 0;
+            for m in common::only_matches(&slice) {
+                found += 1;
+                assert!(
+                    m.outer_span().start >= last_end,
+                    "overlap in {}",
+                    common::render(&text, &[m.clone()])
+                );
+                assert!(m.outer_span().start <= m.span().start && m.span().end <= m.outer_span().end);
+                assert!(m.outer_span().end <= text.len() as u64);
+                last_end = m.outer_span().end;
+                for reading in m.readings() {
+                    let grammar = m.parsed().grammar();
+                    let text =
+                        if m.is_abbreviated() { format!("http://{reading}") } else { reading.to_owned() };
+                    assert!(
+                        urisift::uri::Uri::parse_with(&text, grammar).is_ok(),
+                        "{reading:?} is not valid"
+                    );
+                }
+                let pieces = m.pieces();
+                assert_eq!(pieces.first().map(|p| p.start), Some(m.span().start));
+                assert_eq!(pieces.last().map(|p| p.end), Some(m.span().end));
+            }
+        }
+    }
+    assert!(found > 100, "the generator should produce matches ({found})");
+}
