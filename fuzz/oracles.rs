@@ -50,11 +50,14 @@ impl Read for ChunkedReader<'_> {
     }
 }
 
-/// `extract`: slice extraction equals stream extraction under an arbitrary chunking; spans are
-/// in bounds, ordered and non-overlapping; every reported reading re-validates as an absolute
-/// URI; each span's source bytes hold the URI's characters in order once white space is skipped.
+/// `extract`: slice extraction equals stream extraction under an arbitrary chunking — every
+/// event: matches, rejected candidates and overlong ones; spans are in bounds, ordered and
+/// non-overlapping; every reported reading re-validates as an absolute URI under the grammar
+/// asked for, with the components the match reports; each span's source bytes hold the URI's
+/// characters in order once white space is skipped (and quoted-printable decoded, for a match
+/// read through it), and start and end with the URI's first and last characters.
 ///
-/// The first byte of `data` chooses the chunking, the rest is the text.
+/// The first byte of `data` chooses the chunking and the options, the rest is the text.
 pub fn extract(data: &[u8]) {
     if data.len() > MAX_INPUT || data.is_empty() {
         return;
@@ -62,16 +65,39 @@ pub fn extract(data: &[u8]) {
     let (ctl, text) = data.split_at(1);
     let ctl = ctl[0] as usize;
     let sizes = [1 + ctl % 7, 1 + ctl / 7 % 13, 1 + ctl % 3, 4096];
-    let slice: Vec<urisift::Match> = urisift::extract_slice(text).collect();
-    let streamed: Vec<urisift::Match> = urisift::extract(ChunkedReader::new(text, &sizes, 1 + ctl % 5))
+    // The high bits pick options (all off is the default extractor): each changes what is looked
+    // for, and none may make the stream differ from the slice.
+    let mut builder = urisift::ExtractorBuilder::new();
+    builder.report_rejected(ctl & 0x80 != 0).abbreviated(ctl & 0x40 != 0).line_numbers(ctl & 0x10 != 0);
+    if ctl & 0x20 != 0 {
+        builder.max_uri_len(16 + ctl % 64);
+    }
+    let grammar = if ctl & 0x08 != 0 { Grammar::Rfc2396 } else { Grammar::Rfc3986 };
+    builder.grammar(grammar);
+
+    let mut slice = builder.slice(text);
+    let slice_events: Vec<urisift::Event> = std::iter::from_fn(|| slice.next_event()).collect();
+    let mut stream = builder.reader(ChunkedReader::new(text, &sizes, 1 + ctl % 5));
+    let stream_events: Vec<urisift::Event> = std::iter::from_fn(|| stream.next_event())
         .collect::<Result<_, _>>()
         .expect("an in-memory reader never fails but for Interrupted, which is retried");
-    assert_eq!(slice, streamed, "slice and stream extraction differ (chunks {sizes:?})");
-    check_matches(text, &slice);
+    assert_eq!(slice_events.len(), stream_events.len(), "slice and stream give different events");
+    for (a, b) in slice_events.iter().zip(&stream_events) {
+        assert_eq!(a, b, "slice and stream extraction differ (chunks {sizes:?}, options {ctl:#04x})");
+    }
+    assert_eq!(slice.overlong(), stream.overlong(), "slice and stream count overlong candidates differently");
+    let matches: Vec<urisift::Match> = slice_events
+        .into_iter()
+        .filter_map(|e| match e {
+            urisift::Event::Match(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    check_matches(text, &matches, grammar);
 }
 
-/// The per-match invariants of [`extract`], also used by the corpus tests.
-pub fn check_matches(text: &[u8], matches: &[urisift::Match]) {
+/// The per-match invariants of [`extract`].
+pub fn check_matches(text: &[u8], matches: &[urisift::Match], grammar: Grammar) {
     let mut last_end = 0u64;
     for m in matches {
         let (span, outer) = (m.span(), m.outer_span());
@@ -79,13 +105,33 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match]) {
         assert!(outer.end <= text.len() as u64, "span out of bounds: {m:?}");
         assert!(outer.start >= last_end, "matches overlap or are out of order: {m:?}");
         last_end = outer.end;
+        let pieces = m.pieces();
+        assert_eq!(pieces.first().map(|p| p.start), Some(span.start), "first piece: {m:?}");
+        assert_eq!(pieces.last().map(|p| p.end), Some(span.end), "last piece: {m:?}");
+        assert!(pieces.iter().all(|p| p.start < p.end), "empty piece: {m:?}");
+        assert!(pieces.windows(2).all(|w| w[0].end <= w[1].start), "pieces out of order: {m:?}");
+        if let Some(line) = m.line() {
+            let newlines = text[..span.start as usize].iter().filter(|&&b| b == b'\n').count();
+            assert_eq!(line, 1 + newlines as u64, "line number of {m:?}");
+        }
         let readings = m.readings();
         assert_eq!(readings.first().copied(), Some(m.uri()), "{m:?}");
         for r in &readings {
-            let uri = Uri::parse(r).unwrap_or_else(|e| panic!("reported URI {r:?} is invalid: {e}"));
+            // An abbreviated URL is validated "as if `http://` stood before it" (seed 000 App. F).
+            let full = if m.is_abbreviated() { format!("http://{r}") } else { (*r).to_owned() };
+            let uri = Uri::parse_with(&full, grammar)
+                .unwrap_or_else(|e| panic!("reported URI {r:?} is invalid under {grammar}: {e}"));
             assert!(uri.is_absolute(), "reported URI {r:?} has no scheme");
         }
-        let source = &text[span.start as usize..span.end as usize];
+        if !m.is_abbreviated() {
+            let reparsed = Uri::parse_with(m.uri(), grammar).expect("checked above");
+            assert_eq!(m.parsed(), reparsed, "the components of {m:?} are not the parser's");
+        }
+        let raw = &text[span.start as usize..span.end as usize];
+        // The issue states this property on the source bytes. A match read through
+        // quoted-printable (RFC 2045 §6.7: `=3D` is `=`, `=` before a line end is nothing) holds
+        // characters its source spells in escapes, so its source is decoded first.
+        let source = if m.is_quoted_printable() { qp_decode(raw) } else { raw.to_vec() };
         let mut rest = source.iter().copied().filter(|b| !b.is_ascii_whitespace());
         for want in m.uri().bytes() {
             assert!(rest.any(|b| b == want), "URI {:?} is not spelled out by its span {:?}", m.uri(), span);
@@ -93,6 +139,39 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match]) {
         assert_eq!(source.first(), m.uri().as_bytes().first(), "span must start at the URI: {m:?}");
         assert_eq!(source.last(), m.uri().as_bytes().last(), "span must end at the URI: {m:?}");
     }
+}
+
+/// Quoted-printable decoding (RFC 2045 §6.7): `=` and two hex digits is that byte; `=`, optional
+/// blanks and a line end is a soft line break, removed; anything else stands for itself.
+fn qp_decode(raw: &[u8]) -> Vec<u8> {
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'=' {
+            if let (Some(h), Some(l)) =
+                (raw.get(i + 1).and_then(|&b| hex(b)), raw.get(i + 2).and_then(|&b| hex(b)))
+            {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+            let blanks = raw[i + 1..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+            let after = &raw[i + 1 + blanks..];
+            let eol = if after.starts_with(b"\r\n") {
+                2
+            } else {
+                usize::from(after.first().is_some_and(|&b| b == b'\n' || b == b'\r'))
+            };
+            if eol > 0 {
+                i += 1 + blanks + eol;
+                continue;
+            }
+        }
+        out.push(raw[i]);
+        i += 1;
+    }
+    out
 }
 
 /// `parse`: for each grammar a valid URI's components re-concatenate to the input exactly, agree
