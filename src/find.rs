@@ -177,7 +177,6 @@ pub(crate) enum Shape {
 /// signatures), `feed`, and `ni` (RFC 6920 writes `ni://` or `ni:///`; "/ni:'bl/" is a
 /// pronunciation). Registered names that are not plain
 /// words (`view-source`, `ms-settings`, `z39.50r`, `pkcs11`) may always be opaque.
-#[cfg(test)] // the table the `match` in `opaque_word` is tested against
 const OPAQUE_WORDS: &[(&str, Shape)] = &[
     ("about", Shape::Any),   // RFC 6694
     ("acct", Shape::Any),    // RFC 7565
