@@ -377,8 +377,8 @@ impl Engine {
     }
 
     /// Whether the colon at `c`, after the scheme-like word at `s`, is one that [`Cx::candidate`]
-    /// would pass over at once, judged by the bytes right after it: a blank and a letter or
-    /// digit (`Note: the`, a label in running text), or `//` and a byte that ends a bare URI
+    /// would pass over at once, judged by the bytes right after it: a blank and no line break
+    /// (`Note: the`, a label in running text), or `//` and a byte that ends a bare URI
     /// (`http:// `, a mention; see `after_colon`). Only `<…>` could hold a URI there, and no
     /// `<` or `URL:` stands before the word.
     ///
@@ -404,7 +404,8 @@ impl Engine {
                 _ => false,
             }
         } else if first == b' ' {
-            at(2).is_some_and(|x| x.is_ascii_alphanumeric())
+            // One blank and no line break: `Note: the`, `Return-Path: <…>`, `Re: [list]`.
+            at(2).is_some_and(|x| !matches!(x, b' ' | b'\t' | b'\r' | b'\n'))
         } else {
             false
         };
