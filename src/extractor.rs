@@ -159,7 +159,7 @@ impl<R: Read> Extractor<R> {
         loop {
             let (hay, base, eof) = self.buffer.window();
             match self.engine.step(hay, base, eof) {
-                Step::Event(event) => return Some(Ok(event)),
+                Step::Event => return self.engine.pending.pop_front().map(Ok),
                 Step::Done => {
                     self.done = true;
                     return None;
@@ -213,7 +213,7 @@ impl SliceMatches<'_> {
     /// The next event: see [`Extractor::next_event`].
     pub fn next_event(&mut self) -> Option<Event> {
         match self.engine.step(self.haystack, 0, true) {
-            Step::Event(event) => Some(event),
+            Step::Event => self.engine.pending.pop_front(),
             // With the whole input at hand the engine never needs more.
             Step::Done | Step::NeedMore { .. } => None,
         }
@@ -239,9 +239,9 @@ impl Iterator for SliceMatches<'_> {
 
 /// Where a step of the engine stopped.
 #[derive(Debug)]
-#[allow(clippy::large_enum_variant)] // moved once per event, never stored
 enum Step {
-    Event(Event),
+    /// An event is ready at the front of [`Engine::pending`].
+    Event,
     /// The window ends too early to decide; the bytes from `keep_from` on are still needed.
     NeedMore {
         keep_from: u64,
@@ -298,8 +298,10 @@ impl Engine {
     /// after `hay`.
     fn step(&mut self, hay: &[u8], base: u64, eof: bool) -> Step {
         loop {
-            if let Some(event) = self.pending.pop_front() {
-                return Step::Event(event);
+            // The caller takes the event from `pending` itself: returning it in the `Step` moved
+            // each match (nearly 200 bytes) once more.
+            if !self.pending.is_empty() {
+                return Step::Event;
             }
             let end = base + hay.len() as u64;
             if self.state.pos >= end && eof {
@@ -375,8 +377,8 @@ impl Engine {
     }
 
     /// Whether the colon at `c`, after the scheme-like word at `s`, is one that [`Cx::candidate`]
-    /// would pass over at once, judged by the bytes right after it: a blank and a letter or
-    /// digit (`Note: the`, a label in running text), or `//` and a byte that ends a bare URI
+    /// would pass over at once, judged by the bytes right after it: a blank and no line break
+    /// (`Note: the`, a label in running text), or `//` and a byte that ends a bare URI
     /// (`http:// `, a mention; see `after_colon`). Only `<…>` could hold a URI there, and no
     /// `<` or `URL:` stands before the word.
     ///
@@ -402,7 +404,8 @@ impl Engine {
                 _ => false,
             }
         } else if first == b' ' {
-            at(2).is_some_and(|x| x.is_ascii_alphanumeric())
+            // One blank and no line break: `Note: the`, `Return-Path: <…>`, `Re: [list]`.
+            at(2).is_some_and(|x| !matches!(x, b' ' | b'\t' | b'\r' | b'\n'))
         } else {
             false
         };
@@ -609,7 +612,10 @@ mod tests {
 
     fn step_uri(engine: &mut Engine, hay: &[u8], base: u64, eof: bool) -> Result<String, Option<u64>> {
         match engine.step(hay, base, eof) {
-            Step::Event(Event::Match(m)) => Ok(m.uri().to_owned()),
+            Step::Event => match engine.pending.pop_front() {
+                Some(Event::Match(m)) => Ok(m.uri().to_owned()),
+                _ => Err(None),
+            },
             Step::NeedMore { keep_from } => Err(Some(keep_from)),
             _ => Err(None),
         }

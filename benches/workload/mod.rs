@@ -308,21 +308,50 @@ impl Gen {
         self.push("\n");
     }
 
-    /// Floods of the characters that make extractors work: colons, angle brackets without a
-    /// close, parentheses, long scheme-like runs, schemes without a body, hyphen line breaks.
+    /// A flood of one of the things that make an extractor work, 200 to 400 times over, then
+    /// a URI on the same line. Each flood stands for a mechanism every extractor of this kind
+    /// has, not for a weakness of one of the contenders:
+    ///
+    /// - `:` — a trigger on every byte;
+    /// - `a:` — a trigger with a scheme-like word before it on every other byte;
+    /// - `aaa…a://x` — a run of scheme characters far longer than any scheme, before `://`
+    ///   (a look-back that is not bounded goes quadratic on a flood of these; linkify #115);
+    /// - `http:// ` — schemes with `//` and nothing after them;
+    /// - `<` — angle brackets that never close, each of which could open `<URL:…>`;
+    /// - `<http:` — both at once: an unclosed `<` before every scheme;
+    /// - a URI followed by a flood of `)` — unbalanced parentheses to trim (Appendix E);
+    /// - a URI broken after a hyphen on every line (`x-⏎  y-⏎  y-⏎ …`) — joins to follow, and
+    ///   two readings of a long candidate to validate.
+    ///
+    /// A correct extractor finds the URI after each flood, the URI before a `)` flood, and the
+    /// hyphenated URI (both readings are valid; it counts once).
     fn flood(&mut self) {
         let n = 200 + self.rng.below(200);
-        let unit: &str = match self.rng.below(7) {
-            0 => ":",
-            1 => "<",
-            2 => "(",
-            3 => "a",
-            4 => "http:// ",
-            5 => "x-\n",
-            _ => "<http:",
+        let repeat = |g: &mut Gen, unit: &str| {
+            for _ in 0..n {
+                g.push(unit);
+            }
         };
-        for _ in 0..n {
-            self.push(unit);
+        match self.rng.below(8) {
+            0 => repeat(self, ":"),
+            1 => repeat(self, "a:"),
+            2 => {
+                repeat(self, "a");
+                self.push("://x");
+            }
+            3 => repeat(self, "http:// "),
+            4 => repeat(self, "<"),
+            5 => repeat(self, "<http:"),
+            6 => {
+                self.uri();
+                repeat(self, ")");
+            }
+            _ => {
+                self.push("http://a.example/x-\n");
+                repeat(self, "  y-\n");
+                self.push("  z");
+                self.uris += 1;
+            }
         }
         self.push(" ");
         self.uri();
