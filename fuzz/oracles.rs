@@ -136,8 +136,12 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match], grammar: Grammar) 
         for want in m.uri().bytes() {
             assert!(rest.any(|b| b == want), "URI {:?} is not spelled out by its span {:?}", m.uri(), span);
         }
+        // A quoted-printable match is decoded (`=3D` reads `=`), so only its first byte is sure
+        // to be spelled as it stands in the source.
         assert_eq!(source.first(), m.uri().as_bytes().first(), "span must start at the URI: {m:?}");
-        assert_eq!(source.last(), m.uri().as_bytes().last(), "span must end at the URI: {m:?}");
+        if !m.is_quoted_printable() {
+            assert_eq!(source.last(), m.uri().as_bytes().last(), "span must end at the URI: {m:?}");
+        }
     }
 }
 

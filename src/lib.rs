@@ -4,14 +4,85 @@
 //! # Extracting
 //!
 //! [`extract`] reads any [`std::io::Read`] in bounded memory and yields each [`Match`] with its
-//! absolute byte [`Span`]; [`extract_slice`] does the same over bytes in memory. Both give the
-//! same matches for the same bytes, however the reader splits them.
+//! absolute byte [`Span`]; [`extract_slice`] does the same over bytes in memory, without
+//! copying them. Both give the same matches for the same bytes, however a reader splits them.
 //!
 //! ```
-//! let text = b"Yes, see <URL:http://www.w3.org/Addressing/> or \"ftp://ds.internic.net/rfc/\".";
+//! let text = b"Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+//!              but you can probably pick it up from <ftp://ds.internic.\n\
+//!              net/rfc/>.";
 //! let uris: Vec<String> = urisift::extract_slice(text).map(|m| m.uri().to_owned()).collect();
-//! # let _ = uris;
+//! assert_eq!(uris, ["http://www.w3.org/Addressing/", "ftp://ds.internic.net/rfc/"]);
 //! ```
+//!
+//! A [`Match`] knows more than its text: its [`span`](Match::span) (the URI's bytes in the
+//! input) and [`outer_span`](Match::outer_span) (with its wrapper), the [`pieces`](Match::pieces)
+//! it was joined from, its [`Delimiter`], both [`readings`](Match::readings) of a URI broken after
+//! a hyphen, and its [`parsed`](Match::parsed) components.
+//!
+//! ```
+//! use urisift::{Delimiter, Span};
+//! let text = b"see <URL:http://www-\n     diglib.stanford.edu/>";
+//! let m = urisift::extract_slice(text).next().unwrap();
+//! assert_eq!(m.readings(), ["http://www-diglib.stanford.edu/", "http://wwwdiglib.stanford.edu/"]);
+//! assert_eq!(m.delimiter(), Delimiter::AngleUrlPrefix);
+//! assert_eq!(m.outer_span(), Span::new(4, 47));
+//! assert_eq!(m.pieces(), [Span::new(9, 20), Span::new(26, 46)]);
+//! assert_eq!(m.parsed().host(), Some("www-diglib.stanford.edu"));
+//! ```
+//!
+//! Options — the grammar, the maximum URI length, abbreviated `www.` URLs, line numbers,
+//! quoted-printable decoding, reporting rejected candidates — are set on an
+//! [`ExtractorBuilder`], which is reused for any number of inputs. [`Extractor::next_event`]
+//! also reports candidates the parser rejected ([`Event::Rejected`], with its reason) and
+//! candidates longer than the limit ([`Event::Overlong`]), so that nothing is lost silently.
+//!
+//! # The rules
+//!
+//! Appendix E of the draft that became RFC 2396 (and the appendix "Recommendations for URLs in
+//! Context" of RFC 1738) say how URIs are delimited in plain text; where they are silent, the
+//! extractor does what a careful reader of mail, news and logs does:
+//!
+//! 1. **A scheme starts a candidate**: the letters, digits, `+ - .` before a `:`, from the first
+//!    letter (`+http://` in a crawler's user agent gives `http://`). A scheme registered with
+//!    IANA may be opaque (`mailto:`, `news:`, `urn:`, `tel:`, `geo:`); any other needs `//`, and
+//!    so do registered names that are everyday words or log labels (`info:`, `session:`,
+//!    `message:`); see the list in the source of `find.rs`.
+//! 2. **A bare URI ends** at white space, a control character, a byte outside ASCII, or one of
+//!    `< > " { } | \ ^ ` [ ]`, except for an IP literal `[…]` as the host.
+//! 3. **Trailing punctuation** `. , ; : ! ? '` is not part of a bare URI, nor a `)` without its
+//!    `(`; balanced parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`).
+//! 4. **`<…>`**, with an optional `URL:`: all white space inside is removed and nothing is
+//!    trimmed (`<ftp://ds.in⏎ ternic.net/rfc>`). A `<` that is not closed within the limit, or
+//!    whose content is no URI, is not a wrapper: its content is read as ordinary text. A blank
+//!    line or another `<` ends the search for `>`; in a quoted mail reply, the `> ` that starts
+//!    each following line is not part of the URI.
+//! 5. **`URL:`** is never part of the URI.
+//! 6. **Quotes, brackets, braces** end a URI like any excluded character; punctuation just
+//!    inside the closing one is trimmed.
+//! 7. **A line break right after a hyphen** continues the URI on the next line (inside `<…>`, in
+//!    quotes, bare), and both readings are reported, the hyphen kept first. A bare URI that
+//!    cannot end at a line break (`(https://⏎ www.debian.org/)`, a `%` escape split in two)
+//!    goes on there too, when the joined text is a URI. Any other line break ends a bare URI.
+//! 8. **Every candidate is validated** as a whole; an invalid one is dropped, never truncated.
+//! 9. **Not extracted**: relative references, e-mail addresses and message-ids without a scheme,
+//!    `host:port`.
+//! 10. **Matches do not overlap**; the leftmost wins.
+//! 11. **Abbreviated URLs** (`www.w3.org/Addressing/`, Appendix F) only when asked for.
+//!
+//! Mail bodies sent as quoted-printable (RFC 2045) are read as a mail client shows them: after
+//! a `Content-Transfer-Encoding: quoted-printable` header, soft line breaks are joined and
+//! `=3D` is read as `=`, up to the next MIME boundary or mbox `From ` line (see
+//! [`ExtractorBuilder::quoted_printable`]).
+//!
+//! # Streaming, memory and time
+//!
+//! The reader path keeps a rolling window: a candidate may span at most the maximum URI length
+//! ([`ExtractorBuilder::max_uri_len`], 64 KiB by default), and memory stays bounded by about
+//! twice that, whatever the input's size. Every look-back is bounded and every forward scan
+//! stops at the limit, and floods of `:`, `<`, `(`, `http://` or hyphen line breaks stay linear.
+//! A read interrupted (`ErrorKind::Interrupted`) is retried; any other read error is yielded
+//! once, after the matches found before it, and ends the iteration.
 //!
 //! # Validating
 //!
@@ -23,10 +94,9 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-// Skeleton stage: modules whose users are not written yet. Remove once everything is wired up.
-#![allow(dead_code)]
 
 mod buffer;
+mod candidate;
 mod chars;
 mod delimit;
 mod extractor;
@@ -42,11 +112,21 @@ pub use extractor::{Extractor, ExtractorBuilder, SliceMatches};
 pub use matches::{Delimiter, Event, Match, Rejected, Span};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).
+///
+/// ```
+/// # fn main() -> std::io::Result<()> {
+/// let log = &b"66.249.73.135 - - \"GET / HTTP/1.1\" 200 \"-\" \"Googlebot/2.1; +http://www.google.com/bot.html)\"\n"[..];
+/// for m in urisift::extract(log) {
+///     assert_eq!(m?.uri(), "http://www.google.com/bot.html");
+/// }
+/// # Ok(())
+/// # }
+/// ```
 pub fn extract<R: Read>(reader: R) -> Extractor<R> {
     ExtractorBuilder::new().reader(reader)
 }
 
-/// Extracts URIs from bytes in memory with the default options.
+/// Extracts URIs from bytes in memory with the default options (see [`ExtractorBuilder`]).
 pub fn extract_slice(haystack: &[u8]) -> SliceMatches<'_> {
     ExtractorBuilder::new().slice(haystack)
 }

@@ -136,6 +136,7 @@ pub(crate) struct Parts {
 impl Parts {
     const NONE: u32 = u32::MAX;
 
+    #[inline]
     pub(crate) fn new(c: &crate::uri::Components) -> Self {
         // Offsets are below the 1 GiB limit on URI length, so `as u32` keeps them.
         let pack = |p: Option<crate::uri::Part>| match p {

@@ -105,7 +105,14 @@ pub(crate) fn is_cte_header(name: &[u8]) -> bool {
 /// Whether `value` (the text after the header's colon) says `quoted-printable`, once the
 /// leading blanks are skipped: `Some(true)` or `Some(false)`, or `None` when the line is not
 /// complete in `value` and `complete` is false.
+///
+/// Only the first [`CTE_VALUE_MAX`] bytes are looked at, so that a header line of any length is
+/// decided without holding more of the input.
 pub(crate) fn cte_is_quoted_printable(value: &[u8], complete: bool) -> Option<bool> {
+    let (value, complete) = match value.get(..CTE_VALUE_MAX) {
+        Some(head) => (head, true),
+        None => (value, complete),
+    };
     let value = &value[value.iter().take_while(|&&b| b == b' ' || b == b'\t').count()..];
     let token = value.iter().take_while(|&&b| b.is_ascii_alphanumeric() || b == b'-').count();
     if token == value.len() && !complete {
@@ -113,6 +120,9 @@ pub(crate) fn cte_is_quoted_printable(value: &[u8], complete: bool) -> Option<bo
     }
     Some(value[..token].eq_ignore_ascii_case(b"quoted-printable"))
 }
+
+/// How much of a `Content-Transfer-Encoding` header value is looked at: blanks and a token.
+pub(crate) const CTE_VALUE_MAX: usize = 64;
 
 /// How far a line that ends a region may reach: `--`, a boundary of at most 70 characters,
 /// `--`, a line ending (RFC 2046 §5.1.1), and some slack.
@@ -189,6 +199,9 @@ mod tests {
         assert_eq!(cte_is_quoted_printable(b" Quoted-Printable\n", true), Some(true));
         assert_eq!(cte_is_quoted_printable(b" 7bit\n", true), Some(false));
         assert_eq!(cte_is_quoted_printable(b" quoted-prin", false), None);
+        // A value longer than anyone writes is decided without more input.
+        let long = [b'a'; 100];
+        assert_eq!(cte_is_quoted_printable(&long, false), Some(false));
     }
 
     #[test]

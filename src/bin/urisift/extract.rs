@@ -44,6 +44,7 @@ pub struct Args {
 
     /// Only URIs with one of these schemes (comma-separated, any case).
     ///
+    /// Abbreviated URLs (--abbreviated) have no scheme and are left out by this filter.
     /// Example: `urisift --scheme http,https,ftp mail.mbox`.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     scheme: Vec<String>,
@@ -245,15 +246,18 @@ impl<W: Write> Run<'_, W> {
             serde_json::to_writer(&mut self.out, &obj)?;
             return writeln!(self.out);
         }
-        let readings = if self.args.all_readings { m.readings() } else { vec![m.uri()] };
-        for reading in readings {
+        let second = if self.args.all_readings { m.alternate() } else { None };
+        for reading in core::iter::once(m.uri()).chain(second) {
             if self.with_filename {
                 write!(self.out, "{name}:")?;
             }
             if let Some(line) = m.line() {
                 write!(self.out, "{line}:")?;
             }
-            writeln!(self.out, "{reading}")?;
+            // Plain bytes rather than `writeln!`: the formatting machinery was an eighth of the
+            // time on URI-dense input.
+            self.out.write_all(reading.as_bytes())?;
+            self.out.write_all(b"\n")?;
         }
         Ok(())
     }

@@ -44,6 +44,19 @@ fn rfc3986_section_1_1_2_examples() {
     }
 }
 
+/// The `match` of `server_based_lower` and the documented table agree, for every registered
+/// scheme name in any case.
+#[test]
+fn server_based_match_agrees_with_the_table() {
+    for s in crate::schemes::all() {
+        let listed = SERVER_BASED.into_iter().find(|n| *n == s.name);
+        assert_eq!(server_based(s.name), listed, "{}", s.name);
+        assert_eq!(server_based(&s.name.to_ascii_uppercase()), listed, "{}", s.name);
+    }
+    assert_eq!(server_based("httpx"), None);
+    assert_eq!(server_based("a-very-long-scheme-name"), None);
+}
+
 #[test]
 fn server_based_schemes_need_a_host() {
     assert_eq!(invalid("http:foo"), (5, ErrorKind::MissingHost("http")));
