@@ -220,7 +220,10 @@ pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
 pub(crate) fn may_open_angle(w: &Window<'_>, s: usize, floor: usize) -> bool {
     // Most schemes follow a byte that is neither white space, `<` nor the colon of `URL:`.
     match s.checked_sub(1).and_then(|p| w.text.get(p)) {
-        Some(&b) if !chars::is(b, WSP) && b != b'<' && b != b':' => return false,
+        // Right after a colon (`a:a:`, `x:http:`) only `URL:` can stand there, with no white
+        // space to step back over.
+        Some(b':') => return url_colon_before(w.text, s, opener_floor(w, s, floor)).is_some(),
+        Some(&b) if !chars::is(b, WSP) && b != b'<' => return false,
         _ => {}
     }
     let floor = opener_floor(w, s, floor);
@@ -240,11 +243,12 @@ fn back_while(text: &[u8], end: usize, floor: usize, pred: impl Fn(u8) -> bool) 
 /// The index of `URL:` (any case) ending right at `end`, if it is there and not below `floor`.
 fn url_colon_before(text: &[u8], end: usize, floor: usize) -> Option<usize> {
     let start = end.checked_sub(4).filter(|&u| u >= floor)?;
-    // The colon first: nearly always absent, and cheaper to rule out than the whole word.
-    if text.get(end - 1) != Some(&b':') {
-        return None;
+    // The colon first: nearly always absent; then the `L`, which rules out most words that do
+    // end in a colon. `| 0x20` lower-cases exactly the two bytes of each letter.
+    match text.get(start..end)? {
+        [u, r, l, b':'] if l | 0x20 == b'l' && r | 0x20 == b'r' && u | 0x20 == b'u' => Some(start),
+        _ => None,
     }
-    text.get(start..end).filter(|t| t.eq_ignore_ascii_case(b"URL:")).map(|_| start)
 }
 
 /// The text ranges of a candidate and its hyphen line breaks; reused from one candidate to the
