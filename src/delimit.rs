@@ -640,28 +640,48 @@ pub(crate) fn trim(text: &[u8], pieces: &mut Pieces, keep: usize) {
             }
             continue;
         }
-        if last.end <= keep {
-            break;
+        // Byte by byte back from the end of the last segment, in a loop of its own that writes
+        // the segment back once (a flood of `)` after a URI costs a few instructions per byte).
+        let (start, mut end) = (last.start, last.end);
+        let mut done = false;
+        while end > start {
+            if end <= keep {
+                done = true;
+                break;
+            }
+            let b = text[end - 1];
+            if matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
+                end -= 1;
+                continue;
+            }
+            if b != b')' {
+                done = true;
+                break;
+            }
+            // Counted at the first `)`: what was trimmed before it (and is not yet written back
+            // to the segment) is punctuation, so the counts are those of what is left; each
+            // `)` trimmed after is taken off.
+            let (opens, closes) = match parens {
+                Some(counts) => counts,
+                None => count(pieces),
+            };
+            // The run of `)` here, taken at once: as many as have no matching `(`.
+            let run = text
+                .get(start.max(keep)..end)
+                .map_or(0, |r| r.iter().rev().take_while(|&&c| c == b')').count());
+            let cut = run.min(closes.saturating_sub(opens));
+            parens = Some((opens, closes - cut));
+            end -= cut;
+            if cut < run {
+                done = true;
+                break;
+            }
         }
-        let b = text[last.end - 1];
-        if matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
-            last.end -= 1;
-            continue;
-        }
-        if b != b')' {
-            break;
-        }
-        let last_end = last.end;
-        let (opens, closes) = match parens {
-            Some(counts) => counts,
-            None => count(pieces),
-        };
-        if closes <= opens {
-            break;
-        }
-        parens = Some((opens, closes - 1));
         if let Some(last) = pieces.segments.last_mut() {
-            last.end = last_end - 1;
+            last.end = end;
+        }
+        if done {
+            break;
         }
     }
 }
@@ -712,6 +732,21 @@ mod tests {
         assert_eq!(bare_of("http://a.b/x!?;:,.'", true).0, "http://a.b/x");
         let (_, _, end) = bare_of("[http://a.b/]", true);
         assert_eq!(end.stop, Some(b']'));
+    }
+
+    /// A run of `)` loses as many as have no `(` in the URI, with punctuation between runs,
+    /// across a hyphen line break, and never below the byte after the colon.
+    #[test]
+    fn trims_runs_of_unmatched_parentheses() {
+        assert_eq!(bare_of("http://a.b/x))))))) and", true).0, "http://a.b/x");
+        assert_eq!(bare_of("http://a.b/(x(y))))))", true).0, "http://a.b/(x(y))");
+        assert_eq!(bare_of("http://a.b/(x)).).", true).0, "http://a.b/(x)");
+        // Two `(`, four `)`: the two `)` after the `.` go, then the `.`; the balanced ones stay.
+        assert_eq!(bare_of("http://a.b/((x)).)),", true).0, "http://a.b/((x))");
+        let (first, second, _) = bare_of("http://a.b/(x-\n  y)))", true);
+        assert_eq!((first.as_str(), second.as_deref()), ("http://a.b/(x-y)", Some("http://a.b/(xy)")));
+        assert_eq!(bare_of("x:))))", true).0, "x:");
+        assert_eq!(bare_of("x:(()))", true).0, "x:(())");
     }
 
     #[test]
