@@ -224,6 +224,16 @@ pub(crate) fn may_open_angle(w: &Window<'_>, s: usize, floor: usize) -> bool {
         // space to step back over.
         Some(b':') => return url_colon_before(w.text, s, opener_floor(w, s, floor)).is_some(),
         Some(&b) if !chars::is(b, WSP) && b != b'<' => return false,
+        // One blank after a byte that is neither white space, `<` nor `:` (`see http:`,
+        // `http:// http://`): the step back over white space stops at that byte, whatever
+        // the floor, and it opens nothing.
+        Some(b' ' | b'\t')
+            if s.checked_sub(2)
+                .and_then(|p| w.text.get(p))
+                .is_some_and(|&b| !chars::is(b, WSP) && b != b'<' && b != b':') =>
+        {
+            return false;
+        }
         _ => {}
     }
     let floor = opener_floor(w, s, floor);
