@@ -125,17 +125,21 @@ fn plain_continuation(rest: &[u8], depth: usize) -> Option<usize> {
     if depth > 0 {
         return None;
     }
-    let blanks = |from: usize| rest.get(from..).map_or(0, |r| r.iter().take_while(|&&b| is_blank(b)).count());
-    let mut i = blanks(0);
+    let mut i = 0;
+    while rest.get(i).is_some_and(|&b| is_blank(b)) {
+        i += 1;
+    }
     i += match rest.get(i..)? {
         [b'\r', b'\n', ..] => 2,
         [b'\n', ..] | [b'\r', _, ..] => 1,
         _ => return None,
     };
-    i += blanks(i);
-    match rest.get(i)? {
-        b' ' | b'\t' | 0xc2 => None,
-        _ => Some(i),
+    loop {
+        match rest.get(i)? {
+            b' ' | b'\t' => i += 1,
+            0xc2 => return None,
+            _ => return Some(i),
+        }
     }
 }
 
@@ -147,8 +151,11 @@ fn may_start_hierarchical(after: &[u8]) -> bool {
     if !first.is_ascii_alphabetic() {
         return false;
     }
-    let run =
-        after.iter().take(crate::find::SCHEME_MAX + 2).take_while(|&&b| chars::is(b, chars::SCHEME)).count();
+    let bound = crate::find::SCHEME_MAX + 2;
+    let mut run = 1;
+    while run < bound && after.get(run).is_some_and(|&b| chars::is(b, chars::SCHEME)) {
+        run += 1;
+    }
     run > crate::find::SCHEME_MAX + 1 || after.get(run).is_none_or(|&b| b == b':')
 }
 
@@ -230,6 +237,7 @@ pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
 
 /// Whether `<` may open before the scheme at `s`: a quick test of what [`opener`] looks for
 /// (`<`, or `URL:`, after white space), so that most colons cost no more.
+#[inline]
 pub(crate) fn may_open_angle(w: &Window<'_>, s: usize, floor: usize) -> bool {
     // Most schemes follow a byte that is neither white space, `<` nor the colon of `URL:`.
     match s.checked_sub(1).and_then(|p| w.text.get(p)) {
@@ -249,6 +257,13 @@ pub(crate) fn may_open_angle(w: &Window<'_>, s: usize, floor: usize) -> bool {
         }
         _ => {}
     }
+    angle_opens_before(w, s, floor)
+}
+
+/// The rest of [`may_open_angle`]: the step back over white space. Out of line, so that the
+/// quick tests above are inlined where every colon passes.
+#[inline(never)]
+fn angle_opens_before(w: &Window<'_>, s: usize, floor: usize) -> bool {
     let floor = opener_floor(w, s, floor);
     let i = back_while(w.text, s, floor, |b| chars::is(b, WSP));
     i > floor && (w.text[i - 1] == b'<' || url_colon_before(w.text, i, floor).is_some())

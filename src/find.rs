@@ -196,16 +196,24 @@ pub(crate) fn scheme_start(text: &[u8], colon: usize, floor: usize) -> Option<us
     let start = lo + letter;
     // `season.http://…`: a sentence ended without a space before the URI. When the whole run
     // is not a registered scheme but what follows its last `.` is, the `.` is punctuation.
-    let name = &text[start..colon];
-    if dot
-        && let Some(dot) = name.iter().rposition(|&b| b == b'.')
-        && name.get(dot + 1).is_some_and(|&b| chars::is(b, ALPHA))
-        && crate::schemes::lookup_bytes(name).is_none()
-        && crate::schemes::lookup_bytes(&name[dot + 1..]).is_some()
-    {
-        return Some(start + dot + 1);
+    if dot && let Some(after) = registered_after_dot(&text[start..colon]) {
+        return Some(start + after);
     }
     Some(start)
+}
+
+/// `season.http`: the index of the registered name after the last `.` of `name`, when `name`
+/// as a whole is not registered. Out of line, so that [`scheme_start`], which runs for every
+/// colon, stays small enough to be inlined into the trigger loop.
+#[cold]
+#[inline(never)]
+fn registered_after_dot(name: &[u8]) -> Option<usize> {
+    let dot = name.iter().rposition(|&b| b == b'.')?;
+    let after = name.get(dot + 1..)?;
+    (after.first().is_some_and(|&b| chars::is(b, ALPHA))
+        && crate::schemes::lookup_bytes(name).is_none()
+        && crate::schemes::lookup_bytes(after).is_some())
+    .then_some(dot + 1)
 }
 
 /// What a scheme name allows.
