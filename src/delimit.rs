@@ -121,6 +121,20 @@ fn skip_uri_chars(text: &[u8], mut i: usize, stop: usize) -> usize {
     i
 }
 
+/// How many bytes `bytes` ends with that are `)`: eight at a time, for a flood of them.
+#[inline(never)]
+fn closing_run(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    for word in bytes.rchunks_exact(8) {
+        if word != b"))))))))" {
+            break;
+        }
+        n += 8;
+    }
+    let rest = &bytes[..bytes.len() - n];
+    n + rest.iter().rev().take_while(|&&b| b == b')').count()
+}
+
 /// The quote prefix of a mail reply line at `depth`: `depth` times `>` with blanks around
 /// (`> `, `>>`, `> > `). Depth 0 is nothing.
 fn quote_prefix<'a>(depth: usize) -> impl Parser<&'a [u8], Output = (), Error = ()> {
@@ -728,9 +742,7 @@ pub(crate) fn trim(text: &[u8], pieces: &mut Pieces, keep: usize) {
                 None => count(pieces),
             };
             // The run of `)` here, taken at once: as many as have no matching `(`.
-            let run = text
-                .get(start.max(keep)..end)
-                .map_or(0, |r| r.iter().rev().take_while(|&&c| c == b')').count());
+            let run = text.get(start.max(keep)..end).map_or(0, closing_run);
             let cut = run.min(closes.saturating_sub(opens));
             parens = Some((opens, closes - cut));
             end -= cut;
@@ -813,6 +825,18 @@ mod tests {
             t.push(b'"');
             assert_eq!(skip_uri_chars(&t, 0, usize::MAX), n);
         }
+    }
+
+    #[test]
+    fn closing_runs() {
+        assert_eq!(closing_run(b""), 0);
+        assert_eq!(closing_run(b"a)"), 1);
+        assert_eq!(closing_run(b")a"), 0);
+        assert_eq!(closing_run(&[b')'; 8]), 8);
+        assert_eq!(closing_run(b"(x)))))))))))"), 11);
+        let mut t = b"((".to_vec();
+        t.extend_from_slice(&[b')'; 17]);
+        assert_eq!(closing_run(&t), 17);
     }
 
     /// The shortcut gives what the parser gives, in both modes.
