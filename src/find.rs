@@ -579,6 +579,23 @@ mod tests {
         }
     }
 
+    /// Every colon is found, at every distance from the start and from the end of the text.
+    #[test]
+    fn finds_colons_near_and_far() {
+        let finder = Finder::new(false);
+        for len in 0..80 {
+            for colon in 0..len {
+                let mut text = vec![b'a'; len];
+                text[colon] = b':';
+                for from in 0..=len {
+                    let expected = (from <= colon).then_some(Trigger::Colon(colon));
+                    assert_eq!(finder.next(&text, from), expected, "{len} {colon} {from}");
+                }
+            }
+            assert_eq!(finder.next(&vec![b'a'; len], 0), None);
+        }
+    }
+
     #[test]
     fn colon_runs() {
         assert_eq!(colon_run(b""), 0);
