@@ -285,8 +285,11 @@ pub(crate) fn may_open_angle(w: &Window<'_>, s: usize, floor: usize) -> bool {
     // Most schemes follow a byte that is neither white space, `<` nor the colon of `URL:`.
     match s.checked_sub(1).and_then(|p| w.text.get(p)) {
         // Right after a colon (`a:a:`, `x:http:`) only `URL:` can stand there, with no white
-        // space to step back over.
-        Some(b':') => return url_colon_before(w.text, s, opener_floor(w, s, floor)).is_some(),
+        // space to step back over; the `L` of it is looked at first.
+        Some(b':') => {
+            return s.checked_sub(2).and_then(|p| w.text.get(p)).is_some_and(|&l| l | 0x20 == b'l')
+                && url_colon_before(w.text, s, opener_floor(w, s, floor)).is_some();
+        }
         Some(&b) if !chars::is(b, WSP) && b != b'<' => return false,
         // One white-space byte after a byte that is neither white space, `<` nor `:` (`see
         // http:`, `http:// http://`, a header name at the start of a line): the step back over
