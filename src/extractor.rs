@@ -639,8 +639,14 @@ impl Engine {
 /// Whether a header named `name` is one the quoted-printable handling reads:
 /// `Content-Transfer-Encoding` (where a region starts) or `Content-Type` (whose `boundary`
 /// says where one ends).
+///
+/// This runs for every colon that is passed over, so a name of another length (25 and 12
+/// bytes) or first letter is ruled out before either is compared.
+#[inline]
 fn is_mime_header(name: &[u8]) -> bool {
-    qp::is_cte_header(name) || qp::is_content_type_header(name)
+    matches!(name.len(), 12 | 25)
+        && name.first().is_some_and(|&c| c | 0x20 == b'c')
+        && (qp::is_cte_header(name) || qp::is_content_type_header(name))
 }
 
 #[cfg(test)]
@@ -680,6 +686,17 @@ mod tests {
         let mut more = prose[keep_from as usize..].to_vec();
         more.extend_from_slice(b" http://a.example/ ");
         assert_eq!(step_uri(&mut engine, &more, keep_from, true), Ok("http://a.example/".into()));
+    }
+
+    #[test]
+    fn mime_header_names() {
+        for name in ["Content-Type", "content-type", "CONTENT-TRANSFER-ENCODING", "Content-Transfer-Encoding"]
+        {
+            assert!(is_mime_header(name.as_bytes()), "{name}");
+        }
+        for name in ["Content-Typ", "Content-Types", "Xontent-Type", "Content-Transfer-Encodinh", "", "c"] {
+            assert!(!is_mime_header(name.as_bytes()), "{name}");
+        }
     }
 
     #[test]
