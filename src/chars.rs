@@ -39,6 +39,9 @@ pub(crate) const PATH: u16 = 1 << 13;
 /// The characters of a query or fragment, besides escapes: `pchar / "/" / "?"` (RFC 3986 §3.4,
 /// §3.5); the draft's `*uric` (seed 000 §4.3.3, §3) is the same set.
 pub(crate) const QUERY: u16 = 1 << 14;
+/// `"."` alone, so that a scan gathering the classes of a run's bytes also learns whether the
+/// run holds a dot (a scheme such as `iris.beep`, or `season.http` with a sentence's full stop).
+pub(crate) const DOT: u16 = 1 << 15;
 
 const fn build() -> [u16; 256] {
     let mut t = [0u16; 256];
@@ -96,6 +99,9 @@ const fn build() -> [u16; 256] {
         if b == b'?' {
             m |= QUERY;
         }
+        if b == b'.' {
+            m |= DOT;
+        }
         t[i] = m;
         i += 1;
     }
@@ -103,6 +109,12 @@ const fn build() -> [u16; 256] {
 }
 
 static TABLE: [u16; 256] = build();
+
+/// Every class byte `b` is in, as a mask.
+#[inline(always)]
+pub(crate) fn classes(b: u8) -> u16 {
+    TABLE[b as usize]
+}
 
 /// Whether byte `b` is in any of the classes of `mask`.
 #[inline(always)]
@@ -125,6 +137,7 @@ mod tests {
         assert_eq!(members(HEXDIG).len(), 22);
         assert_eq!(members(EXCLUDED).len(), 32 + 1 + 128 + 1 + 11);
         assert!(!is(b'%', EXCLUDED) && !is(b'#', EXCLUDED));
+        assert_eq!(members(DOT), b".".to_vec());
         // The 94 graphic ASCII characters but `#`, `%` and the 11 excluded ones (`< > " { } | \ ^ [ ] \``);
         // `?` only in a query.
         assert_eq!(members(QUERY).len(), 94 - 2 - 11);
