@@ -312,19 +312,12 @@ impl Cx<'_> {
         kind: Kind,
     ) {
         let pieces = &self.scratch.pieces;
-        let Some(extent) = pieces.extent() else { return };
+        let Some(extent) = pieces.reading_extent(valid.second) else { return };
         let span = map.span(extent);
         // A URI in one piece (the common case) keeps no list: `Match::pieces` gives its span.
         let mut spans = Vec::new();
         if pieces.segments.len() > 1 || self.qp {
-            let mut breaks = pieces.breaks.iter().peekable();
-            for seg in &pieces.segments {
-                let at_break = breaks.next_if(|&&h| h + 1 == seg.end).is_some();
-                let end = if valid.second && at_break { seg.end - 1 } else { seg.end };
-                if seg.start < end {
-                    map.pieces(seg.start..end, &mut spans);
-                }
-            }
+            pieces.for_each_in_reading(valid.second, |r| map.pieces(r, &mut spans));
             if spans.len() == 1 && spans[0] == span {
                 spans = Vec::new();
             }

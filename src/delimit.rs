@@ -275,19 +275,38 @@ impl Pieces {
         Some(self.segments.first()?.start..self.segments.last()?.end)
     }
 
-    /// Writes reading 1 (every byte) or reading 2 (hyphens at line breaks dropped) to `out`.
-    pub(crate) fn write_reading(&self, text: &[u8], drop_hyphens: bool, out: &mut Vec<u8>) {
-        out.clear();
+    /// Calls `f` with each non-empty range of reading 1 (every byte) or reading 2 (hyphens at
+    /// line breaks dropped), in order.
+    pub(crate) fn for_each_in_reading(&self, drop_hyphens: bool, mut f: impl FnMut(Range<usize>)) {
         // A break hyphen is always the last byte of its segment; both lists are in order.
         let mut breaks = self.breaks.iter().peekable();
         for seg in &self.segments {
-            let Some(bytes) = text.get(seg.clone()) else { continue };
             let at_break = breaks.next_if(|&&h| h + 1 == seg.end).is_some();
-            match bytes.split_last() {
-                Some((_, kept)) if drop_hyphens && at_break => out.extend_from_slice(kept),
-                _ => out.extend_from_slice(bytes),
+            let end = if drop_hyphens && at_break { seg.end - 1 } else { seg.end };
+            if seg.start < end {
+                f(seg.start..end);
             }
         }
+    }
+
+    /// The first and one-past-last index of the bytes of reading 1 or 2 in the window: under
+    /// reading 2 a dropped hyphen at the very end is not part of it (`<http://[::1]-` LF `>`
+    /// ends before the hyphen).
+    pub(crate) fn reading_extent(&self, drop_hyphens: bool) -> Option<Range<usize>> {
+        if !drop_hyphens {
+            return self.extent();
+        }
+        let mut extent: Option<Range<usize>> = None;
+        self.for_each_in_reading(true, |r| {
+            extent = Some(extent.as_ref().map_or(r.start, |e| e.start)..r.end);
+        });
+        extent
+    }
+
+    /// Writes reading 1 (every byte) or reading 2 (hyphens at line breaks dropped) to `out`.
+    pub(crate) fn write_reading(&self, text: &[u8], drop_hyphens: bool, out: &mut Vec<u8>) {
+        out.clear();
+        self.for_each_in_reading(drop_hyphens, |r| out.extend_from_slice(text.get(r).unwrap_or_default()));
     }
 }
 

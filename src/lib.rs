@@ -94,8 +94,6 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-// Skeleton stage: modules whose users are not written yet. Remove once everything is wired up.
-#![allow(dead_code)]
 
 mod buffer;
 mod candidate;

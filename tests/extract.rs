@@ -440,6 +440,29 @@ fn rule7_a_reading_is_kept_only_if_valid() {
     assert_uris("http://a.example/x-\n%zz", &["http://a.example/x-"]);
 }
 
+/// Found by the `extract` fuzz target (fuzz/regressions/extract/hyphen-dropped-reading-*): when
+/// only the reading without the hyphen is valid, the match's span and pieces end where that
+/// reading ends, before the hyphen.
+#[test]
+fn rule7_span_of_a_hyphen_dropped_reading_ends_before_the_hyphen() {
+    // `http://[::1]-` is invalid (after `]` only `:` or `/`), `http://[::1]` is valid.
+    let found = assert_uris("\0<http://[::1]-\n>", &["http://[::1]"]);
+    assert_eq!(found[0].readings(), ["http://[::1]"]);
+    assert_eq!(found[0].span(), Span::new(2, 14));
+    assert_eq!(found[0].pieces(), [Span::new(2, 14)]);
+    assert_eq!(found[0].outer_span(), Span::new(1, 17));
+    // Under the draft grammar `ftp://-` has no valid host; `ftp://` is an empty server.
+    let mut draft = ExtractorBuilder::new();
+    draft.grammar(Grammar::Rfc2396);
+    let found = assert_uris_with(&draft, "~<ftp://-\r>", &["ftp://"]);
+    assert_eq!(found[0].span(), Span::new(2, 8));
+    // Two pieces, the hyphen ending the last one: the span ends with the last piece.
+    // (`http://[::1]:8-0-` is no port.)
+    let found = assert_uris("<http://[::1]:8-\n 0-\n>", &["http://[::1]:80"]);
+    assert_eq!(found[0].span(), Span::new(1, 19));
+    assert_eq!(found[0].pieces(), [Span::new(1, 15), Span::new(18, 19)]);
+}
+
 #[test]
 fn rule7_other_line_breaks_end_a_bare_uri() {
     assert_uris("http://a.example/x\ny", &["http://a.example/x"]);

@@ -32,12 +32,6 @@ impl ParseError {
     pub fn kind(&self) -> &ErrorKind {
         &self.kind
     }
-
-    /// The same error, moved `by` bytes to the right (for errors found in a sub-slice).
-    pub(crate) fn offset(mut self, by: usize) -> Self {
-        self.index += by;
-        self
-    }
 }
 
 /// What is wrong with a URI; its `Display` is the message without the position.

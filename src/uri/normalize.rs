@@ -80,7 +80,16 @@ impl Uri<'_> {
         // Then only the rules that cannot break a valid URI apply (case, ports, the empty
         // path). That form normalizes to the same full form, so it is stable too.
         let full = self.normal_form(Rules::All);
-        if Uri::parse_with(&full, self.grammar).is_ok() {
+        if let Ok(uri) = Uri::parse_with(&full, self.grammar) {
+            // Under the draft grammars a registry-based authority (seed 000 §4.3.1) has no port;
+            // once its escapes are decoded it may read as a `server` that has one (`//%6E:`
+            // becomes `//n:`), and that port is elided in turn, as in any server.
+            if uri.port().is_some() && self.port().is_none() {
+                let again = uri.normal_form(Rules::All);
+                if Uri::parse_with(&again, self.grammar).is_ok() {
+                    return again;
+                }
+            }
             return full;
         }
         let partial = self.normal_form(Rules::KeepEscapesAndDotSegments);
@@ -591,5 +600,23 @@ mod tests {
         // The NSS is case-sensitive.
         assert!(!p("urn:example:A123,z456").is_equivalent(&p("urn:example:a123,z456")));
         assert_eq!(normalize("URN:EXAMPLE:a123%2cz456").unwrap(), "urn:example:a123%2Cz456");
+    }
+
+    /// Fuzz regression `fuzz/regressions/normalize/registry-authority-decodes-to-a-server`: under
+    /// the draft grammar, `%6e:` is a registry-based authority (seed 000 §4.3.1: `%` is no
+    /// hostname character); decoded it is `n:`, a server with an empty port, which the next
+    /// normalization elided, so normalizing twice changed the result.
+    #[test]
+    fn registry_authority_that_decodes_to_a_server_loses_its_empty_port() {
+        for (input, normal) in
+            [("//%6e:", "//n"), ("x://h%6Fst:/p", "x://host/p"), ("x://u%40@h%6F:/", "x://u%40@ho/")]
+        {
+            let uri = Uri::parse_with(input, Grammar::Rfc2396).unwrap();
+            assert_eq!(uri.port(), None, "{input} is registry-based");
+            assert_eq!(uri.normalized(), normal, "{input}");
+            let again = Uri::parse_with(normal, Grammar::Rfc2396).unwrap();
+            assert_eq!(again.normalized(), normal, "{normal} is its own normal form");
+            assert!(uri.is_equivalent(&again) && again.is_equivalent(&uri));
+        }
     }
 }

@@ -509,6 +509,18 @@ mod tests {
         );
     }
 
+    /// Fuzz regression `fuzz/regressions/resolve/percent-encoded-dot-is-not-a-dot-segment`: the
+    /// `resolve` oracle compared with iri-string, which reads `%2E` as `.` in dot segments. RFC 3986
+    /// §5.2.4 removes the literal segments "." and ".." only; the escape is decoded by
+    /// normalization (§6.2.2.2), and only then does the segment go.
+    #[test]
+    fn percent_encoded_dots_are_not_dot_segments() {
+        assert_eq!(resolve("t:", "%2e").unwrap(), "t:%2e");
+        let target = resolve(BASE, "%2E%2E/g").unwrap();
+        assert_eq!(target, "http://a/b/c/%2E%2E/g");
+        assert_eq!(crate::uri::normalize(&target).unwrap(), "http://a/b/g");
+    }
+
     #[test]
     fn remove_dot_segments_walkthroughs_of_section_5_2_4() {
         let rds = |s: &str| {

@@ -38,6 +38,7 @@ use crate::chars::{self, ALPHA, DIGIT, EXCLUDED, HEXDIG, SUB_DELIMS, UNRESERVED}
 /// (RFC 8089 §2, `auth-path = [ file-auth ] path-absolute`), `ldap` (RFC 2255 §3,
 /// `"://" [hostport]`), `news` (RFC 5538 §4, the server is optional), `nfs` (RFC 2224 §10,
 /// `nfsURL = "nfs" ":" relativeURL`), and `sip` or `mailto` (no authority at all).
+#[cfg(test)] // the table `server_based_lower` is tested against
 const SERVER_BASED: [&str; 18] = [
     "ftp",      // RFC 1738 §5: ftpurl = "ftp://" login ..., login = [...] hostport
     "gopher",   // RFC 4266 §2.1; RFC 1738 §5: gopherurl = "gopher://" hostport ...
