@@ -1,0 +1,72 @@
+//! The peers of the benches as whole processes, for side-by-side timing with the CLI:
+//!
+//! ```text
+//! cargo run --release --example peers -- linkify FILE
+//! ```
+//!
+//! Modes: `linkify` (the linkify crate's `LinkFinder`, URLs only; it needs the whole input as
+//! `&str`, so the file is read whole and made UTF-8), `regex` (the regex crate with the common
+//! URL regex of `benches/extract.rs`, over the whole file) and `memchr` (counting `:` while
+//! reading in 64 KiB blocks: the floor). Each prints the count it found.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+const URL_REGEX: &str = r"(https?|ftp|file)://[-A-Za-z0-9+&@#/%?=~_|!:,.;]*[-A-Za-z0-9+&@#/%=~_|]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(mode), Some(path)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: peers linkify|regex|memchr FILE");
+        return ExitCode::from(2);
+    };
+    let count = match mode.as_str() {
+        "linkify" => match std::fs::read(path) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                let mut finder = linkify::LinkFinder::new();
+                finder.kinds(&[linkify::LinkKind::Url]);
+                finder.links(&text).count()
+            }
+            Err(e) => return fail(path, &e),
+        },
+        "regex" => match std::fs::read(path) {
+            Ok(bytes) => match regex::bytes::Regex::new(URL_REGEX) {
+                Ok(re) => re.find_iter(&bytes).count(),
+                Err(e) => {
+                    eprintln!("peers: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+            Err(e) => return fail(path, &e),
+        },
+        "memchr" => {
+            let mut file = match std::fs::File::open(path) {
+                Ok(f) => f,
+                Err(e) => return fail(path, &e),
+            };
+            let mut buf = vec![0; 64 << 10];
+            let mut n = 0;
+            loop {
+                match file.read(&mut buf) {
+                    Ok(0) => break,
+                    Ok(len) => n += memchr::memchr_iter(b':', &buf[..len]).count(),
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return fail(path, &e),
+                }
+            }
+            n
+        }
+        _ => {
+            eprintln!("peers: unknown mode {mode:?} (linkify, regex, memchr)");
+            return ExitCode::from(2);
+        }
+    };
+    println!("{count}");
+    ExitCode::SUCCESS
+}
+
+fn fail(path: &str, e: &std::io::Error) -> ExitCode {
+    eprintln!("peers: {path}: {e}");
+    ExitCode::from(1)
+}
