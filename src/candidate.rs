@@ -14,7 +14,7 @@ use crate::chars::{self, EXCLUDED};
 use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
 use crate::extractor::ExtractorBuilder;
 use crate::find::{self, SchemeRule, Shape};
-use crate::matches::{Delimiter, Event, Match, Parts, Rejected, Span};
+use crate::matches::{Delimiter, Event, Match, Parts, Rare, Rejected, Span};
 use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Uri};
 
 /// What became of a trigger.
@@ -117,7 +117,7 @@ enum Kind {
 
 /// A valid candidate, before it becomes a [`Match`].
 struct Valid {
-    uri: String,
+    uri: Box<str>,
     alternate: Option<String>,
     parts: Parts,
     /// Whether `uri` is the second reading (the first was invalid).
@@ -288,13 +288,13 @@ impl Cx<'_> {
         };
         match (one, two) {
             (Ok((uri, parts)), two) => Verdict::Valid(Valid {
-                uri: uri.to_owned(),
+                uri: uri.into(),
                 alternate: two.map(|(r, _)| r.to_owned()),
                 parts,
                 second: false,
             }),
             (Err(_), Some((uri, parts))) => {
-                Verdict::Valid(Valid { uri: uri.to_owned(), alternate: None, parts, second: true })
+                Verdict::Valid(Valid { uri: uri.into(), alternate: None, parts, second: true })
             }
             (Err(error), None) => {
                 let text = self.opts.report_rejected.then(|| String::from_utf8_lossy(first).into_owned());
@@ -322,12 +322,13 @@ impl Cx<'_> {
                 spans = Vec::new();
             }
         }
+        let rare = (valid.alternate.is_some() || !spans.is_empty())
+            .then(|| Box::new(Rare { alternate: valid.alternate, pieces: spans }));
         self.pending.push_back(Event::Match(Match {
             uri: valid.uri,
-            alternate: valid.alternate,
             span,
             outer: map.span(outer),
-            pieces: spans,
+            rare,
             delimiter,
             grammar: self.opts.grammar,
             parts: valid.parts,
@@ -607,8 +608,8 @@ mod tests {
     #[test]
     fn abbreviated_components_index_the_text_as_written() {
         let parts = check("www.a.example:8080/p?q", Kind::Www, Grammar::Rfc3986, &mut String::new()).unwrap();
-        let c = parts.components();
         let text = "www.a.example:8080/p?q";
+        let c = parts.components(text.len());
         assert_eq!(c.scheme, None);
         assert_eq!(c.host.map(|h| &text[h.range()]), Some("www.a.example"));
         assert_eq!(c.port.map(|p| &text[p.range()]), Some("8080"));
@@ -622,7 +623,7 @@ mod tests {
         let valid = |uri: &str| {
             let parts =
                 check(uri, Kind::Scheme { colon: 0, shape: None }, Grammar::Rfc3986, &mut String::new());
-            Valid { uri: uri.to_owned(), alternate: None, parts: parts.unwrap(), second: false }
+            Valid { uri: uri.into(), alternate: None, parts: parts.unwrap(), second: false }
         };
         assert!(host_looks_real(&valid("http://a.example/")));
         assert!(host_looks_real(&valid("http://[::1]/")));
