@@ -279,7 +279,10 @@ impl Cx<'_> {
             return Verdict::NotCandidate;
         }
         let grammar = self.opts.grammar;
-        let one = as_str(first).and_then(|r| Ok((r, check(r, kind, grammar, &mut sc.prefixed)?)));
+        let one = owned(first).and_then(|r| {
+            let parts = check(&r, kind, grammar, &mut sc.prefixed)?;
+            Ok((r, parts))
+        });
         let two = if sc.pieces.breaks.is_empty() {
             None
         } else {
@@ -288,7 +291,7 @@ impl Cx<'_> {
         };
         match (one, two) {
             (Ok((uri, parts)), two) => Verdict::Valid(Valid {
-                uri: uri.into(),
+                uri: uri.into_boxed_str(),
                 alternate: two.map(|(r, _)| r.to_owned()),
                 parts,
                 second: false,
@@ -487,6 +490,17 @@ fn www_host_ok(reading: &[u8]) -> bool {
 /// A reading as text: URIs are ASCII (RFC 3986 §2), so one that is not UTF-8 is no URI.
 fn as_str(reading: &[u8]) -> Result<&str, ParseError> {
     core::str::from_utf8(reading).map_err(|e| ParseError::new(e.valid_up_to(), ErrorKind::NonAscii))
+}
+
+/// A reading as owned text: URIs are ASCII (RFC 3986 §2), so one that is not UTF-8 is no URI.
+///
+/// The copy is made before validation, although a rejected reading then costs an allocation:
+/// the check that the bytes are UTF-8 runs word by word from an aligned start, where on the
+/// reading in place it ran byte by byte up to the first aligned word (a URI is about 30
+/// bytes), and the copy is needed anyway for the match.
+fn owned(reading: &[u8]) -> Result<String, ParseError> {
+    String::from_utf8(reading.to_vec())
+        .map_err(|e| ParseError::new(e.utf8_error().valid_up_to(), ErrorKind::NonAscii))
 }
 
 /// Validates one reading; returns its components.
