@@ -1,0 +1,343 @@
+//! A fast path for the URIs that fill URI-dense text, under [`Grammar::Rfc3986`] only.
+//!
+//! Most URIs found in mail, logs and web pages have one of three plain forms:
+//!
+//! - `http`, `https` or `ftp`, `//`, a registered name or IPv4 host with an optional port, then
+//!   a path, query and fragment (RFC 3986 §3);
+//! - `mailto:` and comma-separated `local@domain` addresses with no escapes (RFC 6068 §2);
+//! - `urn:`, an NID and an NSS with no escapes (RFC 8141 §2).
+//!
+//! [`components`] recognizes exactly these, in one pass with no scheme-rule dispatch, and gives
+//! up (`None`) on anything else, valid or not: a userinfo, an IP literal, a `%` where the full
+//! rules look at escapes, an ftp `;type=`, a mailto query, a URN with r-, q- or f-components.
+//! The full parser ([`super::validate_with`]) then decides. So this never decides differently
+//! from it; a unit test checks that on the conformance cases and on generated variations.
+//!
+//! The full path costs about 600 instructions on `http://www.w3.org/index.html` (the generic
+//! split into [`Components`] of `Option`s, the [`super::Uri`] built around them, the scheme
+//! rules chosen by name); this one about a third of that.
+
+use super::generic::scan;
+use super::host::reg_name_kind;
+use super::{Components, Part};
+use crate::chars::{self, ALPHA, DIGIT, PATH, QUERY, SUB_DELIMS, UNRESERVED};
+
+/// The components of `s` when it is valid under [`Grammar::Rfc3986`](super::Grammar::Rfc3986)
+/// and of one of the plain forms of the module docs; `None` otherwise (see there).
+#[inline]
+pub(crate) fn components(s: &str) -> Option<Components> {
+    let b = s.as_bytes();
+    // The scheme is compared case-insensitively (RFC 3986 §3.1); its letters and the colon
+    // after them make it the whole scheme, as the generic split would find it.
+    let prefix = |name: &[u8]| b.get(..name.len()).is_some_and(|p| p.eq_ignore_ascii_case(name));
+    if prefix(b"http://") {
+        server(b, 4, false)
+    } else if prefix(b"https://") {
+        server(b, 5, false)
+    } else if prefix(b"ftp://") {
+        server(b, 3, true)
+    } else if prefix(b"mailto:") {
+        mailto(b)
+    } else if prefix(b"urn:") {
+        urn(b)
+    } else {
+        None
+    }
+}
+
+/// `scheme "://" host [ ":" port ] path-abempty [ "?" query ] [ "#" fragment ]` with a
+/// non-empty registered name or IPv4 host and no userinfo, for a server-based scheme whose only
+/// rule is that host (schemes.rs `require_host`); for ftp, a path with a `;` is left to the
+/// typecode rule.
+#[inline]
+fn server(b: &[u8], colon: usize, ftp: bool) -> Option<Components> {
+    let start = colon + 3;
+    // reg-name = *( unreserved / pct-encoded / sub-delims ), here without escapes.
+    let host_len =
+        b[start..].iter().position(|&x| !chars::is(x, UNRESERVED | SUB_DELIMS)).unwrap_or(b.len() - start);
+    if host_len == 0 {
+        return None;
+    }
+    let host = Part::new(start, start + host_len);
+    let mut i = host.end;
+    let mut port = None;
+    if b.get(i) == Some(&b':') {
+        let digits = b[i + 1..].iter().take_while(|&&x| chars::is(x, DIGIT)).count();
+        port = Some(Part::new(i + 1, i + 1 + digits));
+        i += 1 + digits;
+    }
+    if b.get(i).is_some_and(|&x| !matches!(x, b'/' | b'?' | b'#')) {
+        return None; // a userinfo, an escape, an IP literal, or an error
+    }
+    let authority = Part::new(start, i);
+    let path_end = scan(b, i, PATH).ok()?;
+    if ftp && b[i..path_end].contains(&b';') {
+        return None;
+    }
+    let mut c = Components {
+        scheme: Some(Part::new(0, colon)),
+        authority: Some(authority),
+        userinfo: None,
+        host: Some(host),
+        host_kind: Some(reg_name_kind(&b[host.start..host.end])),
+        port,
+        path: Part::new(i, path_end),
+        query: None,
+        fragment: None,
+    };
+    query_and_fragment(b, path_end, &mut c)?;
+    Some(c)
+}
+
+/// `[ "?" query ] [ "#" fragment ]` from `i` to the end of `b`, into `c`.
+#[inline]
+fn query_and_fragment(b: &[u8], mut i: usize, c: &mut Components) -> Option<()> {
+    if b.get(i) == Some(&b'?') {
+        let stop = scan(b, i + 1, QUERY).ok()?;
+        c.query = Some(Part::new(i + 1, stop));
+        i = stop;
+    }
+    if b.get(i) == Some(&b'#') {
+        let stop = scan(b, i + 1, QUERY).ok()?;
+        c.fragment = Some(Part::new(i + 1, stop));
+        i = stop;
+    }
+    (i == b.len()).then_some(())
+}
+
+/// `mailto:` and `addr-spec *( "," addr-spec )` with no escapes and no header fields: each
+/// address a non-empty local part, `@`, a non-empty domain, of the characters RFC 6068 §2
+/// leaves literal (`qchar` without `;`: `pchar` without `& = ;`).
+#[inline]
+fn mailto(b: &[u8]) -> Option<Components> {
+    const START: usize = 7;
+    let literal = |x: u8| {
+        (chars::is(x, UNRESERVED | SUB_DELIMS) || x == b':' || x == b'@') && !matches!(x, b'&' | b'=' | b';')
+    };
+    let to = &b[START..];
+    if to.is_empty() || !to.iter().all(|&x| literal(x)) {
+        return None;
+    }
+    for address in to.split(|&x| x == b',') {
+        let at = memchr::memchr(b'@', address)?;
+        if at == 0 || at + 1 == address.len() {
+            return None;
+        }
+    }
+    Some(Components {
+        scheme: Some(Part::new(0, START - 1)),
+        path: Part::new(START, b.len()),
+        ..Components::default()
+    })
+}
+
+/// `urn:` NID `:` NSS (RFC 8141 §2) with no escapes and nothing after the NSS:
+/// `NID = (ALPHA / DIGIT) 0*30(ALPHA / DIGIT / "-") (ALPHA / DIGIT)`, not `urn` (RFC 8141 §5.1),
+/// and `NSS = pchar *(pchar / "/")`.
+#[inline]
+fn urn(b: &[u8]) -> Option<Components> {
+    const START: usize = 4;
+    let alnum = |x: u8| chars::is(x, ALPHA | DIGIT);
+    let nid_len = b[START..].iter().take_while(|&&x| alnum(x) || x == b'-').count();
+    let nid = &b[START..START + nid_len];
+    let ends_well = nid.first().is_some_and(|&x| alnum(x)) && nid.last().is_some_and(|&x| alnum(x));
+    if !(2..=32).contains(&nid_len) || !ends_well || nid.eq_ignore_ascii_case(b"urn") {
+        return None;
+    }
+    let nss = START + nid_len + 1;
+    if b.get(nss - 1) != Some(&b':') {
+        return None;
+    }
+    // A `/` may not start the NSS, and `%`, `?` and `#` are left to the full rules.
+    match b.get(nss) {
+        Some(&x) if x != b'/' && chars::is(x, PATH) => {}
+        _ => return None,
+    }
+    if !b[nss..].iter().all(|&x| chars::is(x, PATH)) {
+        return None;
+    }
+    Some(Components {
+        scheme: Some(Part::new(0, START - 1)),
+        path: Part::new(START, b.len()),
+        ..Components::default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uri::{Grammar, HostKind, Uri};
+
+    /// The fast path agrees with the full parser: when it decides, the full parser finds the
+    /// URI valid with the same components.
+    fn agrees(s: &str) -> bool {
+        let full = Uri::parse_with(s, Grammar::Rfc3986).map(|u| u.parts());
+        match components(s) {
+            Some(c) => {
+                assert_eq!(Ok(c), full, "{s:?}");
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[test]
+    fn common_forms_take_the_fast_path() {
+        for s in [
+            "http://www.w3.org/index.html",
+            "HTTPS://news.example.org/cgi-bin/search?q=uri+syntax&lang=en",
+            "https://ds.internic.net/a/b/c/d;p?q=1#frag",
+            "http://192.0.2.17/",
+            "http://host.example:8080/rfc/rfc2396.txt",
+            "http://host.example:/",
+            "http://h/%41?%42#%43",
+            "ftp://www.w3.org/~user/page.html",
+            "mailto:user@example.com",
+            "mailto:a@b,c@d",
+            "urn:ietf:rfc:9146",
+            "URN:ISBN:0-395-36341-1",
+        ] {
+            assert!(agrees(s), "{s:?} should take the fast path");
+        }
+        assert_eq!(components("http://192.0.2.17/").and_then(|c| c.host_kind), Some(HostKind::Ipv4));
+        assert_eq!(components("http://192.0.2.999/").and_then(|c| c.host_kind), Some(HostKind::RegName));
+    }
+
+    #[test]
+    fn other_forms_are_left_to_the_full_parser() {
+        for s in [
+            "http://",
+            "http:///x",
+            "http://u@h/",
+            "http://[::1]/",
+            "http://h%41/",
+            "http://h/%4",
+            "http://h:8x/",
+            "http://h/ x",
+            "http://h/?a#b#c",
+            "ftp://h/a;type=i",
+            "ftp://h/a;type=x",
+            "mailto:",
+            "mailto:user",
+            "mailto:@b",
+            "mailto:a@",
+            "mailto:a@b,",
+            "mailto:a@b?subject=x",
+            "mailto://a@b",
+            "mailto:a%40b@c",
+            "urn:a:b",
+            "urn:urn:b",
+            "urn:-ab:c",
+            "urn:ab-:c",
+            "urn:ab:",
+            "urn:ab:/c",
+            "urn:ab:c?+r",
+            "urn:ab:c#f",
+            "urn:ab:c%20",
+            "urn:abcdefghijabcdefghijabcdefghijabc:x",
+            "news:comp.lang",
+            "file:///etc",
+        ] {
+            assert!(!agrees(s), "{s:?} should be left to the full parser");
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_full_parser_on_variations() {
+        let schemes = ["http", "HTTP", "https", "hTtPs", "ftp", "FTP", "mailto", "urn", "httpx", "htt"];
+        let middles = [
+            "",
+            "//",
+            "///",
+            "//h",
+            "//h.example",
+            "//1.2.3.4",
+            "//1.2.3.4.5",
+            "//h:",
+            "//h:80",
+            "//h:8a",
+            "//u@h",
+            "//[::1]",
+            "//h%2e",
+            "//!$&'()*+,;=",
+            "//-._~",
+            "a@b",
+            "a@b,c@d",
+            "a@",
+            "@b",
+            ",a@b",
+            "a@b,",
+            "ab:c",
+            "ab:c/d",
+            "ab:/c",
+            "a:c",
+            "x-y:z",
+            "ab-:c",
+            "urn:c",
+            "ab:c%41",
+            "a;b@c",
+            "a=b@c",
+            "a&b@c",
+            "a b@c",
+            "a\u{e9}@b",
+            "ab:c:d",
+        ];
+        let tails = [
+            "",
+            "/",
+            "/a/b.html",
+            "/a;type=i",
+            "/a;type=q",
+            "/a;b",
+            "/%41",
+            "/%4",
+            "?",
+            "?q=1&r",
+            "#",
+            "#f",
+            "?q#f",
+            "#f#g",
+            "?a?b",
+            "/ ",
+            "/<",
+            "/a%zz",
+            ",",
+            "@",
+            ":",
+            "/:@",
+            "?%",
+            "/\u{e9}",
+        ];
+        let mut fast = 0;
+        for scheme in schemes {
+            for middle in middles {
+                for tail in tails {
+                    for colon in [":", ""] {
+                        let s = format!("{scheme}{colon}{middle}{tail}");
+                        fast += usize::from(agrees(&s));
+                    }
+                }
+            }
+        }
+        assert!(fast > 200, "the fast path took only {fast} of the variations");
+    }
+
+    #[test]
+    fn agrees_with_the_full_parser_on_the_conformance_cases() {
+        let files = [
+            include_str!("../../tests/data/uri/examples.jsonl"),
+            include_str!("../../tests/data/uri/generic.jsonl"),
+            include_str!("../../tests/data/uri/host.jsonl"),
+            include_str!("../../tests/data/uri/schemes.jsonl"),
+            include_str!("../../tests/data/uri/urn.jsonl"),
+            include_str!("../../tests/data/uri/debatable.jsonl"),
+        ];
+        let mut fast = 0;
+        for line in files.iter().flat_map(|f| f.lines()).filter(|l| !l.trim().is_empty()) {
+            let case: serde_json::Value = serde_json::from_str(line).unwrap();
+            let input = case["input"].as_str().unwrap();
+            fast += usize::from(agrees(input));
+        }
+        assert!(fast > 50, "the fast path took only {fast} conformance cases");
+    }
+}
