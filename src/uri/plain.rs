@@ -2,14 +2,14 @@
 //!
 //! Most URIs found in mail, logs and web pages have one of three plain forms:
 //!
-//! - `http`, `https` or `ftp`, `//`, a registered name or IPv4 host with an optional port, then
-//!   a path, query and fragment (RFC 3986 §3);
+//! - `http`, `https` or `ftp`, `//`, an authority with a host, then a path, query and fragment
+//!   (RFC 3986 §3);
 //! - `mailto:` and comma-separated `local@domain` addresses with no escapes (RFC 6068 §2);
 //! - `urn:`, an NID and an NSS with no escapes (RFC 8141 §2).
 //!
 //! [`components`] recognizes exactly these, in one pass with no scheme-rule dispatch, and gives
-//! up (`None`) on anything else, valid or not: a userinfo, an IP literal, a `%` where the full
-//! rules look at escapes, an ftp `;type=`, a mailto query, a URN with r-, q- or f-components.
+//! up (`None`) on anything else, valid or not: an error, a `%` where the scheme rules look at
+//! escapes, a `;` in an ftp path, a mailto query, a URN with r-, q- or f-components.
 //! The full parser ([`super::validate_with`]) then decides. So this never decides differently
 //! from it; a unit test checks that on the conformance cases and on generated variations.
 //!
@@ -18,8 +18,7 @@
 //! rules chosen by name); this one about a third of that.
 
 use super::generic::scan;
-use super::host::reg_name_kind;
-use super::{Components, Part};
+use super::{Components, Grammar, Part, host};
 use crate::chars::{self, ALPHA, DIGIT, PATH, QUERY, SUB_DELIMS, UNRESERVED};
 
 /// The components of `s` when it is valid under [`Grammar::Rfc3986`](super::Grammar::Rfc3986)
@@ -55,19 +54,55 @@ pub(crate) fn components(s: &str) -> Option<Components> {
     }
 }
 
-/// `scheme "://" host [ ":" port ] path-abempty [ "?" query ] [ "#" fragment ]` with a
-/// non-empty registered name or IPv4 host and no userinfo, for a server-based scheme whose only
-/// rule is that host (schemes.rs `require_host`); for ftp, a path with a `;` is left to the
-/// typecode rule.
+/// `scheme "://" authority path-abempty [ "?" query ] [ "#" fragment ]` with a non-empty
+/// host, for a server-based scheme whose only rule is that host (schemes.rs `require_host`);
+/// for ftp, a path with a `;` is left to the typecode rule. The authority is read by the same
+/// functions, in the same order, as the generic parser reads it.
 #[inline]
 fn server(b: &[u8], colon: usize, ftp: bool) -> Option<Components> {
     let start = colon + 3;
-    // reg-name = *( unreserved / pct-encoded / sub-delims ), here without escapes.
-    let host_len =
-        b[start..].iter().position(|&x| !chars::is(x, UNRESERVED | SUB_DELIMS)).unwrap_or(b.len() - start);
-    if host_len == 0 {
+    let a = match plain_authority(b, start) {
+        Some(a) => a,
+        None => {
+            // A userinfo, an IP literal, an escape or an error: as the generic parser reads it.
+            let end = b[start..]
+                .iter()
+                .position(|&x| matches!(x, b'/' | b'?' | b'#'))
+                .map_or(b.len(), |n| start + n);
+            host::authority(&b[..end], start, Grammar::Rfc3986).ok()?
+        }
+    };
+    if a.host.start == a.host.end {
         return None;
     }
+    let i = a.port.map_or(a.host.end, |p| p.end);
+    let authority = Part::new(start, i);
+    let path_end = scan(b, i, PATH).ok()?;
+    if ftp && b[i..path_end].contains(&b';') {
+        return None;
+    }
+    let mut c = Components {
+        scheme: Some(Part::new(0, colon)),
+        authority: Some(authority),
+        userinfo: a.userinfo,
+        host: Some(a.host),
+        host_kind: Some(a.kind),
+        port: a.port,
+        path: Part::new(i, path_end),
+        query: None,
+        fragment: None,
+    };
+    query_and_fragment(b, path_end, &mut c)?;
+    Some(c)
+}
+
+/// The common authority, `reg-name [ ":" port ]` with no escapes in the name, ending at the end
+/// of `b` or at `/`, `?` or `#`; `None` for any other. What [`host::authority`] would give it.
+#[inline]
+fn plain_authority(b: &[u8], start: usize) -> Option<host::Authority> {
+    // reg-name = *( unreserved / pct-encoded / sub-delims ), here without escapes.
+    let rest = &b[start..];
+    let host_len = rest.iter().position(|&x| !chars::is(x, UNRESERVED | SUB_DELIMS)).unwrap_or(rest.len());
     let host = Part::new(start, start + host_len);
     let mut i = host.end;
     let mut port = None;
@@ -77,26 +112,10 @@ fn server(b: &[u8], colon: usize, ftp: bool) -> Option<Components> {
         i += 1 + digits;
     }
     if b.get(i).is_some_and(|&x| !matches!(x, b'/' | b'?' | b'#')) {
-        return None; // a userinfo, an escape, an IP literal, or an error
-    }
-    let authority = Part::new(start, i);
-    let path_end = scan(b, i, PATH).ok()?;
-    if ftp && b[i..path_end].contains(&b';') {
         return None;
     }
-    let mut c = Components {
-        scheme: Some(Part::new(0, colon)),
-        authority: Some(authority),
-        userinfo: None,
-        host: Some(host),
-        host_kind: Some(reg_name_kind(&b[host.start..host.end])),
-        port,
-        path: Part::new(i, path_end),
-        query: None,
-        fragment: None,
-    };
-    query_and_fragment(b, path_end, &mut c)?;
-    Some(c)
+    let kind = host::reg_name_kind(&b[host.start..host.end]);
+    Some(host::Authority { userinfo: None, host, kind, port })
 }
 
 /// `[ "?" query ] [ "#" fragment ]` from `i` to the end of `b`, into `c`.
@@ -192,7 +211,7 @@ fn urn(b: &[u8]) -> Option<Components> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uri::{Grammar, HostKind, Uri};
+    use crate::uri::{HostKind, Uri};
 
     /// The fast path agrees with the full parser: when it decides, the full parser finds the
     /// URI valid with the same components.
@@ -226,6 +245,10 @@ mod tests {
             "http://host.example:8080/rfc/rfc2396.txt",
             "http://host.example:/",
             "http://h/%41?%42#%43",
+            "http://u:p@h.example:80/",
+            "https://[2001:db8::7]/~user/page.html",
+            "http://[v7.x]:8/",
+            "http://h%41/",
             "ftp://www.w3.org/~user/page.html",
             "mailto:user@example.com",
             "mailto:a@b,c@d",
@@ -243,9 +266,9 @@ mod tests {
         for s in [
             "http://",
             "http:///x",
-            "http://u@h/",
-            "http://[::1]/",
-            "http://h%41/",
+            "http://u@/x",
+            "http://[::1/",
+            "http://[::g]/",
             "http://h/%4",
             "http://h:8x/",
             "http://h/ x",
