@@ -90,7 +90,7 @@ fn authority_3986(b: &[u8], start: usize) -> Result<Authority, ParseError> {
 pub(crate) fn reg_name_kind(host: &[u8]) -> HostKind {
     let looks_ipv4 =
         host.first().is_some_and(u8::is_ascii_digit) && host.last().is_some_and(u8::is_ascii_digit);
-    if looks_ipv4 && ip::ipv4(host).is_ok() { HostKind::Ipv4 } else { HostKind::RegName }
+    if looks_ipv4 && ip::is_ipv4(host) { HostKind::Ipv4 } else { HostKind::RegName }
 }
 
 /// The common RFC 3986 authority in one pass: a reg-name or IPv4 host, an optional port, no
