@@ -7,7 +7,7 @@
 //! check is linear in the length of the address.
 
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while_m_n, take_while1};
+use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{all_consuming, recognize};
 use nom::{IResult, Parser};
@@ -91,11 +91,6 @@ pub(crate) fn ipv4_2396(s: &[u8]) -> Result<(), usize> {
         .map_err(|e| failed_at(s, e))
 }
 
-/// `h16 = 1*4HEXDIG` (RFC 3986 §3.2.2).
-fn h16(i: &[u8]) -> Res<'_, &[u8]> {
-    take_while_m_n(1, 4, |b| chars::is(b, HEXDIG)).parse(i)
-}
-
 /// Why an IPv6 address is malformed: in the address, or in the IPv4 address that ends it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Ipv6Error {
@@ -133,10 +128,13 @@ pub(crate) fn ipv6(s: &[u8]) -> Result<(), Ipv6Error> {
             pieces += 2;
             break;
         }
-        let (after, _) = h16(rest).map_err(|_| Ipv6Error::Ipv6(i))?;
-        if after.first().is_some_and(|&b| chars::is(b, HEXDIG)) {
-            return Err(Ipv6Error::Ipv6(i + 4)); // a fifth hex digit
+        // h16 = 1*4HEXDIG, from the run of hex digits already counted.
+        match hex {
+            0 => return Err(Ipv6Error::Ipv6(i)),
+            5.. => return Err(Ipv6Error::Ipv6(i + 4)), // a fifth hex digit
+            _ => {}
         }
+        let after = &rest[hex..];
         if pieces == max {
             return Err(Ipv6Error::Ipv6(i));
         }
