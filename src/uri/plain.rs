@@ -146,11 +146,12 @@ fn mailto(b: &[u8]) -> Option<Components> {
     // One pass: the characters, and the first `@` of each address, which must have text on
     // both sides of it (a pass for each, and memchr per address, cost about 100 instructions
     // more per mailto URI).
-    let to = &b[START..];
+    let rest = &b[START..];
     let mut first = 0;
     let mut at = None;
+    let mut to_end = rest.len();
     let fits = |first: usize, at: Option<usize>, end: usize| at.is_some_and(|at| at > first && at + 1 < end);
-    for (i, &x) in to.iter().enumerate() {
+    for (i, &x) in rest.iter().enumerate() {
         match ADDRESS[usize::from(x)] {
             Address::Literal => {}
             Address::At => {
@@ -162,17 +163,34 @@ fn mailto(b: &[u8]) -> Option<Components> {
                 }
                 (first, at) = (i + 1, None);
             }
+            Address::Question => {
+                to_end = i;
+                break;
+            }
             Address::Other => return None,
         }
     }
-    if !fits(first, at, to.len()) {
+    if !fits(first, at, to_end) {
         return None;
     }
-    Some(Components {
+    let mut c = Components {
         scheme: Some(Part::new(0, START - 1)),
-        path: Part::new(START, b.len()),
+        path: Part::new(START, START + to_end),
         ..Components::default()
-    })
+    };
+    if let Some(hfields) = rest.get(to_end + 1..) {
+        // `hfields = "?" hfield *( "&" hfield )`, `hfield = hfname "=" hfvalue`, both `*qchar`
+        // (here without escapes): each field one `=`, none empty.
+        let qchar = |x: u8| ADDRESS[usize::from(x)] != Address::Other || x == b';';
+        for field in hfields.split(|&x| x == b'&') {
+            let eq = field.iter().position(|&x| x == b'=')?;
+            if !field[..eq].iter().all(|&x| qchar(x)) || !field[eq + 1..].iter().all(|&x| qchar(x)) {
+                return None;
+            }
+        }
+        c.query = Some(Part::new(START + to_end + 1, b.len()));
+    }
+    Some(c)
 }
 
 /// What a byte is in a mailto address without escapes.
@@ -185,6 +203,8 @@ enum Address {
     At,
     /// `,`, between addresses.
     Comma,
+    /// `?`, before the header fields.
+    Question,
     /// Anything else.
     Other,
 }
@@ -205,6 +225,7 @@ static ADDRESS: [Address; 256] = {
     }
     t[b'@' as usize] = Address::At;
     t[b',' as usize] = Address::Comma;
+    t[b'?' as usize] = Address::Question;
     t
 };
 
@@ -263,7 +284,8 @@ mod tests {
         for x in 0..=255u8 {
             let qchar =
                 (chars::is(x, UNRESERVED | SUB_DELIMS) || x == b':' || x == b'@') && x != b'&' && x != b'=';
-            assert_eq!(ADDRESS[usize::from(x)] != Address::Other, qchar && x != b';', "{x:#x}");
+            let address = !matches!(ADDRESS[usize::from(x)], Address::Other | Address::Question);
+            assert_eq!(address, qchar && x != b';', "{x:#x}");
         }
     }
 
@@ -284,6 +306,9 @@ mod tests {
             "ftp://www.w3.org/~user/page.html",
             "mailto:user@example.com",
             "mailto:a@b,c@d",
+            "mailto:list-request@example.org?subject=unsubscribe",
+            "mailto:a@b?to=c@d&cc=e@f&body=x;y:z",
+            "mailto:a@b?subject=",
             "urn:ietf:rfc:9146",
             "URN:ISBN:0-395-36341-1",
         ] {
@@ -312,7 +337,14 @@ mod tests {
             "mailto:@b",
             "mailto:a@",
             "mailto:a@b,",
-            "mailto:a@b?subject=x",
+            "mailto:a@b?",
+            "mailto:a@b?subject",
+            "mailto:a@b?subject=x&",
+            "mailto:a@b?a=b=c",
+            "mailto:a@b?a=%20",
+            "mailto:a@b?a=b#f",
+            "mailto:a@b?a=b/c",
+            "mailto:?to=a@b",
             "mailto://a@b",
             "mailto:a%40b@c",
             "urn:a:b",
