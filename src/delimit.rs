@@ -556,11 +556,15 @@ pub(crate) fn bare(
                     None if !w.complete => return Err(Incomplete),
                     Some(&c)
                         if !chars::is(c, EXCLUDED)
-                            && next < limit_end
                             && (!may_start_hierarchical(after)
                                 || run(hierarchical_start(), after, w.complete)?.is_none()) =>
                     {
                         pieces.push(seg_start..i);
+                        // The candidate goes on past the limit: it is overlong, not cut at the
+                        // line break (rule 8: dropped, not truncated).
+                        if next >= limit_end {
+                            return Ok(BareEnd { end: i, stop: None, overlong: true, repaired });
+                        }
                         if hyphen {
                             pieces.breaks.push(i - 1);
                         } else {

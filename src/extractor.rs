@@ -109,8 +109,10 @@ impl ExtractorBuilder {
     }
 
     /// Decode quoted-printable mail bodies (default on): after a
-    /// `Content-Transfer-Encoding: quoted-printable` header line, and until the next line that
-    /// starts with `--` (a MIME boundary) or `From ` (the next message of an mbox), soft line
+    /// `Content-Transfer-Encoding: quoted-printable` header line, and until the next MIME
+    /// boundary line (`--` and a boundary declared by an earlier `Content-Type` header, or,
+    /// when none was seen, a line of `--` and boundary characters) or `From ` line (the next
+    /// message of an mbox), soft line
     /// breaks (`=` at the end of a line) are joined and `=XX` is decoded before delimiting, so
     /// that `href=3D"http://a/?b=3D=` / `c"` gives `http://a/?b=c`. Appendix E is silent on
     /// transfer encodings; this is what a mail reader shows.
@@ -266,6 +268,8 @@ struct State {
     /// Inside a quoted-printable region, and where the search for its end resumes.
     qp_active: bool,
     qp_scan: u64,
+    /// The MIME boundaries declared by the `Content-Type` headers seen so far.
+    boundaries: qp::Boundaries,
     /// Lines counted up to this offset, and how many.
     lines_to: u64,
     lines: u64,
@@ -410,7 +414,7 @@ impl Engine {
             false
         };
         only_angle
-            && !(self.opts.quoted_printable && qp::is_cte_header(&hay[s..c]))
+            && !(self.opts.quoted_printable && is_mime_header(&hay[s..c]))
             && !delimit::may_open_angle(&self.window(hay, base, true, s, base + c as u64), s, floor)
     }
 
@@ -467,7 +471,7 @@ impl Engine {
         }
         let from = self.state.qp_scan.saturating_sub(base) as usize;
         if let Some(region) = hay.get(from..upto) {
-            if qp::region_end(region).is_some() {
+            if qp::region_end(region, &self.state.boundaries).is_some() {
                 self.state.qp_active = false;
             }
             // A line that ends the region may straddle `upto`: look at its start again.
@@ -538,13 +542,17 @@ impl Engine {
                 let s = scheme;
                 if self.opts.quoted_printable
                     && let Some(s) = s
-                    && qp::is_cte_header(&hay[s..c])
+                    && is_mime_header(&hay[s..c])
                     && s.checked_sub(1).map_or(base == 0, |p| hay[p] == b'\n')
                 {
                     let value = hay.get(c + 1..).unwrap_or_default();
-                    let qp = qp::cte_is_quoted_printable(value, eof).ok_or(Incomplete)?;
-                    self.state.qp_active = qp;
-                    self.state.qp_scan = base + c as u64;
+                    if qp::is_cte_header(&hay[s..c]) {
+                        let qp = qp::cte_is_quoted_printable(value, eof).ok_or(Incomplete)?;
+                        self.state.qp_active = qp;
+                        self.state.qp_scan = base + c as u64;
+                    } else if let Some(boundary) = qp::boundary_param(value, eof).ok_or(Incomplete)? {
+                        self.state.boundaries.declare(boundary);
+                    }
                     return Ok(Outcome::Skip);
                 }
                 if self.state.qp_active {
@@ -604,6 +612,13 @@ impl Engine {
             }
         }
     }
+}
+
+/// Whether a header named `name` is one the quoted-printable handling reads:
+/// `Content-Transfer-Encoding` (where a region starts) or `Content-Type` (whose `boundary`
+/// says where one ends).
+fn is_mime_header(name: &[u8]) -> bool {
+    qp::is_cte_header(name) || qp::is_content_type_header(name)
 }
 
 #[cfg(test)]

@@ -73,7 +73,10 @@
 //! Mail bodies sent as quoted-printable (RFC 2045) are read as a mail client shows them: after
 //! a `Content-Transfer-Encoding: quoted-printable` header, soft line breaks are joined and
 //! `=3D` is read as `=`, up to the next MIME boundary or mbox `From ` line (see
-//! [`ExtractorBuilder::quoted_printable`]).
+//! [`ExtractorBuilder::quoted_printable`]). A boundary is one declared by a `Content-Type`
+//! header seen before (`boundary=`, RFC 2046 §5.1.1), so that a forwarded message's
+//! `----- Original Message -----` does not end the part; in text whose headers were not seen,
+//! a line of `--` and boundary characters is taken for one.
 //!
 //! # Streaming, memory and time
 //!

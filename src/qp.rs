@@ -139,16 +139,136 @@ fn is_bchar(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"'()+_,-./:=? ".contains(&b)
 }
 
+/// Whether a header named `name` (the text before its colon) is `Content-Type`.
+pub(crate) fn is_content_type_header(name: &[u8]) -> bool {
+    name.eq_ignore_ascii_case(b"content-type")
+}
+
+/// How much of a `Content-Type` header value, folded lines included, is looked at for its
+/// `boundary` parameter.
+pub(crate) const CONTENT_TYPE_VALUE_MAX: usize = 1024;
+
+/// The longest MIME boundary: 1 to 70 characters (RFC 2046 §5.1.1).
+const BOUNDARY_LEN_MAX: usize = 70;
+
+/// How many declared boundaries are remembered: the innermost multiparts of the messages read
+/// last (nesting deeper than this is not seen in mail).
+const BOUNDARIES_MAX: usize = 8;
+
+/// The `boundary` parameter of a `Content-Type` header whose value (the text after the colon)
+/// starts `value` (RFC 2046 §5.1.1, RFC 2045 §5.1: `boundary=token` or
+/// `boundary="quoted string"`, the name in any case). The header ends at a line ending not
+/// followed by a blank (RFC 5322 §2.2.3 folding). `None` when the header may go on past
+/// `value` and `complete` is false; `Some(None)` when it has no usable boundary. Only the first
+/// [`CONTENT_TYPE_VALUE_MAX`] bytes are looked at.
+pub(crate) fn boundary_param(value: &[u8], complete: bool) -> Option<Option<&[u8]>> {
+    let (value, complete) = match value.get(..CONTENT_TYPE_VALUE_MAX) {
+        Some(head) => (head, true),
+        None => (value, complete),
+    };
+    // The end of the header: a line ending whose next byte is not a blank.
+    let mut end = None;
+    for nl in memchr::memchr_iter(b'\n', value) {
+        match value.get(nl + 1) {
+            Some(b' ' | b'\t') => {}
+            Some(_) => {
+                end = Some(nl);
+                break;
+            }
+            None if complete => end = Some(nl),
+            None => return None,
+        }
+    }
+    let header = match end {
+        Some(end) => &value[..end],
+        None if complete => value,
+        None => return None,
+    };
+    let mut rest = header;
+    while let Some(at) = find_ignore_case(rest, b"boundary") {
+        let before = at.checked_sub(1).map(|p| rest[p]);
+        let after = &rest[at + b"boundary".len()..];
+        rest = after;
+        if !matches!(before, Some(b';' | b' ' | b'\t' | b'\n' | b'\r')) {
+            continue;
+        }
+        let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+        let after = &after[after.iter().take_while(|b| blank(b)).count()..];
+        let Some(after) = after.strip_prefix(b"=") else { continue };
+        let after = &after[after.iter().take_while(|b| blank(b)).count()..];
+        let boundary = match after.strip_prefix(b"\"") {
+            Some(quoted) => match memchr::memchr(b'"', quoted) {
+                Some(close) => &quoted[..close],
+                None => return Some(None),
+            },
+            None => {
+                // A token: up to a blank, `;`, or another tspecial (RFC 2045 §5.1).
+                let len = after
+                    .iter()
+                    .take_while(|&&b| b > b' ' && b < 0x7f && !b"()<>@,;:\\\"/[]?=".contains(&b))
+                    .count();
+                &after[..len]
+            }
+        };
+        let usable = (1..=BOUNDARY_LEN_MAX).contains(&boundary.len())
+            && boundary.iter().all(|&b| is_bchar(b))
+            && boundary.last() != Some(&b' ');
+        return Some(usable.then_some(boundary));
+    }
+    Some(None)
+}
+
+/// The index of the first occurrence of `needle` (lower case ASCII) in `hay`, in any case.
+fn find_ignore_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w.eq_ignore_ascii_case(needle))
+}
+
+/// The MIME boundaries declared so far by `Content-Type` headers, newest last, at most
+/// [`BOUNDARIES_MAX`].
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Boundaries(Vec<Vec<u8>>);
+
+impl Boundaries {
+    /// Remembers `boundary`, forgetting the oldest one when full.
+    pub(crate) fn declare(&mut self, boundary: &[u8]) {
+        if let Some(i) = self.0.iter().position(|b| b == boundary) {
+            self.0.remove(i);
+        } else if self.0.len() == BOUNDARIES_MAX {
+            self.0.remove(0);
+        }
+        self.0.push(boundary.to_vec());
+    }
+
+    /// Whether the line `line` (from its first byte on) is a delimiter line of a declared
+    /// boundary: `--`, the boundary, then `--`, a blank or the line ending (RFC 2046 §5.1.1).
+    fn delimits(&self, line: &[u8]) -> bool {
+        let Some(rest) = line.strip_prefix(b"--") else { return false };
+        self.0.iter().any(|b| {
+            rest.strip_prefix(b.as_slice()).is_some_and(|after| {
+                // The byte after the boundary must be there: the line may not be complete yet
+                // (a boundary may be the prefix of a longer one).
+                matches!(after.first(), Some(b'-' | b' ' | b'\t' | b'\r' | b'\n'))
+            })
+        })
+    }
+}
+
 /// The first index in `hay` (a region being scanned) where a line starts that ends a
-/// quoted-printable region: an mbox `From ` line, or a MIME boundary line (`--` and boundary
-/// characters up to the end of the line, so that a quoted-printable line that happens to start
-/// with `--<a href…`, a signature separator `-- ` or a rule of dashes does not count). Only lines whose end lies
+/// quoted-printable region: an mbox `From ` line, or a MIME boundary line. When `Content-Type`
+/// headers have declared boundaries, only theirs count, so that a forwarded message's
+/// `----- Original Message -----` inside a part does not end it. With none declared (a body
+/// without its headers) a boundary is guessed: `--` and boundary characters up to the end of
+/// the line, so that a quoted-printable line that happens to start with `--<a href…`, a
+/// signature separator `-- ` or a rule of dashes does not count. Only lines whose end lies
 /// inside `hay` are considered; the caller scans again the last [`END_MARK_OVERLAP`] bytes.
-pub(crate) fn region_end(hay: &[u8]) -> Option<usize> {
+pub(crate) fn region_end(hay: &[u8], declared: &Boundaries) -> Option<usize> {
     memchr::memchr_iter(b'\n', hay).map(|nl| nl + 1).find(|&line| {
         let rest = &hay[line..];
         if rest.starts_with(b"From ") {
             return true;
+        }
+        if !declared.0.is_empty() {
+            return declared.delimits(rest);
         }
         let Some(boundary) = rest.strip_prefix(b"--") else { return false };
         let Some(len) = boundary.iter().take(END_MARK_OVERLAP).position(|&b| b == b'\n') else {
@@ -212,14 +332,60 @@ mod tests {
 
     #[test]
     fn region_ends_at_boundaries_and_messages() {
-        assert_eq!(region_end(b"a=\nb\n--xyz\n"), Some(5));
-        assert_eq!(region_end(b"a=\nb\n--=_NextPart_000_0001--\r\n"), Some(5));
-        assert_eq!(region_end(b"a\nFrom x"), Some(2));
-        assert_eq!(region_end(b"a\n-x\nFro"), None);
+        assert_eq!(region_end(b"a=\nb\n--xyz\n", &Boundaries::default()), Some(5));
+        assert_eq!(region_end(b"a=\nb\n--=_NextPart_000_0001--\r\n", &Boundaries::default()), Some(5));
+        assert_eq!(region_end(b"a\nFrom x", &Boundaries::default()), Some(2));
+        assert_eq!(region_end(b"a\n-x\nFro", &Boundaries::default()), None);
         // Not boundaries: HTML after `--`, a signature separator, a line not ended yet.
-        assert_eq!(region_end(b"a\n--<A HREF=3D\"mailto:x\">\n"), None);
-        assert_eq!(region_end(b"a\n-- \nJim\n"), None);
-        assert_eq!(region_end(b"a\n--xyz"), None);
-        assert_eq!(region_end(b"a\n------------=\n---\n"), None);
+        assert_eq!(region_end(b"a\n--<A HREF=3D\"mailto:x\">\n", &Boundaries::default()), None);
+        assert_eq!(region_end(b"a\n-- \nJim\n", &Boundaries::default()), None);
+        assert_eq!(region_end(b"a\n--xyz", &Boundaries::default()), None);
+        assert_eq!(region_end(b"a\n------------=\n---\n", &Boundaries::default()), None);
+    }
+
+    #[test]
+    fn boundary_parameters() {
+        let b =
+            |v: &str, complete: bool| boundary_param(v.as_bytes(), complete).map(|b| b.map(<[u8]>::to_vec));
+        let some = |v: &str| Some(Some(v.as_bytes().to_vec()));
+        assert_eq!(
+            b(" multipart/mixed; boundary=\"----=_NextPart_000_0001\"\nX: y", true),
+            some("----=_NextPart_000_0001")
+        );
+        // Folded onto the next line, the name in any case, a token value.
+        assert_eq!(b(" multipart/alternative;\n\tBoundary=abc.123\nX: y", true), some("abc.123"));
+        assert_eq!(b(" multipart/alternative; boundary = \"a b\" ; charset=x\n\n", false), some("a b"));
+        // No boundary, or one that is not usable.
+        assert_eq!(b(" text/plain; charset=us-ascii\nX: y", false), Some(None));
+        assert_eq!(b(" multipart/mixed; xboundary=abc\nX: y", false), Some(None));
+        assert_eq!(b(" multipart/mixed; boundary=\"\"\nX: y", false), Some(None));
+        assert_eq!(b(&format!(" multipart/mixed; boundary={}\nX: y", "a".repeat(71)), false), Some(None));
+        // The next line may still fold the header: undecided until it is there.
+        assert_eq!(b(" multipart/mixed;\n", false), None);
+        assert_eq!(b(" multipart/mixed;", false), None);
+        assert_eq!(b(" multipart/mixed;\n", true), Some(None));
+        // A quoted boundary that never closes is none.
+        assert_eq!(b(" multipart/mixed; boundary=\"abc\nX: y", true), Some(None));
+    }
+
+    #[test]
+    fn declared_boundaries_decide_where_a_region_ends() {
+        let mut declared = Boundaries::default();
+        declared.declare(b"=_outer");
+        declared.declare(b"inner part");
+        let forwarded = b"a=\n----- Original Message -----\nb=\n--=_outer\r\n";
+        assert_eq!(region_end(forwarded, &Boundaries::default()), Some(3), "guessed");
+        assert_eq!(region_end(forwarded, &declared), Some(35), "declared");
+        assert_eq!(region_end(b"x\n--inner part--\n", &declared), Some(2));
+        // A longer boundary that starts with a declared one, and a line not complete yet.
+        assert_eq!(region_end(b"x\n--=_outerX\n", &declared), None);
+        assert_eq!(region_end(b"x\n--=_outer", &declared), None);
+        assert_eq!(region_end(b"x\nFrom a", &declared), Some(2));
+        // Only the newest few are kept.
+        for i in 0..BOUNDARIES_MAX {
+            declared.declare(format!("b{i}").as_bytes());
+        }
+        assert_eq!(region_end(b"x\n--=_outer\n", &declared), None);
+        assert_eq!(region_end(b"x\n--b0\n", &declared), Some(2));
     }
 }

@@ -755,6 +755,30 @@ fn corpus_quoted_printable_part() {
     );
 }
 
+/// A forwarded message inside a quoted-printable part (easy_ham, corpus/known-divergences.md
+/// before the fix): its `----- Original Message -----` line looks like a MIME boundary, but the
+/// message declared its boundary in `Content-Type`, and only that ends the part (RFC 2046
+/// §5.1.1). Without a declared boundary, such a line is still taken for one.
+#[test]
+fn quoted_printable_part_ends_at_its_declared_boundary() {
+    let part = "Content-Transfer-Encoding: quoted-printable\n\n\
+                ----- Original Message -----\n\
+                FREE MSN Explorer download : http://explorer.ms=\n\
+                n.com\n";
+    let text = format!(
+        "Content-Type: multipart/alternative;\n\tboundary=\"----=_NextPart_000_0001\"\n\n\
+         ------=_NextPart_000_0001\n{part}\
+         ------=_NextPart_000_0001--\n\
+         after the part: http://a.example/?q=3D1\n"
+    );
+    let found = assert_uris(&text, &["http://explorer.msn.com", "http://a.example/?q=3D1"]);
+    assert!(found[0].is_quoted_printable() && !found[1].is_quoted_printable());
+    let start = find_nth(&text, "http://explorer.ms=", 0).0;
+    assert_eq!(found[0].span(), Span::new(start, find_nth(&text, "n.com", 0).1));
+    // The part alone, its boundary not declared: the `-----` line is taken for one.
+    assert_uris(part, &["http://explorer.ms="]);
+}
+
 // ---------------------------------------------------------------------------------------
 // Streaming
 

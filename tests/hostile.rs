@@ -1065,17 +1065,24 @@ fn full_size_the_command_line_reads_a_gigabyte_in_bounded_memory() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Known extractor bugs: each test states the right behaviour and is ignored until the fix.
+// Once known extractor bugs (`known_bug_*` while they were open)
 
-/// A URI broken after hyphens that runs past the maximum URI length is cut at the limit and
-/// reported as a match, instead of being skipped and counted as overlong ("a candidate longer
-/// than the limit is not silently lost"; rule 8: "dropped, not truncated").
+/// A URI broken after hyphens that runs past the maximum URI length is skipped and counted as
+/// overlong, not cut at the last line break before the limit and reported ("a candidate longer
+/// than the limit is not silently lost"; rule 8: "dropped, not truncated"). The same through a
+/// reader, and the text after it is scanned again.
 #[test]
-#[ignore = "known extractor bug: a hyphen-broken candidate over the limit is truncated; un-ignore when fixed"]
-fn known_bug_a_hyphen_broken_uri_over_the_limit_is_truncated() {
+fn a_hyphen_broken_uri_over_the_limit_is_overlong_not_truncated() {
     let mut builder = ExtractorBuilder::new();
     builder.max_uri_len(100);
     let text = format!("see http://a.example/{}end of it\n", "ab-\n".repeat(40));
     let events = common::slice_events(&builder, text.as_bytes());
     assert!(matches!(events[..], [Event::Overlong(s)] if s.start == 4), "{events:?}");
+    let streamed = common::reader_events(&builder, common::ChunkedReader::new(text.as_bytes(), &[7]));
+    assert_eq!(streamed, events);
+    // Within the limit, the same text is one match of both readings.
+    builder.max_uri_len(1000);
+    let found = common::matches_with(&builder, text.as_bytes());
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].uri(), format!("http://a.example/{}end", "ab-".repeat(40)));
 }
