@@ -229,7 +229,8 @@ impl<W: Write> Run<'_, W> {
         if !self.schemes.is_empty() && !self.schemes.iter().any(|s| s.eq_ignore_ascii_case(m.scheme())) {
             return false;
         }
-        !self.args.unique || self.seen.insert(m.uri().to_owned())
+        // A URI seen before (most of them, in a log) is looked up without being copied.
+        !self.args.unique || (!self.seen.contains(m.uri()) && self.seen.insert(m.uri().to_owned()))
     }
 
     fn print(&mut self, m: &Match, name: &str, stdin: bool) -> io::Result<()> {
