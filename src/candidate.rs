@@ -504,6 +504,9 @@ fn owned(reading: &[u8]) -> Result<String, ParseError> {
 }
 
 /// Validates one reading; returns its components.
+// Inlined into `verdict`, so that the components go straight into the `Valid` reading rather
+// than through a returned `Result` (1% of the instructions on URI-dense text).
+#[inline(always)]
 fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> Result<Parts, ParseError> {
     match kind {
         Kind::Scheme { .. } => {
