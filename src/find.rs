@@ -159,15 +159,15 @@ const SCHEME_KIND: [u8; 256] = {
 /// characters that are not letters dropped, so that `+http://` gives `http` (RFC 3986 §3.1:
 /// a scheme starts with a letter), and an unregistered run cut after its last `.` when what
 /// follows is registered (`season.http://` gives `http`). `None` when there is no letter, or
-/// when the run is longer
-/// than [`SCHEME_MAX`] (then it is not a scheme but a word or a host name glued to a colon).
+/// when the run is longer than [`SCHEME_MAX`] (then it is not a scheme but a word or a host
+/// name glued to a colon).
 #[inline]
 pub(crate) fn scheme_start(text: &[u8], colon: usize, floor: usize) -> Option<usize> {
-    // One byte more than the longest scheme: a run that fills it is too long.
     // Most colons follow a byte that cannot end a scheme (`: `, `::`, `):`).
     if colon <= floor || !chars::is(*text.get(colon - 1)?, SCHEME) {
         return None;
     }
+    // One byte more than the longest scheme: a run that fills it is too long.
     let lo = colon.saturating_sub(SCHEME_MAX + 1).max(floor);
     let head = text.get(lo..colon)?;
     // This runs for every `:` in the input, so it is one backward pass over the run that

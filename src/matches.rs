@@ -106,30 +106,44 @@ impl fmt::Display for Delimiter {
 /// quoted-printable soft line break) has more than one [piece](Match::pieces).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Match {
-    pub(crate) uri: String,
-    pub(crate) alternate: Option<String>,
+    // Kept within 128 bytes: a match is moved several times on its way to the caller (into the
+    // queue of events, out of it, through the iterator's `Option` and `Result`), and a move of
+    // up to 128 bytes is a few vector loads and stores where a larger one is a call of
+    // `memcpy` (5% of the instructions on URI-dense text when `Match` was 192 bytes).
+    pub(crate) uri: Box<str>,
     pub(crate) span: Span,
     pub(crate) outer: Span,
-    /// Empty when the URI is one piece equal to `span` (saves an allocation per match).
-    pub(crate) pieces: Vec<Span>,
-    pub(crate) delimiter: Delimiter,
-    pub(crate) grammar: crate::uri::Grammar,
-    pub(crate) parts: Parts,
-    pub(crate) abbreviated: bool,
-    pub(crate) quoted_printable: bool,
     /// The 1-based line, 0 when lines are not counted.
     pub(crate) line: u64,
+    pub(crate) parts: Parts,
+    /// What few matches have: a second reading, several pieces. `None` when neither.
+    pub(crate) rare: Option<Box<Rare>>,
+    pub(crate) delimiter: Delimiter,
+    pub(crate) grammar: crate::uri::Grammar,
+    pub(crate) abbreviated: bool,
+    pub(crate) quoted_printable: bool,
 }
 
-/// The parser's components of a match, kept in half the room of
-/// [`Components`](crate::uri::Components): matches are moved from the extractor to the caller
-/// once each, and in URI-dense text those moves are a measurable share of the time. A URI is
-/// at most 1 GiB long (the builder's limit), so offsets fit in `u32`.
+/// The parts of a [`Match`] that only a URI broken across lines or read through
+/// quoted-printable has, boxed so that the common match stays small.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Rare {
+    /// The second reading (see [`Match::readings`]).
+    pub(crate) alternate: Option<String>,
+    /// Empty when the URI is one piece equal to `span`.
+    pub(crate) pieces: Vec<Span>,
+}
+
+/// The parser's components of a match, packed: matches are moved from the extractor to the
+/// caller once each, and in URI-dense text those moves are a measurable share of the time
+/// (see [`Match`]). A URI is at most 1 GiB long (the builder's limit), so offsets fit in `u32`;
+/// a scheme always starts the URI and a fragment always ends it (RFC 3986 §3), so neither
+/// bound is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Parts {
-    /// `start, end` of scheme, authority, userinfo, host, port, path, query, fragment;
-    /// `NONE` for an undefined component.
-    bounds: [u32; 16],
+    /// The end of the scheme; then `start, end` of authority, userinfo, host, port, path and
+    /// query; then the start of the fragment. `NONE` for an undefined component.
+    bounds: [u32; 14],
     host_kind: Option<crate::uri::HostKind>,
 }
 
@@ -143,38 +157,40 @@ impl Parts {
             Some(p) => [p.start as u32, p.end as u32],
             None => [Self::NONE; 2],
         };
-        let [a, b] = pack(c.scheme);
-        let [c0, d] = pack(c.authority);
-        let [e, f] = pack(c.userinfo);
-        let [g, h] = pack(c.host);
-        let [i, j] = pack(c.port);
-        let [k, l] = pack(Some(c.path));
-        let [m, n] = pack(c.query);
-        let [o, p] = pack(c.fragment);
-        Parts { bounds: [a, b, c0, d, e, f, g, h, i, j, k, l, m, n, o, p], host_kind: c.host_kind }
+        debug_assert!(c.scheme.is_none_or(|s| s.start == 0), "a scheme starts the URI");
+        let [_, a] = pack(c.scheme);
+        let [b, c0] = pack(c.authority);
+        let [d, e] = pack(c.userinfo);
+        let [f, g] = pack(c.host);
+        let [h, i] = pack(c.port);
+        let [j, k] = pack(Some(c.path));
+        let [l, m] = pack(c.query);
+        let [n, _] = pack(c.fragment);
+        Parts { bounds: [a, b, c0, d, e, f, g, h, i, j, k, l, m, n], host_kind: c.host_kind }
     }
 
     /// The byte range of the host in the URI, when there is one.
     pub(crate) fn host(&self) -> Option<core::ops::Range<usize>> {
-        let (start, end) = (self.bounds[6], self.bounds[7]);
+        let (start, end) = (self.bounds[5], self.bounds[6]);
         (start != Self::NONE).then_some(start as usize..end as usize)
     }
 
-    pub(crate) fn components(&self) -> crate::uri::Components {
-        let part = |i: usize| {
-            let (start, end) = (self.bounds[2 * i], self.bounds[2 * i + 1]);
+    /// The components of the URI of `len` bytes these parts were made from.
+    pub(crate) fn components(&self, len: usize) -> crate::uri::Components {
+        let b = &self.bounds;
+        let part = |start: u32, end: u32| {
             (start != Self::NONE).then(|| crate::uri::Part::new(start as usize, end as usize))
         };
         crate::uri::Components {
-            scheme: part(0),
-            authority: part(1),
-            userinfo: part(2),
-            host: part(3),
+            scheme: (b[0] != Self::NONE).then(|| crate::uri::Part::new(0, b[0] as usize)),
+            authority: part(b[1], b[2]),
+            userinfo: part(b[3], b[4]),
+            host: part(b[5], b[6]),
             host_kind: self.host_kind,
-            port: part(4),
-            path: part(5).unwrap_or_default(),
-            query: part(6),
-            fragment: part(7),
+            port: part(b[7], b[8]),
+            path: part(b[9], b[10]).unwrap_or_default(),
+            query: part(b[11], b[12]),
+            fragment: (b[13] != Self::NONE).then(|| crate::uri::Part::new(b[13] as usize, len)),
         }
     }
 }
@@ -190,12 +206,12 @@ impl Match {
     /// Every valid reading: one, or two when a line break right after a `-` makes it ambiguous
     /// and both are valid (the hyphen kept first, then dropped; RFC 2396 Appendix E).
     pub fn readings(&self) -> Vec<&str> {
-        core::iter::once(self.uri.as_str()).chain(self.alternate.as_deref()).collect()
+        core::iter::once(self.uri()).chain(self.alternate()).collect()
     }
 
     /// The second reading, when there is one (see [`Match::readings`]).
     pub fn alternate(&self) -> Option<&str> {
-        self.alternate.as_deref()
+        self.rare.as_ref()?.alternate.as_deref()
     }
 
     /// The absolute byte range of the URI text in the input, without its wrapper: from its
@@ -213,7 +229,10 @@ impl Match {
     /// The source ranges the URI was joined from, in order: one for a URI written in one piece,
     /// several for one wrapped across lines.
     pub fn pieces(&self) -> &[Span] {
-        if self.pieces.is_empty() { core::slice::from_ref(&self.span) } else { &self.pieces }
+        match &self.rare {
+            Some(rare) if !rare.pieces.is_empty() => &rare.pieces,
+            _ => core::slice::from_ref(&self.span),
+        }
     }
 
     /// How it was delimited.
@@ -226,7 +245,7 @@ impl Match {
     /// For an [abbreviated](Match::is_abbreviated) URL the scheme is undefined and the
     /// authority is the text up to the first `/`, `?` or `#`, as `http://` would give it.
     pub fn parsed(&self) -> crate::uri::Uri<'_> {
-        crate::uri::Uri::from_parts(&self.uri, self.grammar, self.parts.components())
+        crate::uri::Uri::from_parts(&self.uri, self.grammar, self.parts.components(self.uri.len()))
     }
 
     /// Its scheme, as written; empty for an [abbreviated](Match::is_abbreviated) URL.
@@ -327,6 +346,27 @@ mod tests {
         assert_eq!(s.to_range(), Some(3..10));
         assert_eq!(Span::from(1u64..2u64), Span::new(1, 2));
         assert_eq!(s.to_string(), "3..10");
+    }
+
+    #[test]
+    fn matches_and_events_stay_small() {
+        // See the comment on `Match`'s fields: larger moves become calls of `memcpy`.
+        assert!(core::mem::size_of::<Match>() <= 128, "{}", core::mem::size_of::<Match>());
+        assert!(core::mem::size_of::<Event>() <= 128, "{}", core::mem::size_of::<Event>());
+        assert!(core::mem::size_of::<Option<std::io::Result<Event>>>() <= 128);
+    }
+
+    #[test]
+    fn parts_give_back_their_components() {
+        let text = "http://u@h:1/p?q#f";
+        let uri = crate::uri::Uri::parse(text).unwrap();
+        assert_eq!(Parts::new(&uri.parts()).components(text.len()), uri.parts());
+        let text = "urn:example:a?+r#f";
+        let uri = crate::uri::Uri::parse(text).unwrap();
+        assert_eq!(Parts::new(&uri.parts()).components(text.len()), uri.parts());
+        let text = "//h#";
+        let uri = crate::uri::Uri::parse(text).unwrap();
+        assert_eq!(Parts::new(&uri.parts()).components(text.len()), uri.parts());
     }
 
     #[test]

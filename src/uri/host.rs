@@ -87,10 +87,10 @@ fn authority_3986(b: &[u8], start: usize) -> Result<Authority, ParseError> {
 
 /// The kind of a host of reg-name characters: an `IPv4address` when it reads as one
 /// ("first-match-wins", RFC 3986 §3.2.2).
-fn reg_name_kind(host: &[u8]) -> HostKind {
+pub(crate) fn reg_name_kind(host: &[u8]) -> HostKind {
     let looks_ipv4 =
         host.first().is_some_and(u8::is_ascii_digit) && host.last().is_some_and(u8::is_ascii_digit);
-    if looks_ipv4 && ip::ipv4(host).is_ok() { HostKind::Ipv4 } else { HostKind::RegName }
+    if looks_ipv4 && ip::is_ipv4(host) { HostKind::Ipv4 } else { HostKind::RegName }
 }
 
 /// The common RFC 3986 authority in one pass: a reg-name or IPv4 host, an optional port, no

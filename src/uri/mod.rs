@@ -22,6 +22,7 @@ mod error;
 mod generic;
 mod host;
 mod normalize;
+mod plain;
 mod resolve;
 mod rfc1738;
 mod schemes;
@@ -33,6 +34,7 @@ use core::str::FromStr;
 
 pub use error::{ErrorKind, ParseError};
 pub use normalize::normalize;
+pub(crate) use plain::components as plain_components;
 pub use resolve::resolve;
 pub use urn::{Urn, UrnComponent};
 

@@ -499,25 +499,24 @@ fn v_pchar(c: u8) -> bool {
 /// unencoded or percent-encoded form" (§2.5.3).
 fn run(b: &[u8], start: usize, allowed: impl Fn(u8) -> bool, syntax: Syntax) -> Result<usize, ParseError> {
     let mut i = start;
-    while let Some(&c) = b.get(i) {
-        if c == b'%' {
-            if !is_escape(b, i) {
-                return Err(ParseError::new(i, ErrorKind::InvalidPercentEscape));
-            }
-            if syntax == Syntax::Draft03 && b.get(i + 1..i + 3) == Some(b"00") {
-                return Err(ParseError::new(
-                    i,
-                    ErrorKind::Urn("`%00` (NUL) is not allowed in a URN (draft-03 §2.5.3)"),
-                ));
-            }
-            i += 3;
-        } else if allowed(c) {
-            i += 1;
-        } else {
-            break;
+    loop {
+        // Runs of allowed bytes in a tight loop; a `%` is looked at on its own.
+        let rest = b.get(i..).unwrap_or_default();
+        i += rest.iter().position(|&c| c == b'%' || !allowed(c)).unwrap_or(rest.len());
+        if b.get(i) != Some(&b'%') {
+            return Ok(i);
         }
+        if !is_escape(b, i) {
+            return Err(ParseError::new(i, ErrorKind::InvalidPercentEscape));
+        }
+        if syntax == Syntax::Draft03 && b.get(i + 1..i + 3) == Some(b"00") {
+            return Err(ParseError::new(
+                i,
+                ErrorKind::Urn("`%00` (NUL) is not allowed in a URN (draft-03 §2.5.3)"),
+            ));
+        }
+        i += 3;
     }
-    Ok(i)
 }
 
 #[cfg(test)]
