@@ -75,7 +75,16 @@ impl Map<'_> {
     }
 
     /// The source ranges of window bytes `r`, split where source bytes were skipped.
+    #[inline]
     fn pieces(&self, r: core::ops::Range<usize>, out: &mut Vec<Span>) {
+        // Raw text skips no source byte inside a range: one piece, without going through it
+        // byte by byte (a URI broken after hyphens over hundreds of lines has a range per line).
+        if let Map::Raw(_) = self
+            && r.start < r.end
+        {
+            push_piece(out, self.span(r));
+            return;
+        }
         let mut from = r.start;
         for i in r.clone() {
             let last = i + 1 == r.end;

@@ -255,6 +255,14 @@ pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
     if !chars::is(before, WSP) && before != b'<' && before != b':' {
         return found;
     }
+    // One white-space byte after a byte that is neither white space, `<` nor `:` (`, mailto:`,
+    // `see http:`), or right above the floor: both steps back below stop right there, where
+    // neither `URL:` nor `<` ends (as in [`may_open_angle`]).
+    if chars::is(before, WSP)
+        && (s - 1 == floor || (!matches!(text[s - 2], b'<' | b':') && !chars::is(text[s - 2], WSP)))
+    {
+        return found;
+    }
 
     // `URL:` with blanks only (not a line break) before a scheme outside angle brackets.
     let b = back_while(text, s, floor, is_blank);
@@ -395,7 +403,11 @@ impl Pieces {
     /// Writes reading 1 (every byte) or reading 2 (hyphens at line breaks dropped) to `out`.
     pub(crate) fn write_reading(&self, text: &[u8], drop_hyphens: bool, out: &mut Vec<u8>) {
         out.clear();
-        self.for_each_in_reading(drop_hyphens, |r| out.extend_from_slice(text.get(r).unwrap_or_default()));
+        // `extend` over the bytes rather than `extend_from_slice`: the pieces of a URI broken
+        // after hyphens over many lines are a few bytes each, too short for a call of `memcpy`.
+        self.for_each_in_reading(drop_hyphens, |r| {
+            out.extend(text.get(r).unwrap_or_default().iter().copied())
+        });
     }
 }
 
