@@ -668,6 +668,14 @@ pub(crate) fn bare(
                         }
                         seg_start = next;
                         i = next;
+                        if hyphen && depth == 0 {
+                            match join_plain_lines(text, &mut seg_start, &mut i, limit_end, pieces) {
+                                Some(end) => {
+                                    return Ok(BareEnd { end, stop: None, overlong: true, repaired });
+                                }
+                                None => continue,
+                            }
+                        }
                         continue;
                     }
                     _ => {}
@@ -676,6 +684,51 @@ pub(crate) fn bare(
         }
         pieces.push(seg_start..i);
         return Ok(BareEnd { end: i, stop: Some(b), overlong: false, repaired });
+    }
+}
+
+/// The lines of a URI broken after hyphens, joined one after the other in the common case that
+/// [`bare`] meets on each (quote depth 0): a line of URI characters that ends in `-` and a
+/// [`plain_continuation`] into a line that starts with a URI character but not with a scheme
+/// ([`may_start_hierarchical`]). Each is joined as `bare` joins it, without going through its
+/// general tests (a URI broken over many lines is joined in about half the instructions).
+///
+/// Starts at a line's first byte `*i` (`*seg_start`), after a join. Stops at the first line
+/// that is not of that kind, with `*i` at the end of its run of URI characters and
+/// `*seg_start` at its start, for `bare` to go on from there as it would have; or returns the
+/// end of the candidate when the next line starts past `limit_end` (overlong).
+fn join_plain_lines(
+    text: &[u8],
+    seg_start: &mut usize,
+    i: &mut usize,
+    limit_end: usize,
+    pieces: &mut Pieces,
+) -> Option<usize> {
+    loop {
+        // `bare` goes on from here: the scan stops at the same byte from its own end.
+        *i = skip_uri_chars(text, *i, limit_end);
+        let e = *i;
+        if e >= limit_end || e <= *seg_start || text.get(e - 1) != Some(&b'-') {
+            return None;
+        }
+        let rest = text.get(e..)?;
+        if !matches!(rest.first(), Some(b' ' | b'\t' | b'\r' | b'\n')) {
+            return None;
+        }
+        let len = plain_continuation(rest, 0)?;
+        let after = rest.get(len..)?;
+        match after.first() {
+            Some(&c) if !chars::is(c, EXCLUDED) && !may_start_hierarchical(after) => {}
+            _ => return None,
+        }
+        let next = e + len;
+        pieces.segments.push(*seg_start..e);
+        if next >= limit_end {
+            return Some(e);
+        }
+        pieces.breaks.push(e - 1);
+        *seg_start = next;
+        *i = next;
     }
 }
 
@@ -950,6 +1003,31 @@ mod tests {
         let start = Start { s: 3, body: 8, authority: Some(10) };
         bare(&window(t), start, Joins::REPAIR, 100, &mut p).unwrap();
         assert_eq!(joined(t, &p, false), "http://x/a%3A%20b");
+    }
+
+    /// Many lines in a row (joined by `join_plain_lines` after the first), and each way the
+    /// run of joins can end.
+    #[test]
+    fn hyphen_line_breaks_in_a_row() {
+        let (one, two, _) = bare_of("http://a/b-\n c-\n d-\n e/ x", true);
+        assert_eq!((one.as_str(), two.as_deref()), ("http://a/b-c-d-e/", Some("http://a/bcde/")));
+        // Another URI on the third line: the run stops after the second.
+        let (one, two, _) = bare_of("http://a/b-\n c-\n ftp://d/", true);
+        assert_eq!((one.as_str(), two.as_deref()), ("http://a/b-c-", Some("http://a/bc-")));
+        // A no-break space indents the third line: joined as well.
+        assert_eq!(bare_of("http://a/b-\n c-\n\u{a0}d/", true).0, "http://a/b-c-d/");
+        // A line that ends otherwise ends the URI.
+        assert_eq!(bare_of("http://a/b-\n c-\n d\n e", true).0, "http://a/b-c-d");
+        // The third line starts at the limit: overlong, ending after the second.
+        let t = b"http://a/b-\n c-\n d-\n e/ x";
+        let start = Start { s: 0, body: 5, authority: Some(7) };
+        let mut p = Pieces::default();
+        let end = bare(&window(t), start, Joins::HYPHEN, 17, &mut p).unwrap();
+        assert_eq!((end.end, end.overlong), (15, true));
+        // A partial window that ends inside or right after the third line decides nothing.
+        for t in [&b"http://a/b-\n c-\n d"[..], b"http://a/b-\n c-\n", b"http://a/b-\n c-\n d-"] {
+            assert_eq!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p), Err(Incomplete), "{t:?}");
+        }
     }
 
     #[test]
