@@ -177,13 +177,8 @@ fn plain_continuation(rest: &[u8], depth: usize) -> Option<usize> {
         [b'\n', ..] | [b'\r', _, ..] => 1,
         _ => return None,
     };
-    loop {
-        match rest.get(i)? {
-            b' ' | b'\t' => i += 1,
-            0xc2 => return None,
-            _ => return Some(i),
-        }
-    }
+    i += rest.get(i..)?.iter().position(|&b| !is_blank(b))?;
+    (rest.get(i) != Some(&0xc2)).then_some(i)
 }
 
 /// Whether `after` may start with [`hierarchical_start`]: `false` when its first byte is no
@@ -194,11 +189,11 @@ fn may_start_hierarchical(after: &[u8]) -> bool {
     if !first.is_ascii_alphabetic() {
         return false;
     }
-    let bound = crate::find::SCHEME_MAX + 2;
-    let mut run = 1;
-    while run < bound && after.get(run).is_some_and(|&b| chars::is(b, chars::SCHEME)) {
-        run += 1;
-    }
+    // The run of scheme characters after the letter, looked at no further than the parser's
+    // bound allows.
+    let bound = after.len().min(crate::find::SCHEME_MAX + 2);
+    let scheme = after.get(1..bound).unwrap_or_default();
+    let run = 1 + scheme.iter().position(|&b| !chars::is(b, chars::SCHEME)).unwrap_or(scheme.len());
     run > crate::find::SCHEME_MAX + 1 || after.get(run).is_none_or(|&b| b == b':')
 }
 
