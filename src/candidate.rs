@@ -329,6 +329,8 @@ impl Cx<'_> {
         // A URI in one piece (the common case) keeps no list: `Match::pieces` gives its span.
         let mut spans = Vec::new();
         if pieces.segments.len() > 1 || self.qp {
+            // Raw text gives one span per segment: hundreds for a URI broken over as many lines.
+            spans.reserve_exact(pieces.segments.len());
             pieces.for_each_in_reading(valid.second, |r| map.pieces(r, &mut spans));
             if spans.len() == 1 && spans[0] == span {
                 spans = Vec::new();
