@@ -590,6 +590,9 @@ fn loose_continuation<'a>() -> impl Parser<&'a [u8], Output = (), Error = ()> {
 /// line break allowed by `joins` continues the URI after the next line's quote prefix and
 /// blanks, when a URI character follows that does not start another URI (`scheme://`); the
 /// quote prefix is that of the candidate's line ([`quote_depth`]).
+// Inlined into the candidate's flow, which calls it once for most URIs (2.5% fewer
+// instructions on URI-dense text, 2% on mail and logs).
+#[inline]
 pub(crate) fn bare(
     w: &Window<'_>,
     start: Start,
@@ -705,6 +708,8 @@ pub(crate) fn bare(
 /// that is not of that kind, with `*i` at the end of its run of URI characters and
 /// `*seg_start` at its start, for `bare` to go on from there as it would have; or returns the
 /// end of the candidate when the next line starts past `limit_end` (overlong).
+// Kept in `bare`'s flow: called out of line it cost a fifth more per line.
+#[inline(always)]
 fn join_plain_lines(
     text: &[u8],
     seg_start: &mut usize,
@@ -712,32 +717,36 @@ fn join_plain_lines(
     limit_end: usize,
     pieces: &mut Pieces,
 ) -> Option<usize> {
-    loop {
+    // Local copies, written back once, so that the loop keeps them in registers.
+    let (mut start, mut at) = (*seg_start, *i);
+    let overlong = loop {
         // `bare` goes on from here: the scan stops at the same byte from its own end.
-        *i = skip_uri_chars(text, *i, limit_end);
-        let e = *i;
-        if e >= limit_end || e <= *seg_start || text.get(e - 1) != Some(&b'-') {
-            return None;
+        at = skip_uri_chars(text, at, limit_end);
+        let e = at;
+        if e >= limit_end || e <= start || text.get(e - 1) != Some(&b'-') {
+            break None;
         }
-        let rest = text.get(e..)?;
+        let Some(rest) = text.get(e..) else { break None };
         if !matches!(rest.first(), Some(b' ' | b'\t' | b'\r' | b'\n')) {
-            return None;
+            break None;
         }
-        let len = plain_continuation(rest, 0)?;
-        let after = rest.get(len..)?;
-        match after.first() {
-            Some(&c) if !chars::is(c, EXCLUDED) && !may_start_hierarchical(after) => {}
-            _ => return None,
+        let Some(len) = plain_continuation(rest, 0) else { break None };
+        match rest.get(len..) {
+            Some(after @ [c, ..]) if !chars::is(*c, EXCLUDED) && !may_start_hierarchical(after) => {}
+            _ => break None,
         }
         let next = e + len;
-        pieces.segments.push(*seg_start..e);
+        pieces.segments.push(start..e);
         if next >= limit_end {
-            return Some(e);
+            break Some(e);
         }
         pieces.breaks.push(e - 1);
-        *seg_start = next;
-        *i = next;
-    }
+        start = next;
+        at = next;
+    };
+    *seg_start = start;
+    *i = at;
+    overlong
 }
 
 /// Whether the `[` at `i` stands where RFC 3986 puts an IP literal: first in the authority, or
