@@ -656,6 +656,23 @@ fn corpus_wrapped_url_references_in_mail() {
     );
 }
 
+/// Found by the `extract` fuzz target (fuzz/regressions/extract/mailto-header-value-with-question-mark):
+/// a fast path let `?` through in a mailto header field value, which RFC 6068 §2 does not allow
+/// unescaped (hfvalue = *qchar). Such a URI is rejected, reported with `report_rejected`, and
+/// the escaped form is found.
+#[test]
+fn mailto_header_value_with_a_question_mark_is_not_a_uri() {
+    let text = "see <mailto:a@b.example?subject=1?y> and mailto:a@b.example?subject=1%3Fy\n";
+    assert_uris(text, &["mailto:a@b.example?subject=1%3Fy"]);
+    let mut builder = ExtractorBuilder::new();
+    builder.report_rejected(true);
+    let events = slice_events(&builder, text.as_bytes());
+    assert!(
+        matches!(&events[0], Event::Rejected(r) if r.text() == "mailto:a@b.example?subject=1?y"),
+        "{events:?}"
+    );
+}
+
 #[test]
 fn corpus_mailto_with_hyphen_breaks() {
     // RFC 2368, section 4.

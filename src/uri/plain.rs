@@ -181,7 +181,10 @@ fn mailto(b: &[u8]) -> Option<Components> {
     if let Some(hfields) = rest.get(to_end + 1..) {
         // `hfields = "?" hfield *( "&" hfield )`, `hfield = hfname "=" hfvalue`, both `*qchar`
         // (here without escapes): each field one `=`, none empty.
-        let qchar = |x: u8| ADDRESS[usize::from(x)] != Address::Other || x == b';';
+        // qchar = the address's literal characters, `@`, `,` and `;` (not `?`, RFC 6068 §2).
+        let qchar = |x: u8| {
+            matches!(ADDRESS[usize::from(x)], Address::Literal | Address::At | Address::Comma) || x == b';'
+        };
         for field in hfields.split(|&x| x == b'&') {
             let eq = field.iter().position(|&x| x == b'=')?;
             if !field[..eq].iter().all(|&x| qchar(x)) || !field[eq + 1..].iter().all(|&x| qchar(x)) {
@@ -429,6 +432,20 @@ mod tests {
             "/:@",
             "?%",
             "/\u{e9}",
+            // mailto header fields (the extract fuzz target found `?` let through in a value).
+            "?x=1?y",
+            "?x?=1",
+            "?x=1=2",
+            "?x=a/b",
+            "?x=a#b",
+            "?x=a@b,c;d:e",
+            "?=",
+            "?x=",
+            "?x=1&y=2",
+            "?x=1&&y=2",
+            "?x=1&",
+            "?x=%41",
+            "?x=a!$'()*+-._~",
         ];
         let mut fast = 0;
         for scheme in schemes {
