@@ -1018,6 +1018,27 @@ mod cli {
     const TEXT: &[u8] = b"Yes, see <URL:http://a.example/x> or \"ftp://b.example/\".\n\
         Again: http://a.example/x, and <http://www-\n   c.example/>.\n";
 
+    /// UTF-16 text yields no URI (tests/hostile.rs says why); a file that starts with a UTF-16
+    /// byte order mark gets a warning that says so, instead of silence. Other input gets none.
+    #[test]
+    fn utf16_input_is_named_in_a_warning() {
+        let text = "see http://a.example/ now\n";
+        for bom in [[0xff, 0xfe], [0xfe, 0xff]] {
+            let mut input = bom.to_vec();
+            for unit in text.encode_utf16() {
+                input.extend(if bom[0] == 0xff { unit.to_le_bytes() } else { unit.to_be_bytes() });
+            }
+            let out = urisift(&[], &input);
+            assert_eq!(stdout(&out), "");
+            assert_eq!(out.status.code(), Some(1));
+            assert!(stderr(&out).contains("UTF-16 byte order mark"), "{}", stderr(&out));
+        }
+        let out = urisift(&[], text.as_bytes());
+        assert_eq!((stdout(&out).as_str(), stderr(&out).as_str()), ("http://a.example/\n", ""));
+        let out = urisift(&[], b"\xff");
+        assert_eq!(stderr(&out), "");
+    }
+
     #[test]
     fn one_uri_per_line_and_exit_codes() {
         let out = urisift(&[], TEXT);

@@ -234,6 +234,25 @@ fn output_failed(e: io::Error, found: bool) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// A reader that remembers the first two bytes it passed on, to recognize a byte order mark
+/// without holding back any input.
+struct Sniff<R> {
+    inner: R,
+    head: [u8; 2],
+    seen: usize,
+}
+
+impl<R: Read> Read for Sniff<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        for &b in buf.get(..n).unwrap_or_default().iter().take(2 - self.seen) {
+            self.head[self.seen] = b;
+            self.seen += 1;
+        }
+        Ok(n)
+    }
+}
+
 impl<W: Write> Run<'_, W> {
     /// Scans one input; returns how many URIs were reported.
     fn scan<R: Read>(
@@ -243,7 +262,7 @@ impl<W: Write> Run<'_, W> {
         stdin: bool,
         builder: &ExtractorBuilder,
     ) -> Result<u64, Stop> {
-        let mut extractor = builder.reader(reader);
+        let mut extractor = builder.reader(Sniff { inner: reader, head: [0; 2], seen: 0 });
         let mut count = 0;
         while let Some(event) = extractor.next_event() {
             match event.map_err(Stop::Input)? {
@@ -271,6 +290,15 @@ impl<W: Write> Run<'_, W> {
                 }
                 _ => {}
             }
+        }
+        // urisift reads bytes, and UTF-16 text has a NUL in every ASCII character, which ends
+        // any URI: say why such a file gives nothing rather than stay silent.
+        let sniff = extractor.get_ref();
+        if sniff.seen == 2 && matches!(sniff.head, [0xff, 0xfe] | [0xfe, 0xff]) {
+            eprintln!(
+                "urisift: {name}: warning: starts with a UTF-16 byte order mark; URIs are looked for in \
+                 ASCII-compatible text (transcode first, e.g. `iconv -f UTF-16 -t UTF-8`)"
+            );
         }
         if self.args.count {
             let out = &mut self.out;
