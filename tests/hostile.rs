@@ -940,11 +940,18 @@ mod cli {
     }
 
     /// A UTF-16 file is scanned as bytes and holds no ASCII URI: nothing is printed and the
-    /// exit status says "nothing found", with no complaint.
+    /// exit status says "nothing found"; its byte order mark gets one warning that says why.
+    /// Without the mark there is nothing to go by, and no warning.
     #[test]
     fn a_utf16_file_gives_nothing() {
         let path = std::env::temp_dir().join(format!("urisift-hostile-{}-utf16.txt", std::process::id()));
         std::fs::write(&path, utf16("see http://a.example/x\r\n", true, true)).unwrap();
+        let out = run(&[path.to_str().unwrap()], io::empty());
+        assert_eq!((text(&out.stdout), out.status.code()), (String::new(), Some(1)));
+        let warning = text(&out.stderr);
+        assert_eq!(warning.lines().count(), 1, "{warning}");
+        assert!(warning.contains(path.to_str().unwrap()) && warning.contains("UTF-16"), "{warning}");
+        std::fs::write(&path, utf16("see http://a.example/x\r\n", true, false)).unwrap();
         let out = run(&[path.to_str().unwrap()], io::empty());
         let _ = std::fs::remove_file(&path);
         assert_eq!(
