@@ -184,43 +184,63 @@ pub(crate) fn boundary_param(value: &[u8], complete: bool) -> Option<Option<&[u8
         None if complete => value,
         None => return None,
     };
-    let mut rest = header;
-    while let Some(at) = find_ignore_case(rest, b"boundary") {
-        let before = at.checked_sub(1).map(|p| rest[p]);
-        let after = &rest[at + b"boundary".len()..];
-        rest = after;
-        if !matches!(before, Some(b';' | b' ' | b'\t' | b'\n' | b'\r')) {
+    // The parameters: `;` attribute `=` value, the value a token or a quoted string, which may
+    // hold `;`, `=` and blanks (RFC 2045 §5.1), so `;` is looked for outside quotes only.
+    let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    let skip_blanks = |mut i: usize| {
+        while header.get(i).is_some_and(|&b| blank(b)) {
+            i += 1;
+        }
+        i
+    };
+    let is_token = |b: u8| b > b' ' && b < 0x7f && !b"()<>@,;:\\\"/[]?=".contains(&b);
+    let mut i = 0;
+    loop {
+        // To the next `;` outside a quoted string (a backslash quotes the next byte).
+        let (mut quoted, mut escaped) = (false, false);
+        while let Some(&b) = header.get(i) {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' if quoted => escaped = true,
+                b'"' => quoted = !quoted,
+                b';' if !quoted => break,
+                _ => {}
+            }
+            i += 1;
+        }
+        if i >= header.len() {
+            return Some(None);
+        }
+        let name_start = skip_blanks(i + 1);
+        let mut j = name_start;
+        while header.get(j).is_some_and(|&b| is_token(b)) {
+            j += 1;
+        }
+        let name = &header[name_start..j];
+        j = skip_blanks(j);
+        if header.get(j) != Some(&b'=') {
+            i = j;
             continue;
         }
-        let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
-        let after = &after[after.iter().take_while(|b| blank(b)).count()..];
-        let Some(after) = after.strip_prefix(b"=") else { continue };
-        let after = &after[after.iter().take_while(|b| blank(b)).count()..];
-        let boundary = match after.strip_prefix(b"\"") {
+        j = skip_blanks(j + 1);
+        if !name.eq_ignore_ascii_case(b"boundary") {
+            i = j;
+            continue;
+        }
+        let value = &header[j..];
+        let boundary = match value.strip_prefix(b"\"") {
+            // No boundary character needs a backslash, so the first `"` closes it.
             Some(quoted) => match memchr::memchr(b'"', quoted) {
                 Some(close) => &quoted[..close],
                 None => return Some(None),
             },
-            None => {
-                // A token: up to a blank, `;`, or another tspecial (RFC 2045 §5.1).
-                let len = after
-                    .iter()
-                    .take_while(|&&b| b > b' ' && b < 0x7f && !b"()<>@,;:\\\"/[]?=".contains(&b))
-                    .count();
-                &after[..len]
-            }
+            None => &value[..value.iter().take_while(|&&b| is_token(b)).count()],
         };
         let usable = (1..=BOUNDARY_LEN_MAX).contains(&boundary.len())
             && boundary.iter().all(|&b| is_bchar(b))
             && boundary.last() != Some(&b' ');
         return Some(usable.then_some(boundary));
     }
-    Some(None)
-}
-
-/// The index of the first occurrence of `needle` (lower case ASCII) in `hay`, in any case.
-fn find_ignore_case(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w.eq_ignore_ascii_case(needle))
 }
 
 /// The MIME boundaries declared so far by `Content-Type` headers, newest last, at most
@@ -240,15 +260,17 @@ impl Boundaries {
     }
 
     /// Whether the line `line` (from its first byte on) is a delimiter line of a declared
-    /// boundary: `--`, the boundary, then `--`, a blank or the line ending (RFC 2046 §5.1.1).
+    /// boundary: `--`, the boundary, optionally `--`, blanks, and the line ending (RFC 2046
+    /// §5.1.1). The line ending must come within [`END_MARK_OVERLAP`] bytes, so that a line is
+    /// judged the same way whether the input arrives whole or in pieces.
     fn delimits(&self, line: &[u8]) -> bool {
+        let line = &line[..line.len().min(END_MARK_OVERLAP)];
         let Some(rest) = line.strip_prefix(b"--") else { return false };
         self.0.iter().any(|b| {
-            rest.strip_prefix(b.as_slice()).is_some_and(|after| {
-                // The byte after the boundary must be there: the line may not be complete yet
-                // (a boundary may be the prefix of a longer one).
-                matches!(after.first(), Some(b'-' | b' ' | b'\t' | b'\r' | b'\n'))
-            })
+            let Some(after) = rest.strip_prefix(b.as_slice()) else { return false };
+            let after = after.strip_prefix(b"--").unwrap_or(after);
+            let blanks = after.iter().take_while(|&&x| x == b' ' || x == b'\t').count();
+            matches!(after.get(blanks), Some(b'\r' | b'\n'))
         })
     }
 }
@@ -364,6 +386,15 @@ mod tests {
         assert_eq!(b(" multipart/mixed;\n", false), None);
         assert_eq!(b(" multipart/mixed;", false), None);
         assert_eq!(b(" multipart/mixed;\n", true), Some(None));
+        // A `boundary=` inside another parameter's quoted value is not the parameter (found in
+        // review); nor is one without its `;`.
+        assert_eq!(
+            b(" multipart/mixed; name=\"see boundary=fake; x\"; boundary=real\nX: y", true),
+            some("real")
+        );
+        assert_eq!(b(" multipart/mixed; name=\"a \\\" boundary=fake\"; boundary=real\n", true), some("real"));
+        assert_eq!(b(" multipart/mixed boundary=fake\nX: y", true), Some(None));
+        assert_eq!(b(" multipart/mixed;boundary\n =\n \"real\"\nX: y", true), some("real"));
         // A quoted boundary that never closes is none.
         assert_eq!(b(" multipart/mixed; boundary=\"abc\nX: y", true), Some(None));
     }
@@ -379,6 +410,10 @@ mod tests {
         assert_eq!(region_end(b"x\n--inner part--\n", &declared), Some(2));
         // A longer boundary that starts with a declared one, and a line not complete yet.
         assert_eq!(region_end(b"x\n--=_outerX\n", &declared), None);
+        assert_eq!(region_end(b"x\n--=_outer-X\n", &declared), None);
+        assert_eq!(region_end(b"x\n--=_outer--x\n", &declared), None);
+        assert_eq!(region_end(b"x\n--=_outer-- \t\r\n", &declared), Some(2));
+        assert_eq!(region_end(format!("x\n--=_outer{}\n", " ".repeat(80)).as_bytes(), &declared), None);
         assert_eq!(region_end(b"x\n--=_outer", &declared), None);
         assert_eq!(region_end(b"x\nFrom a", &declared), Some(2));
         // Only the newest few are kept.

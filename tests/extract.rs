@@ -794,6 +794,10 @@ fn quoted_printable_part_ends_at_its_declared_boundary() {
     assert_eq!(found[0].span(), Span::new(start, find_nth(&text, "n.com", 0).1));
     // The part alone, its boundary not declared: the `-----` line is taken for one.
     assert_uris(part, &["http://explorer.ms="]);
+    // `boundary=` inside another parameter's quoted value is not the boundary (found in review).
+    let tricky = text.replace("multipart/alternative;", "multipart/alternative; name=\"x; boundary=fake\";");
+    let found = assert_uris(&tricky, &["http://explorer.msn.com", "http://a.example/?q=3D1"]);
+    assert!(found[0].is_quoted_printable() && !found[1].is_quoted_printable());
 }
 
 // ---------------------------------------------------------------------------------------
