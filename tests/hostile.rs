@@ -888,19 +888,24 @@ fn a_refill_boundary_at_every_offset_of_tricky_snippets() {
 // ---------------------------------------------------------------------------------------
 // The command line
 
+/// Starts `urisift` with `args` and its three standard streams piped.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_urisift"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
 mod cli {
     use super::*;
 
     /// Runs `urisift` with `args`, writing `input` to its standard input from another thread, so
     /// that a large input and a large output never wait for each other.
     fn run(args: &[&str], input: impl Read + Send + 'static) -> std::process::Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_urisift"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
+        let mut child = spawn(args);
         let mut stdin = child.stdin.take().unwrap();
         let writer = std::thread::spawn(move || {
             let mut input = input;
@@ -990,12 +995,7 @@ mod cli {
     /// (`yes http://a.example/ | urisift | head -1`): the command ends quietly.
     #[test]
     fn an_endless_input_stops_when_the_output_is_closed() {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_urisift"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&[]);
         let mut stdin = child.stdin.take().unwrap();
         let writer = std::thread::spawn(move || {
             let mut endless = Cycle::new(b"http://a.example/\n", u64::MAX);
@@ -1040,13 +1040,7 @@ fn full_size_a_gigabyte_streamed_in_bounded_memory() {
 #[ignore = "a gigabyte through the command line; run with --ignored --release (.ci/run does)"]
 fn full_size_the_command_line_reads_a_gigabyte_in_bounded_memory() {
     for name in ["mail", "log", "adversarial"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_urisift"))
-            .arg("-c")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&["-c"]);
         let mut stdin = child.stdin.take().unwrap();
         // Keep the pipe open after the last byte: the process must still be there to be
         // measured.
