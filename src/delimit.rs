@@ -132,15 +132,7 @@ fn skip_words(text: &[u8], mut i: usize, stop: usize) -> usize {
 /// How many bytes `bytes` ends with that are `)`: eight at a time, for a flood of them.
 #[inline(never)]
 fn closing_run(bytes: &[u8]) -> usize {
-    let mut n = 0;
-    for word in bytes.rchunks_exact(8) {
-        if word != b"))))))))" {
-            break;
-        }
-        n += 8;
-    }
-    let rest = &bytes[..bytes.len() - n];
-    n + rest.iter().rev().take_while(|&&b| b == b')').count()
+    chars::trailing_run(bytes, b')')
 }
 
 /// The quote prefix of a mail reply line at `depth`: `depth` times `>` with blanks around

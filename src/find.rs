@@ -93,17 +93,7 @@ impl Finder {
 /// none has a scheme before it: the caller steps over the run at once, eight bytes at a time.
 #[inline]
 pub(crate) fn colon_run(rest: &[u8]) -> usize {
-    if rest.first() != Some(&b':') {
-        return 0;
-    }
-    let mut n = 0;
-    for word in rest.chunks_exact(8) {
-        if word != b"::::::::" {
-            break;
-        }
-        n += 8;
-    }
-    n + rest.get(n..).unwrap_or_default().iter().take_while(|&&b| b == b':').count()
+    chars::leading_run(rest, b':')
 }
 
 /// The index of the first `:` among the first 8 bytes of `rest`, if there is one there.
