@@ -86,6 +86,15 @@ pub fn extract(data: &[u8]) {
         assert_eq!(a, b, "slice and stream extraction differ (chunks {sizes:?}, options {ctl:#04x})");
     }
     assert_eq!(slice.overlong(), stream.overlong(), "slice and stream count overlong candidates differently");
+    // The one-pass lane for common URIs decides exactly as the general path would.
+    let mut general = builder.clone();
+    general.one_pass(false);
+    let mut general = general.slice(text);
+    let general_events: Vec<urisift::Event> = std::iter::from_fn(|| general.next_event()).collect();
+    assert_eq!(
+        slice_events, general_events,
+        "the one-pass lane and the general path differ (options {ctl:#04x})"
+    );
     let matches: Vec<urisift::Match> = slice_events
         .into_iter()
         .filter_map(|e| match e {

@@ -115,7 +115,7 @@ fn skip_uri_chars(text: &[u8], mut i: usize, stop: usize) -> usize {
 /// [`skip_uri_chars`] without looking at the first bytes one by one: for a run that is most
 /// likely long, the rest of a URI after its scheme.
 #[inline]
-fn skip_words(text: &[u8], mut i: usize, stop: usize) -> usize {
+pub(crate) fn skip_words(text: &[u8], mut i: usize, stop: usize) -> usize {
     let stop = stop.min(text.len());
     while let Some(word) = text.get(i..stop).and_then(|rest| rest.first_chunk::<8>()) {
         if word.iter().fold(false, |any, &b| any | chars::is(b, EXCLUDED)) {
@@ -227,7 +227,7 @@ pub(crate) struct Opener {
 
 /// How far back from a scheme its wrapper is looked for: `<`, white space, `URL:`, white space
 /// (an indented continuation line after `<URL:` fits easily).
-const OPENER_LOOK_BACK: usize = 136;
+pub(crate) const OPENER_LOOK_BACK: usize = 136;
 
 /// The lowest index a look-back for the wrapper of the scheme at `s` may read.
 fn opener_floor(w: &Window<'_>, s: usize, floor: usize) -> usize {

@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 
 use crate::buffer::{self, Buffer};
-use crate::candidate::{Cx, Map, Outcome, Scratch, Site};
+use crate::candidate::{self, Cx, Map, Outcome, Scratch, Site};
 use crate::chars::{self, EXCLUDED, WSP};
 use crate::delimit::{self, Incomplete, Scan, Window};
 use crate::find::{self, Finder, SchemeRule, Trigger};
@@ -55,6 +55,7 @@ pub struct ExtractorBuilder {
     pub(crate) report_rejected: bool,
     pub(crate) quoted_printable: bool,
     pub(crate) line_numbers: bool,
+    pub(crate) one_pass: bool,
 }
 
 impl Default for ExtractorBuilder {
@@ -66,6 +67,7 @@ impl Default for ExtractorBuilder {
             report_rejected: false,
             quoted_printable: true,
             line_numbers: false,
+            one_pass: true,
         }
     }
 }
@@ -125,6 +127,15 @@ impl ExtractorBuilder {
     /// costs a pass over the input).
     pub fn line_numbers(&mut self, yes: bool) -> &mut Self {
         self.line_numbers = yes;
+        self
+    }
+
+    /// Whether the most common candidates are decided in one pass (default on). The matches
+    /// are the same either way, only slower without it: this is for testing that claim (the
+    /// differential tests and the `extract` fuzz target run both).
+    #[doc(hidden)]
+    pub fn one_pass(&mut self, yes: bool) -> &mut Self {
+        self.one_pass = yes;
         self
     }
 
@@ -580,10 +591,15 @@ impl Engine {
                 if self.state.qp_active {
                     return self.process_qp(hay, base, eof, trigger);
                 }
-                match s {
-                    Some(s) => Site { s, colon: Some(c) },
-                    None => return Ok(Outcome::Skip),
+                let Some(s) = s else { return Ok(Outcome::Skip) };
+                if self.opts.one_pass
+                    && let Some((m, end)) =
+                        candidate::one_pass(hay, base, s, c, floor, &self.opts, self.scratch.pieces())
+                {
+                    self.pending.push_back(Event::Match(m));
+                    return Ok(Outcome::Matched(end));
                 }
+                Site { s, colon: Some(c) }
             }
             Trigger::Www(w) => {
                 if self.state.qp_active {

@@ -1,0 +1,210 @@
+//! The one-pass lane for common URIs (`candidate::one_pass`) against the general path: with
+//! the lane on (the default) and off, every input must give exactly the same events, under
+//! every option set. The lane only ever declines (`None`) or decides as the general path does;
+//! these tests put that to the corpus, the extraction test data, the generated workloads, and
+//! every combination of a prefix, a candidate and a suffix from lists of the cases where the
+//! lane has to decline or trim.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{ChunkedReader, only_matches, reader_events, render, show, slice_events};
+use urisift::uri::Grammar;
+use urisift::{Event, ExtractorBuilder};
+
+#[path = "../benches/workload/mod.rs"]
+mod workload;
+
+/// Option sets under which the two paths are compared (the lane runs only under RFC 3986; the
+/// RFC 2396 set checks that it then stays out of the way).
+fn option_sets() -> Vec<ExtractorBuilder> {
+    let mut sets = Vec::new();
+    sets.push(ExtractorBuilder::new());
+    let mut b = ExtractorBuilder::new();
+    b.line_numbers(true).report_rejected(true);
+    sets.push(b);
+    let mut b = ExtractorBuilder::new();
+    b.max_uri_len(24);
+    sets.push(b);
+    let mut b = ExtractorBuilder::new();
+    b.quoted_printable(false).abbreviated(true);
+    sets.push(b);
+    let mut b = ExtractorBuilder::new();
+    b.grammar(Grammar::Rfc2396);
+    sets.push(b);
+    sets
+}
+
+/// Asserts that `input` gives the same events with the lane and without, from a slice and
+/// (when `stream` is set) from a reader in odd-sized chunks; returns how many matches.
+fn agree(builder: &ExtractorBuilder, input: &[u8], stream: bool) -> usize {
+    let mut general = builder.clone();
+    general.one_pass(false);
+    let fast = slice_events(builder, input);
+    let slow = slice_events(&general, input);
+    if fast != slow {
+        // The first event that differs, and the input around it: a whole corpus file would
+        // bury it.
+        let k = fast.iter().zip(&slow).take_while(|(a, b)| a == b).count();
+        let (a, b) = (fast.get(k), slow.get(k));
+        let at = [a, b].into_iter().flatten().map(event_start).min().unwrap_or(0);
+        let around = &input[at.saturating_sub(80).min(input.len())..(at + 160).min(input.len())];
+        panic!(
+            "the one-pass lane differs from the general path ({builder:?})\nnear byte {at}: {}\nlane:    {a:?}\ngeneral: {b:?}{}",
+            show(around),
+            if input.len() <= 400 {
+                format!(
+                    "\nlane:    {}\ngeneral: {}",
+                    render(input, &only_matches(&fast)),
+                    render(input, &only_matches(&slow))
+                )
+            } else {
+                String::new()
+            },
+        );
+    }
+    if stream {
+        let streamed = reader_events(builder, ChunkedReader::new(input, &[5, 1, 13, 2]));
+        assert!(streamed == fast, "stream differs from slice with the lane\ninput: {}", show(input));
+    }
+    only_matches(&fast).len()
+}
+
+/// Where an event's text starts in the input.
+fn event_start(e: &Event) -> usize {
+    let start = match e {
+        Event::Match(m) => m.outer_span().start,
+        Event::Rejected(r) => r.outer_span().start,
+        Event::Overlong(span) => span.start,
+        _ => 0,
+    };
+    usize::try_from(start).unwrap_or(usize::MAX)
+}
+
+fn files_below(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else { return out };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(files_below(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_lane_agrees_on_the_corpus_and_the_test_data() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = files_below(&root.join("corpus"));
+    files.extend(files_below(&root.join("tests/data/extract")));
+    files.extend(files_below(&root.join("fuzz/regressions/extract")));
+    assert!(files.len() > 60, "corpus and test data not found: {} files", files.len());
+    let mut found = 0;
+    for path in &files {
+        let input = std::fs::read(path).unwrap();
+        for builder in option_sets() {
+            found += agree(&builder, &input, false);
+        }
+    }
+    assert!(found > 10_000, "too few matches to compare anything: {found}");
+}
+
+#[test]
+fn the_lane_agrees_on_the_generated_workloads() {
+    for name in workload::WORKLOADS {
+        let (input, _) = workload::generate(name, 1 << 20, 7).unwrap();
+        for builder in option_sets() {
+            agree(&builder, &input, false);
+        }
+    }
+}
+
+/// Every prefix, candidate and suffix together: the wrappers the lane takes and those it must
+/// leave (`URL:`, `<` before white space, brackets, the floor right before the scheme), the
+/// forms its validation takes and those it leaves, and the ends it trims or declines (a
+/// hyphen at a line end, `)`, brackets, bytes outside ASCII, the end of the input).
+#[test]
+fn the_lane_agrees_on_every_neighbourhood() {
+    let prefixes = [
+        "",
+        " ",
+        "\n",
+        "x ",
+        "x\t",
+        "<",
+        "< ",
+        "<\n",
+        "<URL:",
+        "<URL: ",
+        "URL:",
+        "URL: ",
+        "url:\t",
+        "\"",
+        "(",
+        "[",
+        "{",
+        "'",
+        "a:",
+        ":",
+        "> ",
+        " \n ",
+        ", \n",
+        "<a> ",
+        "http://p.example/>",
+        "<http://p.example/>",
+        "\"http://p.example/\"",
+        "\u{e9}",
+        "> > ",
+        "=3D\"",
+    ];
+    let candidates = [
+        "http://a.example/",
+        "https://www.w3.org/wiki/Set_(mathematics)",
+        "ftp://[2001:db8::7]/pub",
+        "http://[::1",
+        "http://[::1]x/y",
+        "http://user@[::1]/",
+        "mailto:user@example.com",
+        "mailto:a@b,c@d",
+        "mailto:a@b?subject=x",
+        "mailto:a@b?x?y=z",
+        "mailto://x",
+        "urn:ietf:rfc:3986",
+        "urn:urn:x",
+        "HTTP://A.EXAMPLE",
+        "http://a.example/x-",
+        "http://",
+        "http://.",
+        "http://a%41/",
+        "http://a.example/%zz",
+        "ftp://a/b;type=a",
+        "https://ds.internic.net/a/b/c/d;p?q=1#frag",
+        "http://host.example:8080/rfc/rfc2396.txt",
+        "news:comp.infosystems.www",
+        "file:///etc/passwd",
+    ];
+    let suffixes = [
+        "", " ", ".", ". ", ".)", ")", "),", ")).", "\"", "\" ", ">", "> ", "-\nb/", "-\n", "- \n  c", "\n",
+        "\n//x", "[x]", "]", "'", "\u{e9}", "<", "a", ",x", "?!", "(x)", " y>", "\r\n", "\t",
+    ];
+    let sets = option_sets();
+    let mut found = 0;
+    for p in prefixes {
+        for c in candidates {
+            for s in suffixes {
+                let input = format!("{p}{c}{s}");
+                for (i, builder) in sets.iter().enumerate() {
+                    // The reader too, under the default options: the lane sees windows that end
+                    // anywhere.
+                    found += agree(builder, input.as_bytes(), i == 0);
+                }
+            }
+        }
+    }
+    assert!(found > 20_000, "too few matches to compare anything: {found}");
+}
