@@ -39,12 +39,6 @@ pub(crate) struct Scratch {
     prefixed: String,
 }
 
-impl Scratch {
-    pub(crate) fn pieces(&mut self) -> &mut Pieces {
-        &mut self.pieces
-    }
-}
-
 /// How window indexes map to absolute offsets in the input.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Map<'a> {
@@ -398,7 +392,9 @@ enum Wrap {
 /// hundred; measured with callgrind on the CLI, 12% fewer instructions in all on URI-dense
 /// text, 9% on logs, 3% on mail. `tests/lane.rs` and the `extract` fuzz target hold it to the
 /// general path (the builder's hidden `one_pass(false)` turns it off).
-#[inline]
+// Out of line: inlined into the engine's trigger loop it made the adversarial floods 5% slower
+// (wall clock; fewer instructions but a larger loop), and nothing else faster.
+#[inline(never)]
 pub(crate) fn one_pass(
     hay: &[u8],
     base: u64,
@@ -406,15 +402,19 @@ pub(crate) fn one_pass(
     c: usize,
     floor: usize,
     opts: &ExtractorBuilder,
-    pieces: &mut Pieces,
-) -> Option<(Match, u64)> {
+) -> Option<Lane> {
     if opts.grammar != Grammar::Rfc3986 || c - s > 64 {
         return None;
     }
+    let body = c + 1;
+    if hay.get(body).is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+        let needs_slashes = find::scheme_rule_at(hay, s, c) == SchemeRule::NeedsSlashes;
+        return (needs_slashes && line_end_colon(hay, body)).then_some(Lane::NoUri(base + body as u64));
+    }
     // What `delimit::opener` finds before the scheme. It looks back no further than the floor
     // (and the window's start and a bound, both well before `s - 2` here): right at the floor
-    // only `<` and `"` open; past it, over white space, a `<` or the colon of `URL:`, which
-    // are left to the general path.
+    // only `<` and `"` open; past it, over white space, a `<` or `URL:` (any case), which are
+    // left to the general path; another colon (`Unsubscribe: mailto:…`) opens nothing.
     let wrap = match s.checked_sub(1).map(|p| hay[p]) {
         _ if s <= floor => Wrap::Bare,
         Some(b'<') => Wrap::Angle,
@@ -426,7 +426,11 @@ pub(crate) fn one_pass(
             while i > lowest && chars::is(hay[i - 1], chars::WSP) {
                 i -= 1;
             }
-            if i > lowest && matches!(hay[i - 1], b'<' | b':') {
+            let url = |i: usize| {
+                i >= 4
+                    && matches!(hay[i - 4..i], [u, r, l, b':'] if u | 0x20 == b'u' && r | 0x20 == b'r' && l | 0x20 == b'l')
+            };
+            if i > lowest && (hay[i - 1] == b'<' || url(i)) {
                 return None;
             }
             Wrap::Bare
@@ -438,12 +442,12 @@ pub(crate) fn one_pass(
         SchemeRule::Opaque(shape) => Some(shape),
         SchemeRule::Never => return None,
     };
-    // What `after_colon` calls `Slashes` for a scheme that needs `//`, `UriChar` for another.
-    let body = c + 1;
+    // What `after_colon` calls `Slashes` for a scheme that needs `//` (an IP literal may
+    // follow), `UriChar` for another.
     let uri_char = |i: usize| hay.get(i).is_some_and(|&b| !chars::is(b, EXCLUDED));
     let slashes = hay.get(body..body + 2) == Some(b"//");
-    if shape.is_none() && !(slashes && uri_char(body + 2)) || shape.is_some() && (slashes || !uri_char(body))
-    {
+    let authority = slashes && (uri_char(body + 2) || hay.get(body + 2) == Some(&b'['));
+    if shape.is_none() && !authority || shape.is_some() && (slashes || !uri_char(body)) {
         return None;
     }
     // `delimit::bare`'s first run, or the whole of `<…>`; either must end inside the window
@@ -480,18 +484,29 @@ pub(crate) fn one_pass(
         if stop == b'[' || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n')) {
             return None;
         }
-        // `delimit::trim`: trailing punctuation off, never below the byte after the colon; a
-        // `)` left at the end needs the parentheses counted, and the general trim.
+        // `delimit::trim` on one segment: trailing punctuation off, never below the byte after
+        // the colon, and each run of `)` at the end as far as it has no `(` to match (counted
+        // once, at the first run: what was cut before it holds no parenthesis).
         let mut kept = end;
-        while kept > body && matches!(hay[kept - 1], b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
-            kept -= 1;
-        }
-        if kept > body && hay[kept - 1] == b')' {
-            pieces.segments.clear();
-            pieces.breaks.clear();
-            pieces.segments.push(s..end);
-            delimit::trim(hay, pieces, body);
-            kept = pieces.extent()?.end;
+        let mut parens: Option<(usize, usize)> = None;
+        loop {
+            while kept > body && matches!(hay[kept - 1], b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
+                kept -= 1;
+            }
+            if kept <= body || hay[kept - 1] != b')' {
+                break;
+            }
+            let tail = &hay[body..kept];
+            // One pass for both, eight bytes at a time (a memchr count each cost two vector
+            // set-ups per URI, a loop over the bytes a flood of `)` eight instructions a byte).
+            let (opens, closes) = *parens.get_or_insert_with(|| chars::count_two(tail, b'(', b')'));
+            let run = chars::trailing_run(tail, b')');
+            let cut = run.min(closes.saturating_sub(opens));
+            parens = Some((opens, closes - cut));
+            kept -= cut;
+            if cut < run {
+                break;
+            }
         }
         if wrap == Wrap::Quote && stop == b'"' {
             (Delimiter::Quoted, s..kept, s - 1..end + 1)
@@ -523,7 +538,35 @@ pub(crate) fn one_pass(
         quoted_printable: false,
         line: 0,
     };
-    Some((m, at(outer.end)))
+    Some(Lane::Match(m, at(outer.end)))
+}
+
+/// What [`one_pass`] decided.
+pub(crate) enum Lane {
+    /// A match, whose wrapper ends at this absolute offset.
+    Match(Match, u64),
+    /// No URI: what [`Outcome::Scanned`] to this absolute offset says.
+    NoUri(u64),
+}
+
+/// Whether the colon of a scheme that needs `//`, followed at `body` by blanks and a line break
+/// (`wrote:` at the end of a line), certainly starts no URI: the general path would try `<…>`
+/// and the bare readings across the line break, and each must go on with `//` after the colon
+/// (`(https:` / `//host/)`), but what the next line holds after its white space and quote
+/// marks is not a `/`. Then that path ends in a bare scan that stops right at `body`, with
+/// nothing to report. `false` when that cannot be seen in `hay`.
+#[inline]
+fn line_end_colon(hay: &[u8], body: usize) -> bool {
+    let rest = hay.get(body..).unwrap_or_default();
+    let blanks = rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    if !matches!(rest.get(blanks), Some(b'\r' | b'\n')) {
+        // White space and something else: `after_colon` says `Other`, which is not this.
+        return false;
+    }
+    // More is passed over than any continuation reads (blank lines, quote marks of any depth,
+    // vertical tabs): the answer can only err towards the general path.
+    let next = rest[blanks..].iter().find(|&&b| !chars::is(b, chars::WSP) && b != b'>');
+    next.is_some_and(|&b| b != b'/')
 }
 
 /// The wrapper of a bare-scanned candidate with window range `extent`: a `URL:` prefix, or a

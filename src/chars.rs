@@ -126,6 +126,30 @@ pub(crate) fn trailing_run(bytes: &[u8], b: u8) -> usize {
     n + bytes[..bytes.len() - n].iter().rev().take_while(|&&x| x == b).count()
 }
 
+/// How many bytes of `bytes` equal `a`, and how many equal `b`, eight bytes at a time: a word
+/// xor-ed with the byte repeated has a zero byte where they are equal, and the zero bytes of
+/// a word are counted exactly with one add, two masks and a population count. About a fifth
+/// of the instructions of a loop over the bytes, for a candidate of any length.
+#[inline]
+pub(crate) fn count_two(bytes: &[u8], a: u8, b: u8) -> (usize, usize) {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let zeros = |x: u64| (!(((x & LOW) + LOW) | x | LOW)).count_ones() as usize;
+    let (wa, wb) = (u64::from_ne_bytes([a; 8]), u64::from_ne_bytes([b; 8]));
+    let words = bytes.chunks_exact(8);
+    let rest = words.remainder();
+    let (mut na, mut nb) = (0, 0);
+    for word in words {
+        let w = u64::from_ne_bytes(word.try_into().unwrap_or_default());
+        na += zeros(w ^ wa);
+        nb += zeros(w ^ wb);
+    }
+    for &x in rest {
+        na += usize::from(x == a);
+        nb += usize::from(x == b);
+    }
+    (na, nb)
+}
+
 /// Whether byte `b` is in any of the classes of `mask`.
 #[inline(always)]
 pub(crate) fn is(b: u8, mask: u16) -> bool {
@@ -135,6 +159,41 @@ pub(crate) fn is(b: u8, mask: u16) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_two_bytes_exactly() {
+        let naive =
+            |s: &[u8]| (s.iter().filter(|&&x| x == b'(').count(), s.iter().filter(|&&x| x == b')').count());
+        let mut cases: Vec<Vec<u8>> = vec![Vec::new(), b"(".to_vec(), b"a(b)c))".to_vec(), vec![b')'; 1000]];
+        // Every byte value next to each of the two, across word boundaries: no borrow between
+        // bytes may count a byte that is not equal.
+        for x in 0..=255u8 {
+            cases.push(vec![
+                x,
+                b'(',
+                x,
+                b')',
+                x,
+                x,
+                b'(',
+                b'(',
+                x,
+                b')',
+                0x80 | x,
+                b'(',
+                0,
+                0xff,
+                x,
+                b')',
+                x,
+            ]);
+        }
+        for case in &cases {
+            for start in 0..case.len().min(9) {
+                assert_eq!(count_two(&case[start..], b'(', b')'), naive(&case[start..]), "{case:?}");
+            }
+        }
+    }
 
     #[test]
     fn classes_match_their_rules() {

@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 
 use crate::buffer::{self, Buffer};
-use crate::candidate::{self, Cx, Map, Outcome, Scratch, Site};
+use crate::candidate::{self, Cx, Lane, Map, Outcome, Scratch, Site};
 use crate::chars::{self, EXCLUDED, WSP};
 use crate::delimit::{self, Incomplete, Scan, Window};
 use crate::find::{self, Finder, SchemeRule, Trigger};
@@ -592,12 +592,15 @@ impl Engine {
                     return self.process_qp(hay, base, eof, trigger);
                 }
                 let Some(s) = s else { return Ok(Outcome::Skip) };
-                if self.opts.one_pass
-                    && let Some((m, end)) =
-                        candidate::one_pass(hay, base, s, c, floor, &self.opts, self.scratch.pieces())
-                {
-                    self.pending.push_back(Event::Match(m));
-                    return Ok(Outcome::Matched(end));
+                if self.opts.one_pass {
+                    match candidate::one_pass(hay, base, s, c, floor, &self.opts) {
+                        Some(Lane::Match(m, end)) => {
+                            self.pending.push_back(Event::Match(m));
+                            return Ok(Outcome::Matched(end));
+                        }
+                        Some(Lane::NoUri(end)) => return Ok(Outcome::Scanned(end)),
+                        None => {}
+                    }
                 }
                 Site { s, colon: Some(c) }
             }
