@@ -36,26 +36,40 @@ pub(crate) fn components(s: &str) -> Option<Components> {
     // over a hundred instructions per URI.) The shortest URI of these forms has eight bytes.
     let &[b0, b1, b2, b3, b4, b5, b6, b7] = b.get(..8)? else { return None };
     let word = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
-    let is = |name: &[u8; 8], letters: usize| {
-        let len = name.iter().position(|&x| x == 0).unwrap_or(8);
-        let mask = if len == 8 { u64::MAX } else { (1 << (8 * len)) - 1 };
-        let lower = (1u64 << (8 * letters)) - 1;
-        (word | (0x2020_2020_2020_2020 & lower)) & mask == u64::from_le_bytes(*name)
-    };
-    if is(b"http://\0", 4) {
+    let is = |&(name, mask, lower): &(u64, u64, u64)| (word | (0x2020_2020_2020_2020 & lower)) & mask == name;
+    if is(&HTTP) {
         server(b, 4, false)
-    } else if is(b"https://", 5) {
+    } else if is(&HTTPS) {
         server(b, 5, false)
-    } else if is(b"mailto:\0", 6) {
+    } else if is(&MAILTO) {
         mailto(b)
-    } else if is(b"urn:\0\0\0\0", 3) {
+    } else if is(&URN) {
         urn(b)
-    } else if is(b"ftp://\0\0", 3) {
+    } else if is(&FTP) {
         server(b, 3, true)
     } else {
         None
     }
 }
+
+/// A scheme and what follows it, as [`components`] compares the first eight bytes of a URI
+/// with it: the bytes of `name` (zero-padded), the mask of those bytes, and the mask of its
+/// first `letters` bytes (the letters of the name). Computed once, here: as a closure over the
+/// name it counted the name's length on every call (a tenth of the instructions per URI).
+const fn prefix(name: &[u8; 8], letters: usize) -> (u64, u64, u64) {
+    let mut len = 0;
+    while len < 8 && name[len] != 0 {
+        len += 1;
+    }
+    let mask = if len == 8 { u64::MAX } else { (1 << (8 * len)) - 1 };
+    (u64::from_le_bytes(*name), mask, (1u64 << (8 * letters)) - 1)
+}
+
+const HTTP: (u64, u64, u64) = prefix(b"http://\0", 4);
+const HTTPS: (u64, u64, u64) = prefix(b"https://", 5);
+const MAILTO: (u64, u64, u64) = prefix(b"mailto:\0", 6);
+const URN: (u64, u64, u64) = prefix(b"urn:\0\0\0\0", 3);
+const FTP: (u64, u64, u64) = prefix(b"ftp://\0\0", 3);
 
 /// `scheme "://" authority path-abempty [ "?" query ] [ "#" fragment ]` with a non-empty
 /// host, for a server-based scheme whose only rule is that host (schemes.rs `require_host`);
