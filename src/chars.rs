@@ -24,7 +24,7 @@ pub(crate) const UNRESERVED_2396: u16 = 1 << 7;
 pub(crate) const RESERVED_2396: u16 = 1 << 8;
 /// Characters excluded from URIs (RFC 2396 §2.4.3): `control` (US-ASCII 00-1F and 7F), `space`,
 /// `delims` other than `#` and `%` (`<`, `>`, `"`), and `unwise` (`{ } | \ ^ [ ] \``); plus every
-/// byte outside ASCII. `[` and `]` are allowed again by RFC 3986 for IP literals only.
+/// byte outside ASCII. The brackets, `[]`, are allowed again by RFC 3986 for IP literals only.
 pub(crate) const EXCLUDED: u16 = 1 << 9;
 /// White space that Appendix E says to ignore inside `<...>`: space, tab, CR, LF, VT, form feed.
 pub(crate) const WSP: u16 = 1 << 10;

@@ -4,7 +4,8 @@
 //! one left-to-right pass with no backtracking and no allocation: runs of allowed characters are
 //! skipped with the byte-class tables of [`crate::chars`], and only the separators, escapes and
 //! the authority are looked at one by one. The split is always the one of the Appendix B regular
-//! expression (see [`split`]); the grammars differ only in what each component may hold.
+//! expression (`split`, the test oracle, is that expression written out); the grammars differ
+//! only in what each component may hold.
 //!
 //! # RFC 3986
 //!

@@ -21,7 +21,7 @@ use super::generic::scan;
 use super::{Components, Grammar, Part, host};
 use crate::chars::{self, ALPHA, DIGIT, PATH, QUERY, SUB_DELIMS, UNRESERVED};
 
-/// The components of `s` when it is valid under [`Grammar::Rfc3986`](super::Grammar::Rfc3986)
+/// The components of `s` when it is valid under [`Grammar::Rfc3986`]
 /// and of one of the plain forms of the module docs; `None` otherwise (see there).
 // This and its helpers are always inlined: then the components go straight into the packed
 // parts of the match, where a call returned them as `Components` written out in full (2% of

@@ -10,7 +10,7 @@
 //!
 //! # The RFC 3986 structure rules
 //!
-//! - A server-based scheme (the table [`SERVER_BASED`]) needs an authority with a non-empty
+//! - A server-based scheme (the table `SERVER_BASED`) needs an authority with a non-empty
 //!   host.
 //! - `nntp://host[:port]/group[/article-number]` (RFC 5538 §3).
 //! - `news:` names an article (`id@host`) or newsgroups, `*` wildcards allowed; a server may
@@ -69,7 +69,7 @@ fn server_based(scheme: &str) -> Option<&'static str> {
 }
 
 /// [`server_based`] on a name already lower-cased. A `match` on the bytes, which compiles to a
-/// length switch and a few word compares, where a search of [`SERVER_BASED`] with a
+/// length switch and a few word compares, where a search of `SERVER_BASED` with a
 /// case-insensitive compare per entry cost about 150 instructions per URI; a unit test checks
 /// that the two agree.
 fn server_based_lower(lower: &Lower) -> Option<&'static str> {
