@@ -566,9 +566,20 @@ fn line_end_colon(hay: &[u8], body: usize) -> bool {
         return false;
     }
     // More is passed over than any continuation reads (blank lines, quote marks of any depth,
-    // vertical tabs): the answer can only err towards the general path.
-    let next = rest[blanks..].iter().find(|&&b| !chars::is(b, chars::WSP) && b != b'>');
-    next.is_some_and(|&b| b != b'/')
+    // vertical tabs), and all it reads: blanks, quote marks and the no-break spaces (U+00A0 in
+    // UTF-8) of an indent (found by the `extract` fuzz target). The answer can only err towards
+    // the general path.
+    let mut i = blanks;
+    while let Some(&b) = rest.get(i) {
+        match (b, rest.get(i + 1)) {
+            _ if chars::is(b, chars::WSP) || b == b'>' => i += 1,
+            (0xc2, Some(0xa0)) => i += 2,
+            // A no-break space whose second byte is not in `hay` yet, perhaps.
+            (0xc2, None) => return false,
+            _ => return b != b'/',
+        }
+    }
+    false
 }
 
 /// The wrapper of a bare-scanned candidate with window range `extent`: a `URL:` prefix, or a

@@ -496,6 +496,12 @@ fn rule7_a_uri_that_cannot_end_at_a_line_break_goes_on() {
         "Information regarding (https://\n\u{a0}\u{a0}\u{a0} lists.debian.org/debian-user/) .",
         &["https://lists.debian.org/debian-user/"],
     );
+    // Broken right after the colon, and indented with no-break spaces (the one-pass lane missed
+    // them and took the colon for a label: found by the `extract` fuzz target).
+    assert_uris(
+        "see (https:\n\u{a0}\u{a0}//www.debian.org/distrib/) .",
+        &["https://www.debian.org/distrib/"],
+    );
     let text = "> >\n> >http://xbox-linux.sourceforge.net/articles.php?aid=1&sub=Press%20Release%\n\
                 > 3A%20Xbox%20Linux%20Mandrake%209%20Released\n> >\n";
     assert_uris(
