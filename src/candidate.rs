@@ -424,15 +424,10 @@ pub(crate) fn one_pass(
         Some(b':' | b'[' | b'{') => return None,
         Some(prev) if chars::is(prev, chars::WSP) => {
             let lowest = floor.max(s.saturating_sub(delimit::OPENER_LOOK_BACK));
-            let mut i = s;
-            while i > lowest && chars::is(hay[i - 1], chars::WSP) {
-                i -= 1;
-            }
-            let url = |i: usize| {
-                i >= 4
-                    && matches!(hay[i - 4..i], [u, r, l, b':'] if u | 0x20 == b'u' && r | 0x20 == b'r' && l | 0x20 == b'l')
-            };
-            if i > lowest && (hay[i - 1] == b'<' || url(i)) {
+            let i = delimit::back_while(hay, s, lowest, |b| chars::is(b, chars::WSP));
+            // `URL:` is looked for even where it reaches below `lowest`, where the general
+            // path sees none: declining is always safe.
+            if i > lowest && (hay[i - 1] == b'<' || delimit::url_colon_before(hay, i, 0).is_some()) {
                 return None;
             }
             Wrap::Bare
@@ -466,8 +461,8 @@ pub(crate) fn one_pass(
             b'[' | b']' if wrap == Wrap::Angle => end = delimit::skip_words(hay, end + 1, limit_end),
             // Outside, an IP literal right after `//` (`delimit::ip_literal_end`).
             b'[' if shape.is_none() && end == body + 2 => {
-                let inside = |b: u8| !chars::is(b, EXCLUDED) && !matches!(b, b'/' | b'?' | b'#' | b'@');
-                let run = hay.get(end + 1..)?.iter().take(64).take_while(|&&b| inside(b)).count();
+                let inside = hay.get(end + 1..)?.iter().take(delimit::IP_LITERAL_MAX);
+                let run = inside.take_while(|&&b| delimit::in_ip_literal(b)).count();
                 let close = end + 1 + run;
                 if hay.get(close) != Some(&b']') || close >= limit_end {
                     return None;
@@ -486,30 +481,15 @@ pub(crate) fn one_pass(
         if stop == b'[' || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n')) {
             return None;
         }
-        // `delimit::trim` on one segment: trailing punctuation off, never below the byte after
-        // the colon, and each run of `)` at the end as far as it has no `(` to match (counted
-        // once, at the first run: what was cut before it holds no parenthesis).
-        let mut kept = end;
-        let mut parens: Option<(usize, usize)> = None;
-        loop {
-            while kept > body && matches!(hay[kept - 1], b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
-                kept -= 1;
-            }
-            if kept <= body || hay[kept - 1] != b')' {
-                break;
-            }
-            let tail = &hay[body..kept];
-            // One pass for both, eight bytes at a time (a memchr count each cost two vector
-            // set-ups per URI, a loop over the bytes a flood of `)` eight instructions a byte).
-            let (opens, closes) = *parens.get_or_insert_with(|| chars::count_two(tail, b'(', b')'));
-            let run = chars::trailing_run(tail, b')');
-            let cut = run.min(closes.saturating_sub(opens));
-            parens = Some((opens, closes - cut));
-            kept -= cut;
-            if cut < run {
-                break;
-            }
-        }
+        // `delimit::trim` on this one segment, when its last byte may go (most URIs end in one
+        // that stays); the parentheses are counted eight bytes at a time.
+        let last = hay[end - 1];
+        let kept = if delimit::is_trailing_punctuation(last) || last == b')' {
+            let count = || chars::count_two(&hay[s..end], b'(', b')');
+            delimit::trim_segment(hay, s..end, body, &mut None, count).0
+        } else {
+            end
+        };
         if wrap == Wrap::Quote && stop == b'"' {
             (Delimiter::Quoted, s..kept, s - 1..end + 1)
         } else {

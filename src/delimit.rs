@@ -324,7 +324,7 @@ fn angle_opens_before(w: &Window<'_>, s: usize, floor: usize) -> bool {
 }
 
 /// Steps back from `end` over bytes that satisfy `pred`, not below `floor`.
-fn back_while(text: &[u8], end: usize, floor: usize, pred: impl Fn(u8) -> bool) -> usize {
+pub(crate) fn back_while(text: &[u8], end: usize, floor: usize, pred: impl Fn(u8) -> bool) -> usize {
     let mut i = end;
     while i > floor && pred(text[i - 1]) {
         i -= 1;
@@ -333,7 +333,7 @@ fn back_while(text: &[u8], end: usize, floor: usize, pred: impl Fn(u8) -> bool) 
 }
 
 /// The index of `URL:` (any case) ending right at `end`, if it is there and not below `floor`.
-fn url_colon_before(text: &[u8], end: usize, floor: usize) -> Option<usize> {
+pub(crate) fn url_colon_before(text: &[u8], end: usize, floor: usize) -> Option<usize> {
     let start = end.checked_sub(4).filter(|&u| u >= floor)?;
     // The colon first: nearly always absent; then the `L`, which rules out most words that do
     // end in a colon. `| 0x20` lower-cases exactly the two bytes of each letter.
@@ -753,13 +753,20 @@ fn ip_literal_here(text: &[u8], authority: Option<usize>, i: usize) -> bool {
         && text.get(a..i).is_some_and(|auth| memchr::memchr3(b'/', b'?', b'#', auth).is_none())
 }
 
+/// The longest IP literal looked for inside `[…]`: an IPv6 address has at most 45 characters,
+/// and an IPvFuture is not longer in practice.
+pub(crate) const IP_LITERAL_MAX: usize = 64;
+
+/// Whether `b` may stand inside the brackets of an IP literal (of the bytes a URI may hold).
+pub(crate) fn in_ip_literal(b: u8) -> bool {
+    !chars::is(b, EXCLUDED) && !matches!(b, b'/' | b'?' | b'#' | b'@')
+}
+
 /// The index of the `]` closing the IP literal opened at `open`, if it closes before anything
 /// that cannot be in one (`IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, RFC 3986 §3.2.2).
 fn ip_literal_end(w: &Window<'_>, open: usize, limit_end: usize) -> Scan<Option<usize>> {
-    let inside = |b: u8| !chars::is(b, EXCLUDED) && !matches!(b, b'/' | b'?' | b'#' | b'@');
     let rest = w.text.get(open + 1..).unwrap_or_default();
-    // An IPv6 address has at most 45 characters; an IPvFuture is not longer in practice.
-    let Some((after, _)) = run(take_while_m_n(0, 64, inside), rest, w.complete)? else {
+    let Some((after, _)) = run(take_while_m_n(0, IP_LITERAL_MAX, in_ip_literal), rest, w.complete)? else {
         return Ok(None);
     };
     let close = w.text.len() - after.len();
@@ -782,9 +789,7 @@ pub(crate) fn trim(text: &[u8], pieces: &mut Pieces, keep: usize) {
     let stays = |seg: &Range<usize>| {
         seg.start < seg.end
             && (seg.end <= keep
-                || text
-                    .get(seg.end - 1)
-                    .is_some_and(|b| !matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b')')))
+                || text.get(seg.end - 1).is_some_and(|&b| !is_trailing_punctuation(b) && b != b')'))
     };
     if pieces.segments.last().is_none_or(stays) {
         return;
@@ -795,16 +800,13 @@ pub(crate) fn trim(text: &[u8], pieces: &mut Pieces, keep: usize) {
 /// The work of [`trim`] once the candidate ends in a byte that may go.
 #[inline(never)]
 fn trim_end(text: &[u8], pieces: &mut Pieces, keep: usize) {
-    // Parentheses are counted once, and only when a `)` ends the candidate.
+    // Parentheses are counted once, over all the pieces, and only when a `)` ends the candidate.
     let mut parens: Option<(usize, usize)> = None;
     let count = |pieces: &Pieces| {
-        let (mut opens, mut closes) = (0, 0);
-        for seg in &pieces.segments {
-            let bytes = text.get(seg.clone()).unwrap_or_default();
-            opens += memchr::memchr_iter(b'(', bytes).count();
-            closes += memchr::memchr_iter(b')', bytes).count();
-        }
-        (opens, closes)
+        pieces.segments.iter().fold((0, 0), |(opens, closes), seg| {
+            let (o, c) = chars::count_two(text.get(seg.clone()).unwrap_or_default(), b'(', b')');
+            (opens + o, closes + c)
+        })
     };
     while let Some(last) = pieces.segments.last_mut() {
         if last.start >= last.end {
@@ -816,41 +818,8 @@ fn trim_end(text: &[u8], pieces: &mut Pieces, keep: usize) {
             }
             continue;
         }
-        // Byte by byte back from the end of the last segment, in a loop of its own that writes
-        // the segment back once (a flood of `)` after a URI costs a few instructions per byte).
-        let (start, mut end) = (last.start, last.end);
-        let mut done = false;
-        while end > start {
-            if end <= keep {
-                done = true;
-                break;
-            }
-            let b = text[end - 1];
-            if matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
-                end -= 1;
-                continue;
-            }
-            if b != b')' {
-                done = true;
-                break;
-            }
-            // Counted at the first `)`: what was trimmed before it (and is not yet written back
-            // to the segment) is punctuation, so the counts are those of what is left; each
-            // `)` trimmed after is taken off.
-            let (opens, closes) = match parens {
-                Some(counts) => counts,
-                None => count(pieces),
-            };
-            // The run of `)` here, taken at once: as many as have no matching `(`.
-            let run = text.get(start.max(keep)..end).map_or(0, closing_run);
-            let cut = run.min(closes.saturating_sub(opens));
-            parens = Some((opens, closes - cut));
-            end -= cut;
-            if cut < run {
-                done = true;
-                break;
-            }
-        }
+        let (start, end) = (last.start, last.end);
+        let (end, done) = trim_segment(text, start..end, keep, &mut parens, || count(pieces));
         if let Some(last) = pieces.segments.last_mut() {
             last.end = end;
         }
@@ -858,6 +827,52 @@ fn trim_end(text: &[u8], pieces: &mut Pieces, keep: usize) {
             break;
         }
     }
+}
+
+/// Whether rule 3 takes byte `b` off the end of a bare URI, whatever precedes it.
+#[inline(always)]
+pub(crate) fn is_trailing_punctuation(b: u8) -> bool {
+    matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'')
+}
+
+/// [`trim`] on one segment `seg` of a candidate, the last: byte by byte back from its end, in a
+/// loop of its own (a flood of `)` after a URI costs a few instructions per byte), never below
+/// `keep`. `parens` are the counts of `(` and `)` in the whole candidate: taken from `count` at
+/// the first `)` (what was trimmed before it is punctuation, so they are those of what is
+/// left), then each `)` trimmed is taken off. Returns the new end of the segment, and whether a
+/// byte that stays was met (`false`: the segment is empty, and trimming goes on before it).
+#[inline(always)]
+pub(crate) fn trim_segment(
+    text: &[u8],
+    seg: Range<usize>,
+    keep: usize,
+    parens: &mut Option<(usize, usize)>,
+    count: impl Fn() -> (usize, usize),
+) -> (usize, bool) {
+    let (start, mut end) = (seg.start, seg.end);
+    while end > start {
+        if end <= keep {
+            return (end, true);
+        }
+        let b = text[end - 1];
+        if is_trailing_punctuation(b) {
+            end -= 1;
+            continue;
+        }
+        if b != b')' {
+            return (end, true);
+        }
+        let (opens, closes) = *parens.get_or_insert_with(&count);
+        // The run of `)` here, taken at once: as many as have no matching `(`.
+        let run = text.get(start.max(keep)..end).map_or(0, closing_run);
+        let cut = run.min(closes.saturating_sub(opens));
+        *parens = Some((opens, closes - cut));
+        end -= cut;
+        if cut < run {
+            return (end, true);
+        }
+    }
+    (end, false)
 }
 
 #[cfg(test)]
