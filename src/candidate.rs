@@ -371,13 +371,31 @@ impl Cx<'_> {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Wrap {
     Bare,
-    Angle,
+    /// `<`, at `lt`, right before the scheme.
+    Angle {
+        lt: usize,
+    },
+    /// `<URL:`, its `<` at `lt`, right before the scheme.
+    AngleUrl {
+        lt: usize,
+    },
     Quote,
+}
+
+impl Wrap {
+    /// The `<` of an angle wrapper.
+    fn angle(self) -> Option<usize> {
+        match self {
+            Wrap::Angle { lt } | Wrap::AngleUrl { lt } => Some(lt),
+            Wrap::Bare | Wrap::Quote => None,
+        }
+    }
 }
 
 /// The common candidate, decided in one pass: a URI of one of the plain forms of
 /// [`crate::uri::plain_components`] (http, https, ftp, mailto, urn) on one line, bare, in
-/// double quotes or in `<…>` with nothing else inside, in raw text under
+/// double quotes, or in `<…>` or `<URL:…>` with nothing else inside (or wrapped once onto an
+/// indented next line: [`continuation`]), in raw text under
 /// [`Grammar::Rfc3986`]; and a colon at the end of a line that starts no URI
 /// ([`line_end_colon`]). `s` and `c` are the scheme's first byte and colon in `hay`, the input
 /// from `base`; `floor` is the end of the last match in `hay`.
@@ -386,7 +404,7 @@ enum Wrap {
 /// ends, or, for a line-end colon, a scan ending right after it; with the same scan, trim and
 /// validation, but without the window, the wrapper look-back, the readings and their copies.
 /// `None` whenever anything is less plain (a `<` or `URL:` before white space ahead of the
-/// scheme, white space or a line break inside `<…>`, a hyphen at a line end, a `[` after
+/// scheme, white space inside `<…>` other than one wrap, a hyphen at a line end, a `[` after
 /// `userinfo@`, the end of the window, a form the fast validation leaves to the full parser,
 /// an invalid URI), and then the caller takes the general path, which decides from scratch.
 ///
@@ -414,13 +432,21 @@ pub(crate) fn one_pass(
         return (needs_slashes && line_end_colon(hay, body)).then_some(Lane::NoUri(base + body as u64));
     }
     // What `delimit::opener` finds before the scheme. It looks back no further than the floor
-    // (and the window's start and a bound, both well before `s - 2` here): right at the floor
+    // (and the window's start and a bound, both well before `s - 5` here): right at the floor
     // only `<` and `"` open; past it, over white space, a `<` or `URL:` (any case), which are
-    // left to the general path; another colon (`Unsubscribe: mailto:…`) opens nothing.
+    // left to the general path; `<URL:` right before the scheme opens; another colon
+    // (`Unsubscribe: mailto:…`) opens nothing.
     let wrap = match s.checked_sub(1).map(|p| hay[p]) {
         _ if s <= floor => Wrap::Bare,
-        Some(b'<') => Wrap::Angle,
+        Some(b'<') => Wrap::Angle { lt: s - 1 },
         Some(b'"') => Wrap::Quote,
+        // `<URL:` right before the scheme (RFC 1738 appendix), as `delimit::opener` finds it
+        // when its `<` is above the floor.
+        Some(b':')
+            if s >= floor + 5 && hay[s - 5] == b'<' && delimit::url_colon_before(hay, s, 0).is_some() =>
+        {
+            Wrap::AngleUrl { lt: s - 5 }
+        }
         Some(b':' | b'[' | b'{') => return None,
         Some(prev) if chars::is(prev, chars::WSP) => {
             let lowest = floor.max(s.saturating_sub(delimit::OPENER_LOOK_BACK));
@@ -458,7 +484,7 @@ pub(crate) fn one_pass(
         }
         match stop {
             // Inside `<…>` brackets are passed over (`delimit::angle`).
-            b'[' | b']' if wrap == Wrap::Angle => end = delimit::skip_words(hay, end + 1, limit_end),
+            b'[' | b']' if wrap.angle().is_some() => end = delimit::skip_words(hay, end + 1, limit_end),
             // Outside, an IP literal right after `//` (`delimit::ip_literal_end`).
             b'[' if shape.is_none() && end == body + 2 => {
                 let inside = hay.get(end + 1..)?.iter().take(delimit::IP_LITERAL_MAX);
@@ -472,11 +498,21 @@ pub(crate) fn one_pass(
             _ => break stop,
         }
     };
-    let (delimiter, extent, outer) = if wrap == Wrap::Angle {
-        if stop != b'>' {
-            return None;
-        }
-        (Delimiter::Angle, s..end, s - 1..end + 1)
+    // A second segment, when `<…>` goes on after a line break (see `continuation`).
+    let mut next = None;
+    let (delimiter, extent, outer) = if let Some(lt) = wrap.angle() {
+        let gt = match stop {
+            b'>' => end,
+            b' ' | b'\t' | b'\r' | b'\n' => {
+                let (seg, gt) = continuation(hay, base, c, lt, end, limit_end)?;
+                next = Some(seg);
+                gt
+            }
+            _ => return None,
+        };
+        let delimiter =
+            if matches!(wrap, Wrap::AngleUrl { .. }) { Delimiter::AngleUrlPrefix } else { Delimiter::Angle };
+        (delimiter, s..end, lt..gt + 1)
     } else {
         if stop == b'[' || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n')) {
             return None;
@@ -496,6 +532,9 @@ pub(crate) fn one_pass(
             (Delimiter::Bare, s..kept, s..kept)
         }
     };
+    if let Some(seg) = next {
+        return joined(hay, base, s, c, extent, seg, delimiter, outer, shape, opts);
+    }
     // `shape_ok`: text after `//`, or the opaque scheme's shape.
     let rest = &hay[body..extent.end];
     if !match shape {
@@ -513,6 +552,110 @@ pub(crate) fn one_pass(
         span: Span::new(at(extent.start), at(extent.end)),
         outer: Span::new(at(outer.start), at(outer.end)),
         rare: None,
+        delimiter,
+        grammar: opts.grammar,
+        parts,
+        abbreviated: false,
+        quoted_printable: false,
+        line: 0,
+    };
+    Some(Lane::Match(m, at(outer.end)))
+}
+
+/// The second line of a URI in `<…>` wrapped once (`<URL:http://lists.example.org/pipermail/`
+/// / `    list/2002-September/95165.html>`), as `delimit::angle` reads it: the first segment
+/// ends at `end`, then blanks, one line ending (LF or CR LF), blanks, and a segment of URI
+/// characters that runs to the `>` (its index is returned with the segment). `None` for
+/// anything else, which the general path decides: a hyphen before the break (two readings),
+/// a quoted line (`> `: the next line must repeat the prefix), a blank line, more white
+/// space, the end of the window or of the length limit.
+fn continuation(
+    hay: &[u8],
+    base: u64,
+    c: usize,
+    lt: usize,
+    end: usize,
+    limit_end: usize,
+) -> Option<(core::ops::Range<usize>, usize)> {
+    if hay[end - 1] == b'-' {
+        return None;
+    }
+    let blanks = |i: usize| {
+        i + hay.get(i..).unwrap_or_default().iter().take_while(|&&b| matches!(b, b' ' | b'\t')).count()
+    };
+    let mut i = blanks(end);
+    i += match hay.get(i..i + 2)? {
+        [b'\n', _] => 1,
+        [b'\r', b'\n'] => 2,
+        _ => return None,
+    };
+    let start = blanks(i);
+    // A URI character: not white space (a blank line), not `>` or `<`.
+    if hay.get(start).is_none_or(|&b| chars::is(b, EXCLUDED)) {
+        return None;
+    }
+    // The quote depth of the `<`'s line, as the general path's window sees it: it looks back
+    // from the trigger `LOOKBACK` bytes, and knows the input's start when that is within them.
+    let lo = c.saturating_sub(crate::extractor::LOOKBACK);
+    let w = delimit::Window {
+        text: hay,
+        lo,
+        lo_is_start: base + c as u64 <= crate::extractor::LOOKBACK as u64,
+        complete: true,
+        cut: false,
+    };
+    if delimit::quote_depth(&w, lt) != 0 {
+        return None;
+    }
+    let mut gt = delimit::skip_words(hay, start, limit_end);
+    loop {
+        if gt >= limit_end {
+            return None;
+        }
+        match *hay.get(gt)? {
+            b'>' => return Some((start..gt, gt)),
+            b'[' | b']' => gt = delimit::skip_words(hay, gt + 1, limit_end),
+            _ => return None,
+        }
+    }
+}
+
+/// The match of [`one_pass`] for a URI in `<…>` over two lines (see [`continuation`]): its text
+/// is the two segments joined, its pieces the two.
+#[allow(clippy::too_many_arguments)]
+#[cold]
+#[inline(never)]
+fn joined(
+    hay: &[u8],
+    base: u64,
+    s: usize,
+    c: usize,
+    first: core::ops::Range<usize>,
+    second: core::ops::Range<usize>,
+    delimiter: Delimiter,
+    outer: core::ops::Range<usize>,
+    shape: Option<find::Shape>,
+    opts: &ExtractorBuilder,
+) -> Option<Lane> {
+    let mut text = Vec::with_capacity(first.len() + second.len());
+    text.extend_from_slice(&hay[first.clone()]);
+    text.extend_from_slice(&hay[second.clone()]);
+    let rest = &text[c + 1 - s..];
+    if !match shape {
+        None => rest.len() > 2,
+        Some(shape) => find::shape_ok(shape, rest),
+    } {
+        return None;
+    }
+    let uri = String::from_utf8(text).ok()?;
+    let parts = Parts::new(&crate::uri::plain_components(&uri)?);
+    let at = |i: usize| base + i as u64;
+    let pieces = vec![Span::new(at(first.start), at(first.end)), Span::new(at(second.start), at(second.end))];
+    let m = Match {
+        uri: uri.into(),
+        span: Span::new(at(first.start), at(second.end)),
+        outer: Span::new(at(outer.start), at(outer.end)),
+        rare: Some(Box::new(Rare { alternate: None, pieces })),
         delimiter,
         grammar: opts.grammar,
         parts,

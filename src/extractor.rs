@@ -25,7 +25,7 @@ use crate::uri::Grammar;
 /// How far before a trigger bytes are kept and may be looked at: the scheme (at most
 /// [`find::SCHEME_MAX`] bytes), the wrapper before it, and the start of its line (for the
 /// quote depth of a mail reply).
-const LOOKBACK: usize = 1024;
+pub(crate) const LOOKBACK: usize = 1024;
 /// How far before a trigger quoted-printable text is decoded (less than [`LOOKBACK`]).
 const QP_BEFORE: usize = 512;
 /// How far past the maximum URI length a candidate's window reaches: room for the closing

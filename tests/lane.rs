@@ -181,6 +181,10 @@ fn the_lane_agrees_on_every_neighbourhood() {
         "<http://p.example/>URL:",
         "<http://p.example/>:",
         "<http://p.example/><",
+        "> <URL:",
+        "> > <",
+        "x\n> <URL:",
+        "<URL:\n",
     ];
     let candidates = [
         "http://a.example/",
@@ -264,6 +268,23 @@ fn the_lane_agrees_on_every_neighbourhood() {
         "(a))",
         "),)",
         "')",
+        // `<…>` wrapped onto the next line, which the lane takes once, and what it leaves.
+        "\n    list/x.html>",
+        "\n    list/x.html>.",
+        " \n\tb>",
+        "\r\n  b>",
+        "\n  b c>",
+        "\n  b\n  c>",
+        "\n\n  b>",
+        "\n  >",
+        "\n  b",
+        "\n  [x]>",
+        "\n  b<c>",
+        "\r  b>",
+        "\n\u{b}b>",
+        "\n b)>",
+        "\n b->",
+        "\n> b>",
     ];
     let sets = option_sets();
     let mut found = 0;
