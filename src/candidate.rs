@@ -535,23 +535,45 @@ pub(crate) fn one_pass(
     if let Some(seg) = next {
         return joined(hay, base, s, c, extent, seg, delimiter, outer, shape, opts);
     }
-    // `shape_ok`: text after `//`, or the opaque scheme's shape.
-    let rest = &hay[body..extent.end];
+    let uri = core::str::from_utf8(&hay[extent.clone()]).ok()?;
+    let parts = lane_parts(uri, c + 1 - s, shape)?;
+    Some(lane_match(uri.into(), parts, base, extent, outer, Vec::new(), delimiter, opts))
+}
+
+/// What every reading the lane takes must pass: `shape_ok` on the text after the colon at
+/// `rest_from` (text after `//`, or the opaque scheme's shape), then the fast validation.
+#[inline(always)]
+fn lane_parts(uri: &str, rest_from: usize, shape: Option<find::Shape>) -> Option<Parts> {
+    let rest = uri.as_bytes().get(rest_from..)?;
     if !match shape {
         None => rest.len() > 2,
         Some(shape) => find::shape_ok(shape, rest),
     } {
         return None;
     }
-    let reading = &hay[extent.clone()];
-    let uri = core::str::from_utf8(reading).ok()?;
-    let parts = Parts::new(&crate::uri::plain_components(uri)?);
+    Some(Parts::new(&crate::uri::plain_components(uri)?))
+}
+
+/// The lane's match, as `Cx::push_match` builds it: `span` and `outer` in `hay`, the input
+/// from `base`; `pieces` empty for a URI in one piece.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn lane_match(
+    uri: Box<str>,
+    parts: Parts,
+    base: u64,
+    span: core::ops::Range<usize>,
+    outer: core::ops::Range<usize>,
+    pieces: Vec<Span>,
+    delimiter: Delimiter,
+    opts: &ExtractorBuilder,
+) -> Lane {
     let at = |i: usize| base + i as u64;
     let m = Match {
-        uri: uri.into(),
-        span: Span::new(at(extent.start), at(extent.end)),
+        uri,
+        span: Span::new(at(span.start), at(span.end)),
         outer: Span::new(at(outer.start), at(outer.end)),
-        rare: None,
+        rare: (!pieces.is_empty()).then(|| Box::new(Rare { alternate: None, pieces })),
         delimiter,
         grammar: opts.grammar,
         parts,
@@ -559,7 +581,7 @@ pub(crate) fn one_pass(
         quoted_printable: false,
         line: 0,
     };
-    Some(Lane::Match(m, at(outer.end)))
+    Lane::Match(m, at(outer.end))
 }
 
 /// The second line of a URI in `<…>` wrapped once (`<URL:http://lists.example.org/pipermail/`
@@ -580,9 +602,8 @@ fn continuation(
     if hay[end - 1] == b'-' {
         return None;
     }
-    let blanks = |i: usize| {
-        i + hay.get(i..).unwrap_or_default().iter().take_while(|&&b| matches!(b, b' ' | b'\t')).count()
-    };
+    let blanks =
+        |i: usize| i + hay.get(i..).unwrap_or_default().iter().take_while(|&&b| delimit::is_blank(b)).count();
     let mut i = blanks(end);
     i += match hay.get(i..i + 2)? {
         [b'\n', _] => 1,
@@ -640,30 +661,11 @@ fn joined(
     let mut text = Vec::with_capacity(first.len() + second.len());
     text.extend_from_slice(&hay[first.clone()]);
     text.extend_from_slice(&hay[second.clone()]);
-    let rest = &text[c + 1 - s..];
-    if !match shape {
-        None => rest.len() > 2,
-        Some(shape) => find::shape_ok(shape, rest),
-    } {
-        return None;
-    }
     let uri = String::from_utf8(text).ok()?;
-    let parts = Parts::new(&crate::uri::plain_components(&uri)?);
+    let parts = lane_parts(&uri, c + 1 - s, shape)?;
     let at = |i: usize| base + i as u64;
     let pieces = vec![Span::new(at(first.start), at(first.end)), Span::new(at(second.start), at(second.end))];
-    let m = Match {
-        uri: uri.into(),
-        span: Span::new(at(first.start), at(second.end)),
-        outer: Span::new(at(outer.start), at(outer.end)),
-        rare: Some(Box::new(Rare { alternate: None, pieces })),
-        delimiter,
-        grammar: opts.grammar,
-        parts,
-        abbreviated: false,
-        quoted_printable: false,
-        line: 0,
-    };
-    Some(Lane::Match(m, at(outer.end)))
+    Some(lane_match(uri.into(), parts, base, first.start..second.end, outer, pieces, delimiter, opts))
 }
 
 /// What [`one_pass`] decided.

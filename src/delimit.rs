@@ -58,7 +58,8 @@ where
     }
 }
 
-fn is_blank(b: u8) -> bool {
+/// A blank: a space or a tab.
+pub(crate) fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
