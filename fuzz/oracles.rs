@@ -123,6 +123,10 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match], grammar: Grammar) 
             let newlines = text[..span.start as usize].iter().filter(|&&b| b == b'\n').count();
             assert_eq!(line, 1 + newlines as u64, "line number of {m:?}");
         }
+        // The text is kept as bytes and viewed as `str` on demand: both views agree, and it is
+        // ASCII, which the view relies on.
+        assert!(m.uri_bytes().is_ascii() && !m.uri_bytes().is_empty(), "{m:?}");
+        assert_eq!(m.uri().as_bytes(), m.uri_bytes(), "{m:?}");
         let readings = m.readings();
         assert_eq!(readings.first().copied(), Some(m.uri()), "{m:?}");
         for r in &readings {

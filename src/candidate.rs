@@ -14,7 +14,7 @@ use crate::chars::{self, EXCLUDED};
 use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
 use crate::extractor::ExtractorBuilder;
 use crate::find::{self, SchemeRule, Shape};
-use crate::matches::{Delimiter, Event, Match, Parts, Rare, Rejected, Span};
+use crate::matches::{Delimiter, Event, Match, Parts, Rare, Rejected, Span, UriText};
 use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Uri};
 
 /// What became of a trigger.
@@ -126,7 +126,7 @@ enum Kind {
 
 /// A valid candidate, before it becomes a [`Match`].
 struct Valid {
-    uri: Box<str>,
+    uri: UriText,
     alternate: Option<String>,
     parts: Parts,
     /// Whether `uri` is the second reading (the first was invalid).
@@ -535,16 +535,19 @@ pub(crate) fn one_pass(
     if let Some(seg) = next {
         return joined(hay, base, s, c, extent, seg, delimiter, outer, shape, opts);
     }
-    let uri = core::str::from_utf8(&hay[extent.clone()]).ok()?;
+    // Every byte of the extent was classified a URI character (ASCII) by the scan above, and
+    // the validation takes ASCII only: no UTF-8 check is needed to keep the text (see
+    // `UriText`).
+    let uri = &hay[extent.clone()];
     let parts = lane_parts(uri, c + 1 - s, shape)?;
-    Some(lane_match(uri.into(), parts, base, extent, outer, Vec::new(), delimiter, opts))
+    Some(lane_match(UriText::from_ascii(uri), parts, base, extent, outer, Vec::new(), delimiter, opts))
 }
 
 /// What every reading the lane takes must pass: `shape_ok` on the text after the colon at
 /// `rest_from` (text after `//`, or the opaque scheme's shape), then the fast validation.
 #[inline(always)]
-fn lane_parts(uri: &str, rest_from: usize, shape: Option<find::Shape>) -> Option<Parts> {
-    let rest = uri.as_bytes().get(rest_from..)?;
+fn lane_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> Option<Parts> {
+    let rest = uri.get(rest_from..)?;
     if !match shape {
         None => rest.len() > 2,
         Some(shape) => find::shape_ok(shape, rest),
@@ -559,7 +562,7 @@ fn lane_parts(uri: &str, rest_from: usize, shape: Option<find::Shape>) -> Option
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn lane_match(
-    uri: Box<str>,
+    uri: UriText,
     parts: Parts,
     base: u64,
     span: core::ops::Range<usize>,
@@ -661,11 +664,19 @@ fn joined(
     let mut text = Vec::with_capacity(first.len() + second.len());
     text.extend_from_slice(&hay[first.clone()]);
     text.extend_from_slice(&hay[second.clone()]);
-    let uri = String::from_utf8(text).ok()?;
-    let parts = lane_parts(&uri, c + 1 - s, shape)?;
+    let parts = lane_parts(&text, c + 1 - s, shape)?;
     let at = |i: usize| base + i as u64;
     let pieces = vec![Span::new(at(first.start), at(first.end)), Span::new(at(second.start), at(second.end))];
-    Some(lane_match(uri.into(), parts, base, first.start..second.end, outer, pieces, delimiter, opts))
+    Some(lane_match(
+        UriText::from_ascii(&text),
+        parts,
+        base,
+        first.start..second.end,
+        outer,
+        pieces,
+        delimiter,
+        opts,
+    ))
 }
 
 /// What [`one_pass`] decided.
@@ -789,9 +800,11 @@ fn line_break_after_blanks(w: &Window<'_>, rest: &[u8]) -> Scan<After> {
 /// Whether the host of a URI, if it has one, is an IP literal, `localhost`, or a name with a
 /// dot in it.
 fn host_looks_real(valid: &Valid) -> bool {
-    match valid.parts.host().and_then(|h| valid.uri.get(h)) {
+    match valid.parts.host().and_then(|h| valid.uri.as_bytes().get(h)) {
         None => true,
-        Some(host) => host.contains('.') || host.starts_with('[') || host.eq_ignore_ascii_case("localhost"),
+        Some(host) => {
+            host.contains(&b'.') || host.starts_with(b"[") || host.eq_ignore_ascii_case(b"localhost")
+        }
     }
 }
 
@@ -863,7 +876,7 @@ fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> 
         Kind::Scheme { .. } => {
             // The common plain forms first, in a fraction of the instructions (see `uri::plain`).
             if grammar == Grammar::Rfc3986
-                && let Some(c) = crate::uri::plain_components(reading)
+                && let Some(c) = crate::uri::plain_components(reading.as_bytes())
             {
                 return Ok(Parts::new(&c));
             }
