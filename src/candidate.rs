@@ -668,7 +668,7 @@ fn joined(
     let at = |i: usize| base + i as u64;
     let pieces = vec![Span::new(at(first.start), at(first.end)), Span::new(at(second.start), at(second.end))];
     Some(lane_match(
-        UriText::from_ascii(&text),
+        UriText::from_ascii(text),
         parts,
         base,
         first.start..second.end,

@@ -149,9 +149,10 @@ impl From<&str> for UriText {
 
 impl UriText {
     /// Bytes the caller has checked to be ASCII.
-    pub(crate) fn from_ascii(bytes: &[u8]) -> Self {
+    pub(crate) fn from_ascii(bytes: impl Into<Box<[u8]>>) -> Self {
+        let bytes = bytes.into();
         debug_assert!(bytes.is_ascii(), "a URI is ASCII");
-        UriText(Box::from(bytes))
+        UriText(bytes)
     }
 
     pub(crate) fn as_bytes(&self) -> &[u8] {
@@ -214,6 +215,12 @@ impl Parts {
         let [l, m] = pack(c.query);
         let [n, _] = pack(c.fragment);
         Parts { bounds: [a, b, c0, d, e, f, g, h, i, j, k, l, m, n], host_kind: c.host_kind }
+    }
+
+    /// The byte range of the scheme in the URI (it starts the URI), when there is one.
+    pub(crate) fn scheme(&self) -> Option<core::ops::Range<usize>> {
+        let end = self.bounds[0];
+        (end != Self::NONE).then_some(0..end as usize)
     }
 
     /// The byte range of the host in the URI, when there is one.
@@ -315,7 +322,9 @@ impl Match {
 
     /// Its scheme, as written; empty for an [abbreviated](Match::is_abbreviated) URL.
     pub fn scheme(&self) -> &str {
-        self.parsed().scheme().unwrap_or_default()
+        // Only the scheme's bytes are viewed as `str`, not the whole URI.
+        let bytes = self.parts.scheme().and_then(|r| self.uri.as_bytes().get(r));
+        bytes.and_then(|b| core::str::from_utf8(b).ok()).unwrap_or_default()
     }
 
     /// Whether this is an abbreviated `www.` URL (RFC 2396 draft Appendix F), reported as

@@ -105,10 +105,12 @@ pub struct Args {
 fn json_record(buf: &mut Vec<u8>, m: &Match, file: &str) -> io::Result<()> {
     buf.extend_from_slice(b"{\"file\":");
     push_json_str(buf, file)?;
+    // `uri()` checks the text on each call: once here.
+    let uri = m.uri();
     buf.extend_from_slice(b",\"uri\":");
-    push_json_str(buf, m.uri())?;
+    push_json_str(buf, uri)?;
     buf.extend_from_slice(b",\"readings\":[");
-    push_json_str(buf, m.uri())?;
+    push_json_str(buf, uri)?;
     if let Some(second) = m.alternate() {
         buf.push(b',');
         push_json_str(buf, second)?;
