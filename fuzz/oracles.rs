@@ -86,6 +86,16 @@ pub fn extract(data: &[u8]) {
         assert_eq!(a, b, "slice and stream extraction differ (chunks {sizes:?}, options {ctl:#04x})");
     }
     assert_eq!(slice.overlong(), stream.overlong(), "slice and stream count overlong candidates differently");
+    // Events lent in place are the events given.
+    let mut lent = builder.reader(ChunkedReader::new(text, &sizes, 1 + ctl % 5));
+    let mut lent_events = Vec::new();
+    while let Some(event) = lent.next_event_ref() {
+        lent_events.push(event.expect("an in-memory reader never fails").clone());
+    }
+    assert_eq!(lent_events, stream_events, "lent and given events differ (options {ctl:#04x})");
+    let mut lent = builder.slice(text);
+    let lent_events: Vec<urisift::Event> = std::iter::from_fn(|| lent.next_event_ref().cloned()).collect();
+    assert_eq!(lent_events, slice_events, "lent and given events differ on a slice (options {ctl:#04x})");
     // The one-pass lane for common URIs decides exactly as the general path would.
     let mut general = builder.clone();
     general.one_pass(false);

@@ -400,8 +400,8 @@ impl Wrap {
 /// ([`line_end_colon`]). `s` and `c` are the scheme's first byte and colon in `hay`, the input
 /// from `base`; `floor` is the end of the last match in `hay`.
 ///
-/// Returns exactly what [`Cx::candidate`] would find ([`Lane`]): a match and where its wrapper
-/// ends, or, for a line-end colon, a scan ending right after it; with the same scan, trim and
+/// Returns exactly what [`Cx::candidate`] would find ([`Lane`]): a match (pushed to `out`)
+/// and where its wrapper ends, or, for a line-end colon, a scan ending right after it; with the same scan, trim and
 /// validation, but without the window, the wrapper look-back, the readings and their copies.
 /// `None` whenever anything is less plain (a `<` or `URL:` before white space ahead of the
 /// scheme, white space inside `<…>` other than one wrap, a hyphen at a line end, a `[` after
@@ -422,6 +422,7 @@ pub(crate) fn one_pass(
     c: usize,
     floor: usize,
     opts: &ExtractorBuilder,
+    out: &mut VecDeque<Event>,
 ) -> Option<Lane> {
     if opts.grammar != Grammar::Rfc3986 || c - s > 64 {
         return None;
@@ -533,14 +534,14 @@ pub(crate) fn one_pass(
         }
     };
     if let Some(seg) = next {
-        return joined(hay, base, s, c, extent, seg, delimiter, outer, shape, opts);
+        return joined(hay, base, s, c, extent, seg, delimiter, outer, shape, opts, out);
     }
     // Every byte of the extent was classified a URI character (ASCII) by the scan above, and
     // the validation takes ASCII only: no UTF-8 check is needed to keep the text (see
     // `UriText`).
     let uri = &hay[extent.clone()];
     let parts = lane_parts(uri, c + 1 - s, shape)?;
-    Some(lane_match(UriText::from_ascii(uri), parts, base, extent, outer, Vec::new(), delimiter, opts))
+    Some(lane_match(UriText::from_ascii(uri), parts, base, extent, outer, Vec::new(), delimiter, opts, out))
 }
 
 /// What every reading the lane takes must pass: `shape_ok` on the text after the colon at
@@ -558,7 +559,8 @@ fn lane_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> Optio
 }
 
 /// The lane's match, as `Cx::push_match` builds it: `span` and `outer` in `hay`, the input
-/// from `base`; `pieces` empty for a URI in one piece.
+/// from `base`; `pieces` empty for a URI in one piece. It goes straight into the queue of
+/// events `out`: returned by value it was moved twice more on its way there.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn lane_match(
@@ -570,9 +572,10 @@ fn lane_match(
     pieces: Vec<Span>,
     delimiter: Delimiter,
     opts: &ExtractorBuilder,
+    out: &mut VecDeque<Event>,
 ) -> Lane {
     let at = |i: usize| base + i as u64;
-    let m = Match {
+    out.push_back(Event::Match(Match {
         uri,
         span: Span::new(at(span.start), at(span.end)),
         outer: Span::new(at(outer.start), at(outer.end)),
@@ -583,8 +586,8 @@ fn lane_match(
         abbreviated: false,
         quoted_printable: false,
         line: 0,
-    };
-    Lane::Match(m, at(outer.end))
+    }));
+    Lane::Matched(at(outer.end))
 }
 
 /// The second line of a URI in `<…>` wrapped once (`<URL:http://lists.example.org/pipermail/`
@@ -660,6 +663,7 @@ fn joined(
     outer: core::ops::Range<usize>,
     shape: Option<find::Shape>,
     opts: &ExtractorBuilder,
+    out: &mut VecDeque<Event>,
 ) -> Option<Lane> {
     let mut text = Vec::with_capacity(first.len() + second.len());
     text.extend_from_slice(&hay[first.clone()]);
@@ -676,13 +680,14 @@ fn joined(
         pieces,
         delimiter,
         opts,
+        out,
     ))
 }
 
 /// What [`one_pass`] decided.
 pub(crate) enum Lane {
-    /// A match, whose wrapper ends at this absolute offset.
-    Match(Match, u64),
+    /// A match, pushed to the queue of events; its wrapper ends at this absolute offset.
+    Matched(u64),
     /// No URI: what [`Outcome::Scanned`] to this absolute offset says.
     NoUri(u64),
 }

@@ -890,6 +890,51 @@ fn a_read_error_is_yielded_once_after_the_matches_before_it() {
     assert_eq!(it.get_ref().1, 1, "the reader is not asked again after it failed");
 }
 
+/// The lending method ends the same way: the error once, after the events before it.
+#[test]
+fn a_read_error_is_lent_once_after_the_matches_before_it() {
+    let mut it =
+        urisift::extract(Failing(b"see http://a.example/ and http://b.example/ and http://c.exa", 0));
+    for uri in ["http://a.example/", "http://b.example/"] {
+        let Some(Ok(Event::Match(m))) = it.next_event_ref() else { panic!("expected {uri}") };
+        assert_eq!(m.uri(), uri);
+    }
+    let err = it.next_event_ref().unwrap().unwrap_err();
+    assert_eq!(err.to_string(), "disk on fire");
+    assert!(it.next_event_ref().is_none());
+    assert!(it.next().is_none());
+    assert_eq!(it.get_ref().1, 1, "the reader is not asked again after it failed");
+}
+
+/// Lent and given events can be taken in turn: a lent event is not given again.
+#[test]
+fn lent_and_given_events_interleave() {
+    let text = b"a http://a.example/ b <http://b.example/> c mailto:c@example.org d urn:ietf:rfc:3986 e";
+    let mut it = urisift::extract(&text[..]);
+    let mut uris = Vec::new();
+    for i in 0.. {
+        let uri = if i % 2 == 0 {
+            match it.next_event_ref() {
+                Some(Ok(Event::Match(m))) => m.uri().to_owned(),
+                _ => break,
+            }
+        } else {
+            match it.next() {
+                Some(Ok(m)) => m.uri().to_owned(),
+                _ => break,
+            }
+        };
+        uris.push(uri);
+    }
+    assert_eq!(uris, ["http://a.example/", "http://b.example/", "mailto:c@example.org", "urn:ietf:rfc:3986"]);
+    let mut it = ExtractorBuilder::new().slice(text);
+    assert!(matches!(it.next_event_ref(), Some(Event::Match(m)) if m.uri() == "http://a.example/"));
+    assert!(matches!(it.next_event(), Some(Event::Match(m)) if m.uri() == "http://b.example/"));
+    assert!(matches!(it.next_event_ref(), Some(Event::Match(m)) if m.uri() == "mailto:c@example.org"));
+    assert!(matches!(it.next(), Some(m) if m.uri() == "urn:ietf:rfc:3986"));
+    assert!(it.next_event_ref().is_none());
+}
+
 #[test]
 fn a_candidate_over_the_limit_is_counted_not_lost() {
     let mut builder = ExtractorBuilder::new();

@@ -60,14 +60,34 @@ pub fn reader_events<R: Read>(builder: &ExtractorBuilder, reader: R) -> Vec<Even
     std::iter::from_fn(|| it.next_event()).map(|e| e.expect("an in-memory reader does not fail")).collect()
 }
 
+/// [`reader_events`] taken with [`urisift::Extractor::next_event_ref`], each lent event cloned.
+pub fn lent_reader_events<R: Read>(builder: &ExtractorBuilder, reader: R) -> Vec<Event> {
+    let mut it = builder.reader(reader);
+    let mut events = Vec::new();
+    while let Some(event) = it.next_event_ref() {
+        events.push(event.expect("an in-memory reader does not fail").clone());
+    }
+    events
+}
+
 /// The matches of `input` under `builder`, after checking that every chunking (with and
 /// without interruptions) gives exactly the events of the slice path.
 pub fn matches_with(builder: &ExtractorBuilder, input: &[u8]) -> Vec<Match> {
     let from_slice = slice_events(builder, input);
+    let mut it = builder.slice(input);
+    let lent: Vec<Event> = std::iter::from_fn(|| it.next_event_ref().cloned()).collect();
+    assert!(lent == from_slice, "lent events differ from given ones on a slice\ninput: {}", show(input));
     for sizes in CHUNKINGS {
         for interrupt_every in [0, 3] {
             let reader = ChunkedReader::new(input, sizes).interrupting(interrupt_every);
             let streamed = reader_events(builder, reader);
+            let lent =
+                lent_reader_events(builder, ChunkedReader::new(input, sizes).interrupting(interrupt_every));
+            assert!(
+                lent == streamed,
+                "lent events differ from given ones (chunks {sizes:?})\ninput: {}",
+                show(input)
+            );
             assert!(
                 streamed == from_slice,
                 "stream (chunks {sizes:?}, interrupt every {interrupt_every}) differs from slice\n\
