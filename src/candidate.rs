@@ -401,8 +401,9 @@ impl Wrap {
 /// from `base`; `floor` is the end of the last match in `hay`.
 ///
 /// Returns exactly what [`Cx::candidate`] would find ([`Lane`]): a match (pushed to `out`)
-/// and where its wrapper ends, or, for a line-end colon, a scan ending right after it; with the same scan, trim and
-/// validation, but without the window, the wrapper look-back, the readings and their copies.
+/// and where its wrapper ends, or, for a line-end colon, a scan ending right after it; with the
+/// same scan, trim and validation, but without the window, the wrapper look-back, the readings
+/// and their copies.
 /// `None` whenever anything is less plain (a `<` or `URL:` before white space ahead of the
 /// scheme, white space inside `<…>` other than one wrap, a hyphen at a line end, a `[` after
 /// `userinfo@`, the end of the window, a form the fast validation leaves to the full parser,
