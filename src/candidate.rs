@@ -14,7 +14,7 @@ use crate::chars::{self, EXCLUDED};
 use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
 use crate::extractor::ExtractorBuilder;
 use crate::find::{self, SchemeRule, Shape};
-use crate::matches::{Delimiter, Event, Match, Parts, Rare, Rejected, Span, UriText};
+use crate::matches::{Delimiter, Event, Match, Parts, Rare, Rejected, Span, Spare, UriText};
 use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Uri};
 
 /// What became of a trigger.
@@ -341,7 +341,7 @@ impl Cx<'_> {
         self.pending.push_back(Event::Match(Match {
             uri: valid.uri,
             span,
-            outer: map.span(outer),
+            wrap: Match::wrap(span, map.span(outer)),
             rare,
             delimiter,
             grammar: self.opts.grammar,
@@ -416,6 +416,7 @@ impl Wrap {
 // Out of line: inlined into the engine's trigger loop it made the adversarial floods 5% slower
 // (wall clock; fewer instructions but a larger loop), and nothing else faster.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn one_pass(
     hay: &[u8],
     base: u64,
@@ -424,6 +425,7 @@ pub(crate) fn one_pass(
     floor: usize,
     opts: &ExtractorBuilder,
     out: &mut VecDeque<Event>,
+    spare: &mut Spare,
 ) -> Option<Lane> {
     if opts.grammar != Grammar::Rfc3986 || c - s > 64 {
         return None;
@@ -542,7 +544,17 @@ pub(crate) fn one_pass(
     // `UriText`).
     let uri = &hay[extent.clone()];
     let parts = lane_parts(uri, c + 1 - s, shape)?;
-    Some(lane_match(UriText::from_ascii(uri), parts, base, extent, outer, Vec::new(), delimiter, opts, out))
+    Some(lane_match(
+        UriText::from_ascii_in(uri, spare),
+        parts,
+        base,
+        extent,
+        outer,
+        Vec::new(),
+        delimiter,
+        opts,
+        out,
+    ))
 }
 
 /// What every reading the lane takes must pass: `shape_ok` on the text after the colon at
@@ -576,10 +588,11 @@ fn lane_match(
     out: &mut VecDeque<Event>,
 ) -> Lane {
     let at = |i: usize| base + i as u64;
+    let span = Span::new(at(span.start), at(span.end));
     out.push_back(Event::Match(Match {
         uri,
-        span: Span::new(at(span.start), at(span.end)),
-        outer: Span::new(at(outer.start), at(outer.end)),
+        span,
+        wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
         rare: (!pieces.is_empty()).then(|| Box::new(Rare { alternate: None, pieces })),
         delimiter,
         grammar: opts.grammar,

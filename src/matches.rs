@@ -2,6 +2,7 @@
 
 use core::fmt;
 use core::ops::Range;
+use std::collections::VecDeque;
 
 /// A half-open range of absolute byte offsets into the input, as given (not decoded).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -104,7 +105,7 @@ impl fmt::Display for Delimiter {
 /// Offsets are absolute byte offsets into the input as given. A URI that was joined from
 /// several source ranges (whitespace removed inside `<...>`, a line break after a hyphen, a
 /// quoted-printable soft line break) has more than one [piece](Match::pieces).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Match {
     // Kept within 128 bytes: a match is moved several times on its way to the caller (into the
     // queue of events, out of it, through the iterator's `Option` and `Result`), and a move of
@@ -112,7 +113,9 @@ pub struct Match {
     // `memcpy` (5% of the instructions on URI-dense text when `Match` was 192 bytes).
     pub(crate) uri: UriText,
     pub(crate) span: Span,
-    pub(crate) outer: Span,
+    /// The wrapper's bytes before and after `span` ([`Match::outer_span`]): a window is far
+    /// smaller than 4 GiB, and eight bytes saved here leave room for the text's capacity.
+    pub(crate) wrap: [u32; 2],
     /// The 1-based line, 0 when lines are not counted.
     pub(crate) line: u64,
     pub(crate) parts: Parts,
@@ -130,29 +133,43 @@ pub struct Match {
 /// classified one by one, and a caller that only counts, or writes the bytes out
 /// ([`Match::uri_bytes`]), never pays for one. (That check, with its branches on length and
 /// alignment, was a tenth of the time on URI-dense text, measured by wall clock.)
+///
+/// A `Vec` rather than a boxed slice, so that the buffer of a match that was lent and then
+/// dropped can hold the text of a later one ([`Spare`]): allocating and freeing it for every
+/// match was a tenth of the time on URI-dense text.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub(crate) struct UriText(Box<[u8]>);
+pub(crate) struct UriText(Vec<u8>);
 
 impl From<String> for UriText {
     /// Text that passed the validating parser (ASCII, then).
     fn from(text: String) -> Self {
-        UriText(text.into_bytes().into_boxed_slice())
+        UriText(text.into_bytes())
     }
 }
 
 impl From<&str> for UriText {
     /// Text that passed the validating parser (ASCII, then).
     fn from(text: &str) -> Self {
-        UriText(Box::from(text.as_bytes()))
+        UriText(text.as_bytes().to_vec())
     }
 }
 
 impl UriText {
     /// Bytes the caller has checked to be ASCII.
-    pub(crate) fn from_ascii(bytes: impl Into<Box<[u8]>>) -> Self {
+    pub(crate) fn from_ascii(bytes: impl Into<Vec<u8>>) -> Self {
         let bytes = bytes.into();
         debug_assert!(bytes.is_ascii(), "a URI is ASCII");
         UriText(bytes)
+    }
+
+    /// `bytes`, which the caller has checked to be ASCII, in a buffer from `spare`.
+    #[inline]
+    pub(crate) fn from_ascii_in(bytes: &[u8], spare: &mut Spare) -> Self {
+        debug_assert!(bytes.is_ascii(), "a URI is ASCII");
+        let mut text = spare.0.pop().unwrap_or_default();
+        text.clear();
+        text.extend_from_slice(bytes);
+        UriText(text)
     }
 
     pub(crate) fn as_bytes(&self) -> &[u8] {
@@ -249,7 +266,60 @@ impl Parts {
     }
 }
 
+impl fmt::Debug for Match {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Match")
+            .field("uri", &self.uri)
+            .field("span", &self.span)
+            .field("outer", &self.outer_span())
+            .field("line", &self.line)
+            .field("parts", &self.parts)
+            .field("rare", &self.rare)
+            .field("delimiter", &self.delimiter)
+            .field("grammar", &self.grammar)
+            .field("abbreviated", &self.abbreviated)
+            .field("quoted_printable", &self.quoted_printable)
+            .finish()
+    }
+}
+
+/// Buffers of match texts ([`UriText`]) whose matches were lent and then dropped, kept to
+/// hold the texts of later matches: a few, each small.
+#[derive(Debug, Default)]
+pub(crate) struct Spare(Vec<Vec<u8>>);
+
+impl Spare {
+    /// More than the engine queues at once (a batch of 8, and what one candidate adds), so
+    /// that the matches of the next batch find a buffer each.
+    const MAX: usize = 16;
+    /// Larger buffers are freed, so that what is kept stays a few KiB.
+    const CAPACITY_MAX: usize = 512;
+
+    /// Drops the front event of `queue`, keeping its text buffer when it is a match and there
+    /// is room. (Taken out in place: moving the event out to look at it cost more than the
+    /// buffer saves.)
+    #[inline]
+    pub(crate) fn drop_front(&mut self, queue: &mut VecDeque<Event>) {
+        if let Some(Event::Match(m)) = queue.front_mut()
+            && self.0.len() < Self::MAX
+            && m.uri.0.capacity() <= Self::CAPACITY_MAX
+        {
+            self.0.push(core::mem::take(&mut m.uri.0));
+        }
+        queue.pop_front();
+    }
+}
+
 impl Match {
+    /// The `wrap` of a match with `span` inside `outer`: how far `outer` reaches before and
+    /// after it (less than a window, so less than 4 GiB).
+    #[inline]
+    pub(crate) fn wrap(span: Span, outer: Span) -> [u32; 2] {
+        debug_assert!(outer.start <= span.start && span.end <= outer.end, "{outer:?} holds {span:?}");
+        let reach = |d: u64| u32::try_from(d).unwrap_or(u32::MAX);
+        [reach(span.start.saturating_sub(outer.start)), reach(outer.end.saturating_sub(span.end))]
+    }
+
     /// The URI as extracted: wrappers and `URL:` removed, white space inside `<...>` removed.
     /// When a line break after a hyphen makes it ambiguous, this is the first valid reading
     /// (the hyphen kept, when that reading is valid).
@@ -294,7 +364,8 @@ impl Match {
     /// The absolute byte range including the wrapper (`<URL:` … `>`, quotes, brackets, braces,
     /// a `URL:` prefix). Equal to [`Match::span`] for a bare URI.
     pub fn outer_span(&self) -> Span {
-        self.outer
+        let [before, after] = self.wrap;
+        Span::new(self.span.start - u64::from(before), self.span.end + u64::from(after))
     }
 
     /// The source ranges the URI was joined from, in order: one for a URI written in one piece,
@@ -420,6 +491,48 @@ mod tests {
         assert_eq!(s.to_range(), Some(3..10));
         assert_eq!(Span::from(1u64..2u64), Span::new(1, 2));
         assert_eq!(s.to_string(), "3..10");
+    }
+
+    /// A lent match's text buffer is kept when its event is dropped, and holds the next text
+    /// exactly; other events, and a buffer past the bound, leave nothing.
+    #[test]
+    fn spare_buffers_hold_later_texts() {
+        let long = format!("http://a.example/{}", "x".repeat(Spare::CAPACITY_MAX));
+        let text = format!("<http://a.example/some/path> {long} http://b.example/");
+        let mut queue: VecDeque<Event> = crate::extract_slice(text.as_bytes()).map(Event::Match).collect();
+        queue.insert(1, Event::Overlong(Span::new(0, 1)));
+        assert_eq!(queue.len(), 4);
+        let mut spare = Spare::default();
+        spare.drop_front(&mut queue);
+        assert_eq!(spare.0.len(), 1);
+        let reused = UriText::from_ascii_in(b"ftp://c.example/", &mut spare);
+        assert_eq!(reused.as_bytes(), b"ftp://c.example/");
+        assert!(spare.0.is_empty());
+        // The overlong event and the match with the long text keep no buffer.
+        spare.drop_front(&mut queue);
+        spare.drop_front(&mut queue);
+        assert!(spare.0.is_empty());
+        assert_eq!(queue.len(), 1);
+        // No more than `MAX` are kept.
+        let one = crate::extract_slice(b"http://b.example/").next().unwrap();
+        for _ in 0..Spare::MAX + 2 {
+            queue.push_front(Event::Match(one.clone()));
+            spare.drop_front(&mut queue);
+        }
+        assert_eq!(spare.0.len(), Spare::MAX);
+        assert_eq!(UriText::from_ascii_in(b"", &mut spare).as_bytes(), b"");
+    }
+
+    /// The wrapper is kept as its reach around the span, and shown as the outer span.
+    #[test]
+    fn outer_span_from_its_reach() {
+        let found: Vec<Match> =
+            crate::extract_slice(b"x <URL:http://a.example/> \"mailto:b@c.example\"").collect();
+        assert_eq!(found[0].span(), Span::new(7, 24));
+        assert_eq!(found[0].outer_span(), Span::new(2, 25));
+        assert_eq!(found[1].outer_span(), Span::new(26, 46));
+        assert!(format!("{:?}", found[0]).contains("outer: Span { start: 2, end: 25 }"), "{:?}", found[0]);
+        assert_eq!(Match::wrap(Span::new(10, 20), Span::new(4, 23)), [6, 3]);
     }
 
     #[test]

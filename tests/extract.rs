@@ -1351,3 +1351,55 @@ fn random_texts_stream_like_slice() {
     }
     assert!(found > 100, "the generator should produce matches ({found})");
 }
+
+/// More events than the engine queues in one step (matches of the one-pass lane and of the
+/// general path, rejected and overlong candidates, a quoted-printable region), over several
+/// windows of a reader (a window holds 64 KiB), so that candidates cut by the end of a window
+/// come after events already queued: every chunking, lent or given, gives the slice's events
+/// in order, and none is lost or repeated.
+#[test]
+fn events_queued_in_batches_keep_their_order_across_window_ends() {
+    const LINES: usize = 1500;
+    let mut text = String::new();
+    for i in 0..LINES {
+        // A third of the lines in a quoted-printable region, which is decoded around each
+        // trigger.
+        if i == LINES / 3 {
+            text.push_str("Content-Transfer-Encoding: quoted-printable\n\n");
+        } else if i == 2 * LINES / 3 {
+            text.push_str("--b0undary\n");
+        }
+        // The varying lengths move every kind of candidate across the ends of the windows.
+        text.push_str(&format!(
+            "{} http://h{i}.example/p <URL:http://w{i}.example/x\n  /y> \"mailto:m{i}@example.org\" \
+             http://a.example:9{i}x/ http://long.example/{} e\n",
+            "a".repeat(i % 7),
+            "z".repeat(60)
+        ));
+    }
+    text.push_str(
+        "Content-Transfer-Encoding: quoted-printable\n\nhttp://q.example/a=3Db http://q2.exa=\nmple/ \n",
+    );
+    assert!(text.len() > 3 * 65536);
+    let mut builder = ExtractorBuilder::new();
+    builder.report_rejected(true).max_uri_len(64);
+    let found = common::matches_with(&builder, text.as_bytes());
+    let events = common::slice_events(&builder, text.as_bytes());
+    let count = |f: fn(&Event) -> bool| events.iter().filter(|e| f(e)).count();
+    assert_eq!(count(|e| matches!(e, Event::Rejected(_))), LINES, "rejected");
+    assert_eq!(count(|e| matches!(e, Event::Overlong(_))), LINES, "overlong");
+    assert_eq!(found.len(), 3 * LINES + 2);
+    let uris: Vec<&str> = found.iter().map(Match::uri).collect();
+    assert_eq!(uris[..3], ["http://h0.example/p", "http://w0.example/x/y", "mailto:m0@example.org"]);
+    assert_eq!(uris[3 * LINES..], ["http://q.example/a=b", "http://q2.example/"]);
+    assert!(events.windows(2).all(|w| start(&w[0]) < start(&w[1])), "out of order");
+}
+
+fn start(event: &Event) -> u64 {
+    match event {
+        Event::Match(m) => m.span().start,
+        Event::Rejected(r) => r.span().start,
+        Event::Overlong(s) => s.start,
+        _ => u64::MAX,
+    }
+}
