@@ -135,8 +135,9 @@ pub struct Match {
 /// alignment, was a tenth of the time on URI-dense text, measured by wall clock.)
 ///
 /// A `Vec` rather than a boxed slice, so that the buffer of a match that was lent and then
-/// dropped can hold the text of a later one ([`Spare`]): allocating and freeing it for every
-/// match was a tenth of the time on URI-dense text.
+/// dropped can hold the text of a later one ([`Spare`]) instead of being freed and allocated
+/// again for every match: by itself 1–4% of the wall clock on URI-dense text, and 7.7% fewer
+/// instructions together with the batching of events that came with it.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct UriText(Vec<u8>);
 
@@ -296,8 +297,7 @@ impl Spare {
     const CAPACITY_MAX: usize = 512;
 
     /// Drops the front event of `queue`, keeping its text buffer when it is a match and there
-    /// is room. (Taken out in place: moving the event out to look at it cost more than the
-    /// buffer saves.)
+    /// is room.
     #[inline]
     pub(crate) fn drop_front(&mut self, queue: &mut VecDeque<Event>) {
         if let Some(Event::Match(m)) = queue.front_mut()
