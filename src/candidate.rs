@@ -8,13 +8,12 @@
 //! with its hyphen line breaks joined, then without them, then across a line break it cannot
 //! end at.
 
-use std::collections::VecDeque;
-
 use crate::chars::{self, EXCLUDED};
 use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
 use crate::extractor::ExtractorBuilder;
 use crate::find::{self, SchemeRule, Shape};
-use crate::matches::{Delimiter, Event, Match, Parts, Rare, Rejected, Span, Spare, UriText};
+use crate::matches::{Delimiter, Event, Match, Parts, Rare, Rejected, Span, UriText};
+use crate::queue::Queue;
 use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Uri};
 
 /// What became of a trigger.
@@ -147,7 +146,7 @@ enum Verdict {
 pub(crate) struct Cx<'a> {
     pub(crate) opts: &'a ExtractorBuilder,
     pub(crate) scratch: &'a mut Scratch,
-    pub(crate) pending: &'a mut VecDeque<Event>,
+    pub(crate) pending: &'a mut Queue,
     /// The window is quoted-printable decoded text.
     pub(crate) qp: bool,
 }
@@ -424,8 +423,7 @@ pub(crate) fn one_pass(
     c: usize,
     floor: usize,
     opts: &ExtractorBuilder,
-    out: &mut VecDeque<Event>,
-    spare: &mut Spare,
+    out: &mut Queue,
 ) -> Option<Lane> {
     if opts.grammar != Grammar::Rfc3986 || c - s > 64 {
         return None;
@@ -544,17 +542,7 @@ pub(crate) fn one_pass(
     // `UriText`).
     let uri = &hay[extent.clone()];
     let parts = lane_parts(uri, c + 1 - s, shape)?;
-    Some(lane_match(
-        UriText::from_ascii_in(uri, spare),
-        parts,
-        base,
-        extent,
-        outer,
-        Vec::new(),
-        delimiter,
-        opts,
-        out,
-    ))
+    Some(lane_match(uri, parts, base, extent, outer, Vec::new(), delimiter, opts, out))
 }
 
 /// What every reading the lane takes must pass: `shape_ok` on the text after the colon at
@@ -577,7 +565,7 @@ fn lane_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> Optio
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn lane_match(
-    uri: UriText,
+    uri: &[u8],
     parts: Parts,
     base: u64,
     span: core::ops::Range<usize>,
@@ -585,22 +573,21 @@ fn lane_match(
     pieces: Vec<Span>,
     delimiter: Delimiter,
     opts: &ExtractorBuilder,
-    out: &mut VecDeque<Event>,
+    out: &mut Queue,
 ) -> Lane {
     let at = |i: usize| base + i as u64;
     let span = Span::new(at(span.start), at(span.end));
-    out.push_back(Event::Match(Match {
-        uri,
-        span,
-        wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
-        rare: (!pieces.is_empty()).then(|| Box::new(Rare { alternate: None, pieces })),
-        delimiter,
-        grammar: opts.grammar,
-        parts,
-        abbreviated: false,
-        quoted_printable: false,
-        line: 0,
-    }));
+    out.push_match_with(uri, |m| {
+        m.span = span;
+        m.wrap = Match::wrap(span, Span::new(at(outer.start), at(outer.end)));
+        m.line = 0;
+        m.parts = parts;
+        m.rare = (!pieces.is_empty()).then(|| Box::new(Rare { alternate: None, pieces }));
+        m.delimiter = delimiter;
+        m.grammar = opts.grammar;
+        m.abbreviated = false;
+        m.quoted_printable = false;
+    });
     Lane::Matched(at(outer.end))
 }
 
@@ -677,7 +664,7 @@ fn joined(
     outer: core::ops::Range<usize>,
     shape: Option<find::Shape>,
     opts: &ExtractorBuilder,
-    out: &mut VecDeque<Event>,
+    out: &mut Queue,
 ) -> Option<Lane> {
     let mut text = Vec::with_capacity(first.len() + second.len());
     text.extend_from_slice(&hay[first.clone()]);
@@ -685,17 +672,7 @@ fn joined(
     let parts = lane_parts(&text, c + 1 - s, shape)?;
     let at = |i: usize| base + i as u64;
     let pieces = vec![Span::new(at(first.start), at(first.end)), Span::new(at(second.start), at(second.end))];
-    Some(lane_match(
-        UriText::from_ascii(text),
-        parts,
-        base,
-        first.start..second.end,
-        outer,
-        pieces,
-        delimiter,
-        opts,
-        out,
-    ))
+    Some(lane_match(&text, parts, base, first.start..second.end, outer, pieces, delimiter, opts, out))
 }
 
 /// What [`one_pass`] decided.

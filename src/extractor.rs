@@ -10,7 +10,6 @@
 //! the position, the end of the last match, and the quoted-printable regions; what happens at
 //! one trigger is [`crate::candidate`]'s business.
 
-use std::collections::VecDeque;
 use std::io::{self, Read};
 
 use crate::buffer::{self, Buffer};
@@ -18,8 +17,9 @@ use crate::candidate::{self, Cx, Lane, Map, Outcome, Scratch, Site};
 use crate::chars::{self, EXCLUDED, WSP};
 use crate::delimit::{self, Incomplete, Scan, Window};
 use crate::find::{self, Finder, SchemeRule, Trigger};
-use crate::matches::{Event, Match, Spare};
+use crate::matches::{Event, Match};
 use crate::qp;
+use crate::queue::Queue;
 use crate::uri::Grammar;
 
 /// How far before a trigger bytes are kept and may be looked at: the scheme (at most
@@ -227,7 +227,7 @@ impl<R: Read> Extractor<R> {
     fn advance(&mut self) -> io::Result<bool> {
         if self.lent {
             self.lent = false;
-            self.engine.spare.drop_front(&mut self.engine.pending);
+            self.engine.pending.drop_front();
         }
         if !self.engine.pending.is_empty() {
             return Ok(true);
@@ -309,7 +309,7 @@ impl SliceMatches<'_> {
     fn advance(&mut self) -> bool {
         if self.lent {
             self.lent = false;
-            self.engine.spare.drop_front(&mut self.engine.pending);
+            self.engine.pending.drop_front();
         }
         // With the whole input at hand the engine never needs more.
         !self.engine.pending.is_empty() || matches!(self.engine.step(self.haystack, 0, true), Step::Event)
@@ -378,9 +378,7 @@ struct Engine {
     state: State,
     scratch: Scratch,
     decoded: qp::Decoded,
-    pending: VecDeque<Event>,
-    /// The text buffers of lent matches, for the lane's matches to reuse.
-    spare: Spare,
+    pending: Queue,
 }
 
 impl Engine {
@@ -391,8 +389,7 @@ impl Engine {
             state: State::default(),
             scratch: Scratch::default(),
             decoded: qp::Decoded::default(),
-            pending: VecDeque::new(),
-            spare: Spare::default(),
+            pending: Queue::default(),
         }
     }
 
@@ -694,16 +691,7 @@ impl Engine {
                 }
                 let Some(s) = s else { return Ok(Outcome::Skip) };
                 if self.opts.one_pass {
-                    match candidate::one_pass(
-                        hay,
-                        base,
-                        s,
-                        c,
-                        floor,
-                        &self.opts,
-                        &mut self.pending,
-                        &mut self.spare,
-                    ) {
+                    match candidate::one_pass(hay, base, s, c, floor, &self.opts, &mut self.pending) {
                         Some(Lane::Matched(end)) => return Ok(Outcome::Matched(end)),
                         Some(Lane::NoUri(end)) => return Ok(Outcome::Scanned(end)),
                         None => {}

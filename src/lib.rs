@@ -106,6 +106,7 @@ mod extractor;
 mod find;
 mod matches;
 mod qp;
+mod queue;
 pub mod schemes;
 pub mod uri;
 

@@ -2,7 +2,6 @@
 
 use core::fmt;
 use core::ops::Range;
-use std::collections::VecDeque;
 
 /// A half-open range of absolute byte offsets into the input, as given (not decoded).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -135,11 +134,11 @@ pub struct Match {
 /// alignment, was a tenth of the time on URI-dense text, measured by wall clock.)
 ///
 /// A `Vec` rather than a boxed slice, so that the buffer of a match that was lent and then
-/// dropped can hold the text of a later one ([`Spare`]) instead of being freed and allocated
+/// dropped can hold the text of a later one ([`crate::queue::Queue`]) instead of being freed and allocated
 /// again for every match: by itself 1–4% of the wall clock on URI-dense text, and 7.7% fewer
 /// instructions together with the batching of events that came with it.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub(crate) struct UriText(Vec<u8>);
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub(crate) struct UriText(pub(crate) Vec<u8>);
 
 impl From<String> for UriText {
     /// Text that passed the validating parser (ASCII, then).
@@ -156,21 +155,12 @@ impl From<&str> for UriText {
 }
 
 impl UriText {
-    /// Bytes the caller has checked to be ASCII.
-    pub(crate) fn from_ascii(bytes: impl Into<Vec<u8>>) -> Self {
-        let bytes = bytes.into();
-        debug_assert!(bytes.is_ascii(), "a URI is ASCII");
-        UriText(bytes)
-    }
-
-    /// `bytes`, which the caller has checked to be ASCII, in a buffer from `spare`.
+    /// Holds `bytes` now, which the caller has checked to be ASCII, in the same buffer.
     #[inline]
-    pub(crate) fn from_ascii_in(bytes: &[u8], spare: &mut Spare) -> Self {
+    pub(crate) fn refill(&mut self, bytes: &[u8]) {
         debug_assert!(bytes.is_ascii(), "a URI is ASCII");
-        let mut text = spare.0.pop().unwrap_or_default();
-        text.clear();
-        text.extend_from_slice(bytes);
-        UriText(text)
+        self.0.clear();
+        self.0.extend_from_slice(bytes);
     }
 
     pub(crate) fn as_bytes(&self) -> &[u8] {
@@ -215,6 +205,9 @@ pub(crate) struct Parts {
 
 impl Parts {
     const NONE: u32 = u32::MAX;
+
+    /// No component at all: what a match holds before it is filled in.
+    pub(crate) const BLANK: Parts = Parts { bounds: [Self::NONE; 14], host_kind: None };
 
     #[inline]
     pub(crate) fn new(c: &crate::uri::Components) -> Self {
@@ -284,33 +277,24 @@ impl fmt::Debug for Match {
     }
 }
 
-/// Buffers of match texts ([`UriText`]) whose matches were lent and then dropped, kept to
-/// hold the texts of later matches: a few, each small.
-#[derive(Debug, Default)]
-pub(crate) struct Spare(Vec<Vec<u8>>);
-
-impl Spare {
-    /// More than the engine queues at once (a batch of 8, and what one candidate adds), so
-    /// that the matches of the next batch find a buffer each.
-    const MAX: usize = 16;
-    /// Larger buffers are freed, so that what is kept stays a few KiB.
-    const CAPACITY_MAX: usize = 512;
-
-    /// Drops the front event of `queue`, keeping its text buffer when it is a match and there
-    /// is room.
-    #[inline]
-    pub(crate) fn drop_front(&mut self, queue: &mut VecDeque<Event>) {
-        if let Some(Event::Match(m)) = queue.front_mut()
-            && self.0.len() < Self::MAX
-            && m.uri.0.capacity() <= Self::CAPACITY_MAX
-        {
-            self.0.push(core::mem::take(&mut m.uri.0));
-        }
-        queue.pop_front();
-    }
-}
-
 impl Match {
+    /// A match with nothing in it yet, to be filled in where it lies
+    /// ([`crate::queue::Queue::push_match_with`]).
+    pub(crate) fn blank() -> Self {
+        Match {
+            uri: UriText::default(),
+            span: Span::new(0, 0),
+            wrap: [0; 2],
+            line: 0,
+            parts: Parts::BLANK,
+            rare: None,
+            delimiter: Delimiter::Bare,
+            grammar: crate::uri::Grammar::Rfc3986,
+            abbreviated: false,
+            quoted_printable: false,
+        }
+    }
+
     /// The `wrap` of a match with `span` inside `outer`: how far `outer` reaches before and
     /// after it (less than a window, so less than 4 GiB).
     #[inline]
@@ -491,36 +475,6 @@ mod tests {
         assert_eq!(s.to_range(), Some(3..10));
         assert_eq!(Span::from(1u64..2u64), Span::new(1, 2));
         assert_eq!(s.to_string(), "3..10");
-    }
-
-    /// A lent match's text buffer is kept when its event is dropped, and holds the next text
-    /// exactly; other events, and a buffer past the bound, leave nothing.
-    #[test]
-    fn spare_buffers_hold_later_texts() {
-        let long = format!("http://a.example/{}", "x".repeat(Spare::CAPACITY_MAX));
-        let text = format!("<http://a.example/some/path> {long} http://b.example/");
-        let mut queue: VecDeque<Event> = crate::extract_slice(text.as_bytes()).map(Event::Match).collect();
-        queue.insert(1, Event::Overlong(Span::new(0, 1)));
-        assert_eq!(queue.len(), 4);
-        let mut spare = Spare::default();
-        spare.drop_front(&mut queue);
-        assert_eq!(spare.0.len(), 1);
-        let reused = UriText::from_ascii_in(b"ftp://c.example/", &mut spare);
-        assert_eq!(reused.as_bytes(), b"ftp://c.example/");
-        assert!(spare.0.is_empty());
-        // The overlong event and the match with the long text keep no buffer.
-        spare.drop_front(&mut queue);
-        spare.drop_front(&mut queue);
-        assert!(spare.0.is_empty());
-        assert_eq!(queue.len(), 1);
-        // No more than `MAX` are kept.
-        let one = crate::extract_slice(b"http://b.example/").next().unwrap();
-        for _ in 0..Spare::MAX + 2 {
-            queue.push_front(Event::Match(one.clone()));
-            spare.drop_front(&mut queue);
-        }
-        assert_eq!(spare.0.len(), Spare::MAX);
-        assert_eq!(UriText::from_ascii_in(b"", &mut spare).as_bytes(), b"");
     }
 
     /// The wrapper is kept as its reach around the span, and shown as the outer span.
