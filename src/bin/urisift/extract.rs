@@ -9,6 +9,9 @@ use std::process::ExitCode;
 use urisift::uri::Grammar;
 use urisift::{Event, ExtractorBuilder, Match};
 
+/// The size of the output buffer.
+const OUTPUT_BUFFER: usize = 64 << 10;
+
 /// Arguments of extraction (the default mode).
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -187,7 +190,9 @@ pub fn run(args: Args) -> ExitCode {
     let stdout = io::stdout();
     let mut run = Run {
         args: &args,
-        out: BufWriter::new(stdout.lock()),
+        // 64 KiB rather than the default 8: URI-dense input gives about as many bytes out as in,
+        // and a write call per 8 KiB was a few percent of the time when the output is a file.
+        out: BufWriter::with_capacity(OUTPUT_BUFFER, stdout.lock()),
         seen: HashSet::new(),
         json: Vec::new(),
         filters: !args.scheme.is_empty() || args.unique,
