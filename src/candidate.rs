@@ -12,7 +12,7 @@ use crate::chars::{self, EXCLUDED};
 use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
 use crate::extractor::ExtractorBuilder;
 use crate::find::{self, SchemeRule, Shape};
-use crate::matches::{Delimiter, Event, Match, Parts, Rare, Rejected, Span, UriText};
+use crate::matches::{Delimiter, Event, Fields, Match, Parts, Rare, Rejected, Span, UriText};
 use crate::queue::Queue;
 use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Uri};
 
@@ -577,17 +577,15 @@ fn lane_match(
 ) -> Lane {
     let at = |i: usize| base + i as u64;
     let span = Span::new(at(span.start), at(span.end));
-    out.push_match_with(uri, |m| {
-        m.span = span;
-        m.wrap = Match::wrap(span, Span::new(at(outer.start), at(outer.end)));
-        m.line = 0;
-        m.parts = parts;
-        m.rare = (!pieces.is_empty()).then(|| Box::new(Rare { alternate: None, pieces }));
-        m.delimiter = delimiter;
-        m.grammar = opts.grammar;
-        m.abbreviated = false;
-        m.quoted_printable = false;
-    });
+    let fields = Fields {
+        span,
+        wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
+        parts,
+        rare: (!pieces.is_empty()).then(|| Box::new(Rare { alternate: None, pieces })),
+        delimiter,
+        grammar: opts.grammar,
+    };
+    out.push_match(uri, fields);
     Lane::Matched(at(outer.end))
 }
 

@@ -277,9 +277,36 @@ impl fmt::Debug for Match {
     }
 }
 
+/// What a match of the one-pass lane holds besides its text, to be written into a match where
+/// it lies ([`crate::queue::Queue::push_match`]); the rest is as [`Match::blank`] has it.
+pub(crate) struct Fields {
+    pub(crate) span: Span,
+    pub(crate) wrap: [u32; 2],
+    pub(crate) parts: Parts,
+    pub(crate) rare: Option<Box<Rare>>,
+    pub(crate) delimiter: Delimiter,
+    pub(crate) grammar: crate::uri::Grammar,
+}
+
+impl Fields {
+    /// Writes these fields into `m`, and the others as a new match has them.
+    #[inline(always)]
+    pub(crate) fn write(self, m: &mut Match) {
+        m.span = self.span;
+        m.wrap = self.wrap;
+        m.line = 0;
+        m.parts = self.parts;
+        m.rare = self.rare;
+        m.delimiter = self.delimiter;
+        m.grammar = self.grammar;
+        m.abbreviated = false;
+        m.quoted_printable = false;
+    }
+}
+
 impl Match {
     /// A match with nothing in it yet, to be filled in where it lies
-    /// ([`crate::queue::Queue::push_match_with`]).
+    /// ([`crate::queue::Queue::push_match`]).
     pub(crate) fn blank() -> Self {
         Match {
             uri: UriText::default(),

@@ -5,13 +5,13 @@
 //! grows at the back and, once taken to the end, starts again at the first slot. A slot whose
 //! event was lent and then dropped ([`Queue::drop_front`]) keeps its match in place: the next
 //! match the one-pass lane finds for that slot is written over it, into the same text buffer
-//! ([`Queue::push_match_with`]). So a caller that takes its events lent, as the command-line
+//! ([`Queue::push_match`]). So a caller that takes its events lent, as the command-line
 //! tool does, neither allocates nor frees per URI, and no match is moved into the queue or out
 //! of it: in URI-dense text the move in (a 128-byte `Match`), the move of its text buffer in
 //! and out of a pool of spare buffers, and the pop cost about 160 instructions per URI (11% of
 //! them, callgrind), which this layout spares.
 
-use crate::matches::{Event, Match, Span};
+use crate::matches::{Event, Fields, Match, Span};
 
 /// Events queued by the engine, front first; see the module docs.
 #[derive(Debug, Default)]
@@ -58,22 +58,22 @@ impl Queue {
         self.put(event);
     }
 
-    /// Queues a match at the back with `text` (ASCII, as the caller has checked) as its URI,
-    /// every other field set by `fill`. When the slot holds a spent match, the new one is
-    /// written over it field by field, its text into the same buffer: built whole and then
-    /// moved there, it cost as much as a push (about 40 instructions per URI).
+    /// Queues a match at the back with `text` (ASCII, as the caller has checked) as its URI
+    /// and `fields` for the rest. When the slot holds a spent match, the new one is written
+    /// over it field by field, its text into the same buffer: built whole and then moved
+    /// there, it cost as much as a push (about 40 instructions per URI).
     #[inline(always)]
-    pub(crate) fn push_match_with(&mut self, text: &[u8], fill: impl FnOnce(&mut Match)) {
+    pub(crate) fn push_match(&mut self, text: &[u8], fields: Fields) {
         match self.slots.get_mut(self.end) {
             Some(Event::Match(spent)) => {
                 spent.uri.refill(text);
-                fill(spent);
+                fields.write(spent);
                 self.end += 1;
             }
             _ => {
                 let mut m = Match::blank();
                 m.uri.refill(text);
-                fill(&mut m);
+                fields.write(&mut m);
                 self.put(Event::Match(m));
             }
         }
@@ -228,16 +228,20 @@ mod tests {
             Event::Match(m) => m.uri.0.as_ptr(),
             _ => unreachable!(),
         };
-        let like = |m: &mut Match| {
-            let uri = core::mem::take(&mut m.uri);
-            *m = Match { uri, ..found[0].clone() };
+        let like = || Fields {
+            span: found[0].span,
+            wrap: found[0].wrap,
+            parts: found[0].parts,
+            rare: None,
+            delimiter: found[0].delimiter,
+            grammar: found[0].grammar,
         };
-        queue.push_match_with(b"ftp://c.example/", like);
+        queue.push_match(b"ftp://c.example/", like());
         let Some(Event::Match(m)) = queue.front() else { panic!("a match") };
         assert_eq!(m.uri_bytes(), b"ftp://c.example/");
         assert_eq!(m.uri.0.as_ptr(), before);
         // In a slot that held no match, a new buffer.
-        queue.push_match_with(b"http://d.example/", like);
+        queue.push_match(b"http://d.example/", like());
         assert_eq!(uri(queue.slots.get(1)), Some(&b"http://d.example/"[..]));
         assert_eq!(queue.len(), 2);
     }
