@@ -132,7 +132,7 @@ fn userinfo(b: &[u8], start: usize) -> Result<(Option<Part>, usize), ParseError>
 }
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` at `h` (RFC 3986 §3.2.2).
-fn ip_literal(b: &[u8], h: usize) -> Result<(Part, HostKind), ParseError> {
+pub(crate) fn ip_literal(b: &[u8], h: usize) -> Result<(Part, HostKind), ParseError> {
     let inner = h + 1;
     let close = memchr(b']', &b[inner..]).map(|n| inner + n);
     let address = &b[inner..close.unwrap_or(b.len())];

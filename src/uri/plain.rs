@@ -112,14 +112,26 @@ fn server(b: &[u8], colon: usize, ftp: bool) -> Option<Components> {
     Some(c)
 }
 
-/// The common authority, `reg-name [ ":" port ]` with no escapes in the name, ending at the end
-/// of `b` or at `/`, `?` or `#`; `None` for any other. What [`host::authority`] would give it.
+/// The common authority, `reg-name [ ":" port ]` with no escapes in the name or
+/// `IP-literal [ ":" port ]`, ending at the end of `b` or at `/`, `?` or `#`; `None` for any
+/// other. What [`host::authority`] would give it.
 #[inline(always)]
 fn plain_authority(b: &[u8], start: usize) -> Option<host::Authority> {
-    // reg-name = *( unreserved / pct-encoded / sub-delims ), here without escapes.
     let rest = &b[start..];
-    let host_len = rest.iter().position(|&x| !chars::is(x, UNRESERVED | SUB_DELIMS)).unwrap_or(rest.len());
-    let host = Part::new(start, start + host_len);
+    // An IP literal (`http://[2001:db8::7]/`), read as the generic parser reads it: an
+    // `IPv6address` or `IPvFuture` up to the first `]`. Such an address holds no `/ ? # @`,
+    // so when it is valid that `]` is inside the authority, and when a port or the end of the
+    // authority follows it, no `@` makes it a userinfo. Anything else goes to the full parser.
+    // (That parser took about 800 instructions for this authority; this about a third.)
+    let (host, kind) = if rest.first() == Some(&b'[') {
+        host::ip_literal(b, start).ok()?
+    } else {
+        // reg-name = *( unreserved / pct-encoded / sub-delims ), here without escapes.
+        let host_len =
+            rest.iter().position(|&x| !chars::is(x, UNRESERVED | SUB_DELIMS)).unwrap_or(rest.len());
+        let host = Part::new(start, start + host_len);
+        (host, host::reg_name_kind(&b[host.start..host.end]))
+    };
     let mut i = host.end;
     let mut port = None;
     if b.get(i) == Some(&b':') {
@@ -130,7 +142,6 @@ fn plain_authority(b: &[u8], start: usize) -> Option<host::Authority> {
     if b.get(i).is_some_and(|&x| !matches!(x, b'/' | b'?' | b'#')) {
         return None;
     }
-    let kind = host::reg_name_kind(&b[host.start..host.end]);
     Some(host::Authority { userinfo: None, host, kind, port })
 }
 
@@ -396,6 +407,17 @@ mod tests {
             "//h:8a",
             "//u@h",
             "//[::1]",
+            "//[::1]:80",
+            "//[::1]:",
+            "//[::1]x",
+            "//[::1]@h",
+            "//[::1]]",
+            "//[::1",
+            "//[v7.x]",
+            "//[v7.]",
+            "//[1.2.3.4]",
+            "//[::1.2.3.4]",
+            "//[]",
             "//h%2e",
             "//!$&'()*+,;=",
             "//-._~",
