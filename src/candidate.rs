@@ -552,6 +552,8 @@ fn lane_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> Optio
     let rest = uri.get(rest_from..)?;
     if !match shape {
         None => rest.len() > 2,
+        // `mailto:`, `urn:`: the common shape, without the call.
+        Some(Shape::Any) => !rest.is_empty(),
         Some(shape) => find::shape_ok(shape, rest),
     } {
         return None;
