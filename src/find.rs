@@ -50,8 +50,9 @@ pub(crate) struct Finder {
 ///
 /// `memchr::memchr` picks its routine on every call, through a function pointer, and sets up
 /// its search anew: in mail and logs, where a colon comes every 30 to 60 bytes and each needs
-/// a search of its own, that was about half of each call's 135 instructions (callgrind). With
-/// the routine held here, a call goes straight to it.
+/// a search of its own, that was about 20 of each call's 135 instructions (callgrind; 3.6%
+/// of the instructions on mail, 6% on prose). With the routine held here, a call goes straight
+/// to it.
 #[derive(Debug, Clone)]
 enum Colons {
     #[cfg(target_arch = "x86_64")]

@@ -134,8 +134,8 @@ pub struct Match {
 /// alignment, was a tenth of the time on URI-dense text, measured by wall clock.)
 ///
 /// A `Vec` rather than a boxed slice, so that the buffer of a match that was lent and then
-/// dropped can hold the text of a later one ([`crate::queue::Queue`]) instead of being freed and allocated
-/// again for every match: by itself 1–4% of the wall clock on URI-dense text, and 7.7% fewer
+/// dropped can hold the text of a later one ([`crate::queue::Queue`]) instead of being freed
+/// and allocated again for every match: by itself 1–4% of the wall clock on URI-dense text, and 7.7% fewer
 /// instructions together with the batching of events that came with it.
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub(crate) struct UriText(pub(crate) Vec<u8>);

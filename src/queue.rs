@@ -42,20 +42,14 @@ impl Queue {
         self.head == self.end
     }
 
-    /// The slot for the next event at the back.
+    /// Queues `event` at the back, in the next slot.
     #[inline]
-    fn put(&mut self, event: Event) {
+    pub(crate) fn push_back(&mut self, event: Event) {
         match self.slots.get_mut(self.end) {
             Some(slot) => *slot = event,
             None => self.slots.push(event),
         }
         self.end += 1;
-    }
-
-    /// Queues `event` at the back.
-    #[inline]
-    pub(crate) fn push_back(&mut self, event: Event) {
-        self.put(event);
     }
 
     /// Queues a match at the back with `text` (ASCII, as the caller has checked) as its URI
@@ -74,7 +68,7 @@ impl Queue {
                 let mut m = Match::blank();
                 m.uri.refill(text);
                 fields.write(&mut m);
-                self.put(Event::Match(m));
+                self.push_back(Event::Match(m));
             }
         }
     }
@@ -123,10 +117,16 @@ impl Queue {
         self.advance();
     }
 
-    /// One event fewer at the front; once none is left, the next is queued in the first slot.
+    /// One event fewer at the front.
     #[inline]
     fn advance(&mut self) {
         self.head += 1;
+        self.restart_when_empty();
+    }
+
+    /// Once no event is left, the next is queued in the first slot.
+    #[inline]
+    fn restart_when_empty(&mut self) {
         if self.head == self.end {
             self.head = 0;
             self.end = 0;
@@ -141,17 +141,14 @@ impl Queue {
                 *slot = EMPTY;
             }
             self.end = end;
-            if self.head == self.end {
-                self.head = 0;
-                self.end = 0;
-            }
+            self.restart_when_empty();
         }
     }
 
     /// Queues the events of `events` at the back.
     pub(crate) fn extend(&mut self, events: impl IntoIterator<Item = Event>) {
         for event in events {
-            self.put(event);
+            self.push_back(event);
         }
     }
 }

@@ -122,7 +122,7 @@ fn plain_authority(b: &[u8], start: usize) -> Option<host::Authority> {
     // `IPv6address` or `IPvFuture` up to the first `]`. Such an address holds no `/ ? # @`,
     // so when it is valid that `]` is inside the authority, and when a port or the end of the
     // authority follows it, no `@` makes it a userinfo. Anything else goes to the full parser.
-    // (That parser took about 800 instructions for this authority; this about a third.)
+    // (That parser took about 800 instructions for this authority; this saves about 360.)
     let (host, kind) = if rest.first() == Some(&b'[') {
         host::ip_literal(b, start).ok()?
     } else {
