@@ -10,6 +10,7 @@
 
 use crate::chars::{self, EXCLUDED};
 use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
+use crate::express;
 use crate::extractor::ExtractorBuilder;
 use crate::find::{self, SchemeRule, Shape};
 use crate::matches::{Delimiter, Event, Fields, Match, Parts, Rare, Rejected, Span, UriText};
@@ -478,15 +479,17 @@ pub(crate) fn one_pass(
     // `delimit::bare`'s first run, or the whole of `<…>`; either must end inside the window
     // and below the length limit.
     let limit_end = s + opts.max_uri_len;
-    let mut end = delimit::skip_words(hay, body, limit_end);
+    // `seen`: what kinds of bytes the scan passed (see `express::server_parts`); a bracket
+    // passed over counts as what leaves the validation to `lane_parts`.
+    let (mut end, mut seen) = express::scan(hay, body, limit_end);
     let stop = loop {
         let &stop = hay.get(end)?;
         if end >= limit_end {
             return None;
         }
-        match stop {
+        let from = match stop {
             // Inside `<…>` brackets are passed over (`delimit::angle`).
-            b'[' | b']' if wrap.angle().is_some() => end = delimit::skip_words(hay, end + 1, limit_end),
+            b'[' | b']' if wrap.angle().is_some() => end + 1,
             // Outside, an IP literal right after `//` (`delimit::ip_literal_end`).
             b'[' if shape.is_none() && end == body + 2 => {
                 let inside = hay.get(end + 1..)?.iter().take(delimit::IP_LITERAL_MAX);
@@ -495,10 +498,12 @@ pub(crate) fn one_pass(
                 if hay.get(close) != Some(&b']') || close >= limit_end {
                     return None;
                 }
-                end = delimit::skip_words(hay, close + 1, limit_end);
+                close + 1
             }
             _ => break stop,
-        }
+        };
+        let (next, kinds) = express::scan(hay, from, limit_end);
+        (end, seen) = (next, seen | kinds | express::ESCAPE_OR_AT);
     };
     // A second segment, when `<…>` goes on after a line break (see `continuation`).
     let mut next = None;
@@ -541,7 +546,10 @@ pub(crate) fn one_pass(
     // the validation takes ASCII only: no UTF-8 check is needed to keep the text (see
     // `UriText`).
     let uri = &hay[extent.clone()];
-    let parts = lane_parts(uri, c + 1 - s, shape)?;
+    let parts = match express::server_parts(uri, seen) {
+        Some(parts) => parts,
+        None => lane_parts(uri, c + 1 - s, shape)?,
+    };
     Some(lane_match(uri, parts, base, extent, outer, Vec::new(), delimiter, opts, out))
 }
 

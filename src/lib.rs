@@ -102,6 +102,7 @@ mod buffer;
 mod candidate;
 mod chars;
 mod delimit;
+mod express;
 mod extractor;
 mod find;
 mod matches;

@@ -229,6 +229,42 @@ impl Parts {
     }
 
     /// The byte range of the scheme in the URI (it starts the URI), when there is one.
+    /// The parts of a server URI without a userinfo (`scheme://host[:port]path[?query][#fragment]`),
+    /// from the offsets of its components in the URI: the end of the scheme, the start and
+    /// end of each component but the fragment, and where the fragment starts.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) fn server(
+        scheme_end: u32,
+        authority: [u32; 2],
+        host: [u32; 2],
+        host_kind: crate::uri::HostKind,
+        port: Option<[u32; 2]>,
+        path: [u32; 2],
+        query: Option<[u32; 2]>,
+        fragment: Option<u32>,
+    ) -> Self {
+        let [h, i] = port.unwrap_or([Self::NONE; 2]);
+        let [l, m] = query.unwrap_or([Self::NONE; 2]);
+        let bounds = [
+            scheme_end,
+            authority[0],
+            authority[1],
+            Self::NONE,
+            Self::NONE,
+            host[0],
+            host[1],
+            h,
+            i,
+            path[0],
+            path[1],
+            l,
+            m,
+            fragment.unwrap_or(Self::NONE),
+        ];
+        Parts { bounds, host_kind: Some(host_kind) }
+    }
+
     pub(crate) fn scheme(&self) -> Option<core::ops::Range<usize>> {
         let end = self.bounds[0];
         (end != Self::NONE).then_some(0..end as usize)

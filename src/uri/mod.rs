@@ -33,6 +33,7 @@ use core::ops::Range;
 use core::str::FromStr;
 
 pub use error::{ErrorKind, ParseError};
+pub(crate) use host::reg_name_kind;
 pub use normalize::normalize;
 pub(crate) use plain::components as plain_components;
 pub use resolve::resolve;
