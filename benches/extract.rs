@@ -1,6 +1,8 @@
 //! Throughput of URI extraction, one criterion group per workload, with a peer (the `linkify`
-//! crate), a baseline (the `regex` crate with a common URL regex) and a floor (memchr counting
-//! `:`) measured side by side in the same run. Every bench asserts the count it expects inside
+//! crate), a baseline (the `regex` crate with a common URL regex) and two floors (memchr
+//! counting `:`; the scan floor, `workload::scan_floor`: every scheme before a colon walked back
+//! and its candidate scanned to its end, nothing validated) measured side by side in the same
+//! run. Every bench asserts the count it expects inside
 //! the loop, so a bench that stops finding URIs fails instead of getting faster.
 //!
 //! Run: `cargo bench --bench extract` (all groups) or `cargo bench --bench extract -- prose`.
@@ -48,6 +50,7 @@ fn bench(c: &mut Criterion) {
         let linkify_count = finder.links(&utf8).count();
         let regex_count = regex.find_iter(&text).count();
         let colons = memchr::memchr_iter(b':', &text).count();
+        let candidates = workload::scan_floor(&text);
 
         group.bench_function("urisift-slice", |b| {
             b.iter(|| {
@@ -71,6 +74,12 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let n = regex.find_iter(black_box(&text)).count();
                 assert_eq!(n, regex_count);
+            })
+        });
+        group.bench_function("scan-floor", |b| {
+            b.iter(|| {
+                let n = workload::scan_floor(black_box(&text));
+                assert_eq!(n, candidates);
             })
         });
         group.bench_function("memchr-floor", |b| {

@@ -10,9 +10,9 @@
 
 use crate::chars::{self, EXCLUDED};
 use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
-use crate::express;
 use crate::extractor::ExtractorBuilder;
 use crate::find::{self, SchemeRule, Shape};
+use crate::fused;
 use crate::matches::{Delimiter, Event, Fields, Match, Parts, Rare, Rejected, Span, UriText};
 use crate::queue::Queue;
 use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Uri};
@@ -479,9 +479,9 @@ pub(crate) fn one_pass(
     // `delimit::bare`'s first run, or the whole of `<…>`; either must end inside the window
     // and below the length limit.
     let limit_end = s + opts.max_uri_len;
-    // `seen`: what kinds of bytes the scan passed (see `express::server_parts`); a bracket
+    // `seen`: what kinds of bytes the scan passed (see `fused::server_parts`); a bracket
     // passed over counts as what leaves the validation to `lane_parts`.
-    let (mut end, mut seen) = express::scan(hay, body, limit_end);
+    let (mut end, mut seen) = fused::scan(hay, body, limit_end);
     let stop = loop {
         let &stop = hay.get(end)?;
         if end >= limit_end {
@@ -502,8 +502,8 @@ pub(crate) fn one_pass(
             }
             _ => break stop,
         };
-        let (next, kinds) = express::scan(hay, from, limit_end);
-        (end, seen) = (next, seen | kinds | express::ESCAPE_OR_AT);
+        let (next, kinds) = fused::scan(hay, from, limit_end);
+        (end, seen) = (next, seen | kinds | fused::ESCAPE_OR_AT);
     };
     // A second segment, when `<…>` goes on after a line break (see `continuation`).
     let mut next = None;
@@ -546,7 +546,7 @@ pub(crate) fn one_pass(
     // the validation takes ASCII only: no UTF-8 check is needed to keep the text (see
     // `UriText`).
     let uri = &hay[extent.clone()];
-    let parts = match express::server_parts(uri, seen) {
+    let parts = match fused::server_parts(uri, seen) {
         Some(parts) => parts,
         None => lane_parts(uri, c + 1 - s, shape)?,
     };

@@ -19,7 +19,7 @@
 
 use crate::matches::Parts;
 
-/// [`CLASS`]: a byte that ends a bare URI ([`EXCLUDED`]); the fused scan stops there.
+/// [`CLASS`]: a byte that ends a bare URI ([`crate::chars::EXCLUDED`]); the fused scan stops there.
 const END: u8 = 1;
 /// [`CLASS`]: `%` (an escape, left to the full validation) or `@` (a userinfo).
 pub(crate) const ESCAPE_OR_AT: u8 = 2;
@@ -28,7 +28,7 @@ const QUERY_OR_FRAGMENT: u8 = 4;
 /// [`CLASS`]: a byte that ends the host: `/`, `?`, `#`, or the `:` before a port.
 const HOST_END: u8 = 8;
 
-/// What each byte is to the fused scan (a unit test checks it against [`chars`]).
+/// What each byte is to the fused scan (a unit test checks it against [`crate::chars`]).
 static CLASS: [u8; 256] = {
     let mut table = [0; 256];
     let mut b = 0;
