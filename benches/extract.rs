@@ -58,6 +58,18 @@ fn bench(c: &mut Criterion) {
                 assert_eq!(n, expected);
             })
         });
+        // The same over a slice, each match lent in place (`next_event_ref`, as the command line
+        // takes them) rather than given away with its own copy of the text.
+        group.bench_function("urisift-lent", |b| {
+            b.iter(|| {
+                let mut events = urisift::extract_slice(black_box(&text));
+                let mut n = 0;
+                while let Some(event) = events.next_event_ref() {
+                    n += usize::from(matches!(event, urisift::Event::Match(_)));
+                }
+                assert_eq!(n, expected);
+            })
+        });
         group.bench_function("urisift-stream", |b| {
             b.iter(|| {
                 let n = urisift::extract(black_box(&text[..])).filter(Result::is_ok).count();
