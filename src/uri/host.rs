@@ -87,6 +87,10 @@ fn authority_3986(b: &[u8], start: usize) -> Result<Authority, ParseError> {
 
 /// The kind of a host of reg-name characters: an `IPv4address` when it reads as one
 /// ("first-match-wins", RFC 3986 §3.2.2).
+///
+/// Inlined, so that the common host name, which does not start and end with a digit, costs
+/// two compares where it is asked, not a call (about 25 instructions per URI).
+#[inline]
 pub(crate) fn reg_name_kind(host: &[u8]) -> HostKind {
     let looks_ipv4 =
         host.first().is_some_and(u8::is_ascii_digit) && host.last().is_some_and(u8::is_ascii_digit);
