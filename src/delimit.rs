@@ -114,20 +114,11 @@ fn skip_uri_chars(text: &[u8], mut i: usize, stop: usize) -> usize {
 }
 
 /// [`skip_uri_chars`] without looking at the first bytes one by one: for a run that is most
-/// likely long, the rest of a URI after its scheme.
+/// likely long, the rest of a URI after its scheme. The lane's fused scan, without what it
+/// gathers on the way (unused here, so not computed once inlined).
 #[inline]
-pub(crate) fn skip_words(text: &[u8], mut i: usize, stop: usize) -> usize {
-    let stop = stop.min(text.len());
-    while let Some(word) = text.get(i..stop).and_then(|rest| rest.first_chunk::<8>()) {
-        if word.iter().fold(false, |any, &b| any | chars::is(b, EXCLUDED)) {
-            break;
-        }
-        i += 8;
-    }
-    while i < stop && !chars::is(text[i], EXCLUDED) {
-        i += 1;
-    }
-    i
+pub(crate) fn skip_words(text: &[u8], i: usize, stop: usize) -> usize {
+    crate::fused::scan(text, i, stop).0
 }
 
 /// How many bytes `bytes` ends with that are `)`: eight at a time, for a flood of them.

@@ -18,6 +18,7 @@
 //! the lane to the general path).
 
 use crate::matches::Parts;
+use crate::uri::Prefix;
 
 /// [`CLASS`]: a byte that ends a bare URI ([`crate::chars::EXCLUDED`]); the fused scan stops there.
 const END: u8 = 1;
@@ -53,33 +54,6 @@ static CLASS: [u8; 256] = {
     table
 };
 
-/// The schemes taken here, as the first eight bytes of the URI compare with them: the bytes of
-/// `scheme://` (zero-padded), the mask of those bytes, the mask of the letters (compared in any
-/// case, RFC 3986 §3.1), and the scheme's length.
-struct Prefix {
-    name: u64,
-    mask: u64,
-    letters: u64,
-    len: usize,
-}
-
-impl Prefix {
-    const fn new(name: &[u8; 8], len: usize) -> Prefix {
-        let bytes = len + 3;
-        let mask = if bytes == 8 { u64::MAX } else { (1 << (8 * bytes)) - 1 };
-        Prefix { name: u64::from_le_bytes(*name), mask, letters: (1 << (8 * len)) - 1, len }
-    }
-
-    #[inline(always)]
-    fn matches(&self, word: u64) -> bool {
-        (word | (0x2020_2020_2020_2020 & self.letters)) & self.mask == self.name
-    }
-}
-
-const HTTP: Prefix = Prefix::new(b"http://\0", 4);
-const HTTPS: Prefix = Prefix::new(b"https://", 5);
-const FTP: Prefix = Prefix::new(b"ftp://\0\0", 3);
-
 /// The fused scan: from `i`, the index of the first byte that ends a bare URI (or `stop`, or the
 /// end of `text`), and the union of the [`CLASS`] of the bytes before it. Eight bytes at a time
 /// while none of them ends the URI, then byte by byte.
@@ -113,13 +87,13 @@ pub(crate) fn scan(text: &[u8], mut i: usize, stop: usize) -> (usize, u8) {
 #[inline(always)]
 pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
     let word = u64::from_le_bytes(*uri.first_chunk::<8>()?);
-    let ftp = FTP.matches(word);
-    let scheme = if HTTP.matches(word) {
-        HTTP.len
-    } else if HTTPS.matches(word) {
-        HTTPS.len
+    let ftp = Prefix::FTP.matches(word);
+    let scheme = if Prefix::HTTP.matches(word) {
+        Prefix::HTTP.scheme_len
+    } else if Prefix::HTTPS.matches(word) {
+        Prefix::HTTPS.scheme_len
     } else if ftp {
-        FTP.len
+        Prefix::FTP.scheme_len
     } else {
         return None;
     };
@@ -228,20 +202,6 @@ mod tests {
                 assert!(chars::is(b, chars::UNRESERVED | chars::SUB_DELIMS), "{b}");
             }
         }
-    }
-
-    #[test]
-    fn prefixes_compare_in_any_case() {
-        let word = |s: &[u8; 8]| u64::from_le_bytes(*s);
-        assert!(HTTP.matches(word(b"http://a")));
-        assert!(HTTP.matches(word(b"HtTp://a")));
-        assert!(!HTTP.matches(word(b"https://")));
-        assert!(HTTPS.matches(word(b"HTTPS://")));
-        assert!(FTP.matches(word(b"FTP://ab")));
-        assert!(!FTP.matches(word(b"ftp:/ab/")));
-        // `| 0x20` lower-cases the letters only: `/` and `:` are compared as they are (0x0f
-        // would read as `/` if it were applied to them).
-        assert!(!HTTP.matches(word(b"http:\x0f\x0fa")));
     }
 
     #[test]

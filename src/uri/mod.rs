@@ -35,6 +35,7 @@ use core::str::FromStr;
 pub use error::{ErrorKind, ParseError};
 pub(crate) use host::reg_name_kind;
 pub use normalize::normalize;
+pub(crate) use plain::Prefix;
 pub(crate) use plain::components as plain_components;
 pub use resolve::resolve;
 pub use urn::{Urn, UrnComponent};

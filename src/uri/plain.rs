@@ -33,42 +33,60 @@ pub(crate) fn components(b: &[u8]) -> Option<Components> {
     // applied only where the names have letters. Its letters and the colon after them make it
     // the whole scheme, as the generic split would find it. (Comparing prefix by prefix cost
     // over a hundred instructions per URI.) The shortest URI of these forms has eight bytes.
-    let &[b0, b1, b2, b3, b4, b5, b6, b7] = b.get(..8)? else { return None };
-    let word = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
-    let is = |&(name, mask, lower): &(u64, u64, u64)| (word | (0x2020_2020_2020_2020 & lower)) & mask == name;
-    if is(&HTTP) {
-        server(b, 4, false)
-    } else if is(&HTTPS) {
-        server(b, 5, false)
-    } else if is(&MAILTO) {
+    let word = u64::from_le_bytes(*b.first_chunk::<8>()?);
+    if Prefix::HTTP.matches(word) {
+        server(b, Prefix::HTTP.scheme_len, false)
+    } else if Prefix::HTTPS.matches(word) {
+        server(b, Prefix::HTTPS.scheme_len, false)
+    } else if Prefix::MAILTO.matches(word) {
         mailto(b)
-    } else if is(&URN) {
+    } else if Prefix::URN.matches(word) {
         urn(b)
-    } else if is(&FTP) {
-        server(b, 3, true)
+    } else if Prefix::FTP.matches(word) {
+        server(b, Prefix::FTP.scheme_len, true)
     } else {
         None
     }
 }
 
-/// A scheme and what follows it, as [`components`] compares the first eight bytes of a URI
-/// with it: the bytes of `name` (zero-padded), the mask of those bytes, and the mask of its
-/// first `letters` bytes (the letters of the name). Computed once, here: as a closure over the
-/// name it counted the name's length on every call (a tenth of the instructions per URI).
-const fn prefix(name: &[u8; 8], letters: usize) -> (u64, u64, u64) {
-    let mut len = 0;
-    while len < 8 && name[len] != 0 {
-        len += 1;
-    }
-    let mask = if len == 8 { u64::MAX } else { (1 << (8 * len)) - 1 };
-    (u64::from_le_bytes(*name), mask, (1u64 << (8 * letters)) - 1)
+/// A scheme and what follows it, as [`components`] (and the lane's `fused::server_parts`)
+/// compare the first eight bytes of a URI with it: the bytes of the prefix (zero-padded), the
+/// mask of those bytes, and the mask of the scheme's letters, compared in any case. Computed
+/// once, here: as a closure over the name it counted the name's length on every call (a tenth
+/// of the instructions per URI).
+pub(crate) struct Prefix {
+    name: u64,
+    mask: u64,
+    letters: u64,
+    /// The length of the scheme, which is the index of its colon.
+    pub(crate) scheme_len: usize,
 }
 
-const HTTP: (u64, u64, u64) = prefix(b"http://\0", 4);
-const HTTPS: (u64, u64, u64) = prefix(b"https://", 5);
-const MAILTO: (u64, u64, u64) = prefix(b"mailto:\0", 6);
-const URN: (u64, u64, u64) = prefix(b"urn:\0\0\0\0", 3);
-const FTP: (u64, u64, u64) = prefix(b"ftp://\0\0", 3);
+impl Prefix {
+    pub(crate) const HTTP: Prefix = Prefix::new(b"http://\0", 4);
+    pub(crate) const HTTPS: Prefix = Prefix::new(b"https://", 5);
+    pub(crate) const MAILTO: Prefix = Prefix::new(b"mailto:\0", 6);
+    pub(crate) const URN: Prefix = Prefix::new(b"urn:\0\0\0\0", 3);
+    pub(crate) const FTP: Prefix = Prefix::new(b"ftp://\0\0", 3);
+
+    /// `name`, zero-padded, starts with a scheme of `scheme_len` letters.
+    const fn new(name: &[u8; 8], scheme_len: usize) -> Prefix {
+        let mut len = 0;
+        while len < 8 && name[len] != 0 {
+            len += 1;
+        }
+        let mask = if len == 8 { u64::MAX } else { (1 << (8 * len)) - 1 };
+        Prefix { name: u64::from_le_bytes(*name), mask, letters: (1 << (8 * scheme_len)) - 1, scheme_len }
+    }
+
+    /// Whether `word`, the first eight bytes of a URI (little-endian), starts with this prefix.
+    /// `| 0x20` lower-cases a letter and maps no other byte to one, and it is applied only where
+    /// the scheme has letters.
+    #[inline(always)]
+    pub(crate) fn matches(&self, word: u64) -> bool {
+        (word | (0x2020_2020_2020_2020 & self.letters)) & self.mask == self.name
+    }
+}
 
 /// `scheme "://" authority path-abempty [ "?" query ] [ "#" fragment ]` with a non-empty
 /// host, for a server-based scheme whose only rule is that host (schemes.rs `require_host`);
@@ -292,6 +310,21 @@ fn urn(b: &[u8]) -> Option<Components> {
 mod tests {
     use super::*;
     use crate::uri::{HostKind, Uri};
+
+    #[test]
+    fn prefixes_compare_in_any_case() {
+        let word = |s: &[u8; 8]| u64::from_le_bytes(*s);
+        assert!(Prefix::HTTP.matches(word(b"http://a")));
+        assert!(Prefix::HTTP.matches(word(b"HtTp://a")));
+        assert!(!Prefix::HTTP.matches(word(b"https://")));
+        assert!(Prefix::HTTPS.matches(word(b"HTTPS://")));
+        assert!(Prefix::FTP.matches(word(b"FTP://ab")));
+        assert!(!Prefix::FTP.matches(word(b"ftp:/ab/")));
+        assert!(Prefix::URN.matches(word(b"URN:ietf")));
+        // `| 0x20` lower-cases the letters only: `/` and `:` are compared as they are (0x0f
+        // would read as `/` if it were applied to them).
+        assert!(!Prefix::HTTP.matches(word(b"http:\x0f\x0fa")));
+    }
 
     /// The fast path agrees with the full parser: when it decides, the full parser finds the
     /// URI valid with the same components.
