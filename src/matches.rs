@@ -311,7 +311,8 @@ impl fmt::Debug for Match {
 }
 
 /// What a match of the one-pass lane holds besides its text, to be written into a match where
-/// it lies ([`crate::queue::Queue::push_match`]); the rest is as [`Match::blank`] has it.
+/// it lies, or into a new one ([`crate::queue::Queue::push_match`]); the rest (no line number,
+/// not abbreviated, not quoted-printable) is as a new match has it.
 pub(crate) struct Fields {
     pub(crate) span: Span,
     pub(crate) wrap: [u32; 2],
