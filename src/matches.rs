@@ -225,7 +225,6 @@ impl Parts {
         Parts { bounds: [a, b, c0, d, e, f, g, h, i, j, k, l, m, n], host_kind: c.host_kind }
     }
 
-    /// The byte range of the scheme in the URI (it starts the URI), when there is one.
     /// The parts of a server URI without a userinfo (`scheme://host[:port]path[?query][#fragment]`),
     /// from the offsets of its components in the URI: the end of the scheme, the start and
     /// end of each component but the fragment, and where the fragment starts.
@@ -262,6 +261,7 @@ impl Parts {
         Parts { bounds, host_kind: Some(host_kind) }
     }
 
+    /// The byte range of the scheme in the URI (it starts the URI), when there is one.
     pub(crate) fn scheme(&self) -> Option<core::ops::Range<usize>> {
         let end = self.bounds[0];
         (end != Self::NONE).then_some(0..end as usize)
