@@ -102,7 +102,10 @@ const fn build() -> [u16; 256] {
     t
 }
 
-static TABLE: [u16; 256] = build();
+/// The classes of each byte, for tables built at compile time from them (`fused::CLASS`).
+pub(crate) const CLASSES: [u16; 256] = build();
+
+static TABLE: [u16; 256] = CLASSES;
 
 /// How many bytes `bytes` starts with that equal `b`, compared eight at a time: a flood of one
 /// byte is stepped over in a few instructions per word.
