@@ -98,22 +98,19 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod buffer;
-mod candidate;
 mod chars;
+mod decode;
 mod delimit;
-mod extractor;
+mod extract;
 mod find;
-mod fused;
 mod matches;
-mod qp;
-mod queue;
 pub mod schemes;
+mod source;
 pub mod uri;
 
 use std::io::Read;
 
-pub use extractor::{Extractor, ExtractorBuilder, SliceMatches};
+pub use extract::{Extractor, ExtractorBuilder, SliceMatches};
 pub use matches::{Delimiter, Event, Match, Rejected, Span};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).

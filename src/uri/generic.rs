@@ -38,8 +38,9 @@
 use memchr::{memchr, memchr3};
 
 use super::host;
+use super::lex::{scan, unexpected};
 use super::{Components, ErrorKind, Grammar, ParseError, Part};
-use crate::chars::{self, ALPHA, EXCLUDED, HEXDIG, PATH, QUERY, SCHEME};
+use crate::chars::{self, ALPHA, PATH, QUERY, SCHEME};
 
 /// Splits a URI reference into scheme, authority, path, query and fragment, exactly as the
 /// regular expression of RFC 2396 Appendix B (RFC 3986 Appendix B) does:
@@ -174,40 +175,6 @@ fn first_segment(b: &[u8], grammar: Grammar) -> Result<(), ParseError> {
         _ => candidate.iter().position(|&x| !chars::is(x, SCHEME)).unwrap_or(0),
     };
     Err(ParseError::new(bad, ErrorKind::InvalidScheme))
-}
-
-/// Skips, from `i`, the bytes of `class` and valid percent-escapes (`"%" HEXDIG HEXDIG`,
-/// RFC 3986 §2.1; seed 000 §2.4.1), and returns where it stopped: at the end of `b` or at a
-/// byte outside the class. A `%` that does not start an escape is an error there.
-pub(super) fn scan(b: &[u8], mut i: usize, class: u16) -> Result<usize, ParseError> {
-    loop {
-        let rest = b.get(i..).unwrap_or_default();
-        i += rest.iter().position(|&x| !chars::is(x, class)).unwrap_or(rest.len());
-        if b.get(i) != Some(&b'%') {
-            return Ok(i);
-        }
-        match b.get(i + 1..i + 3) {
-            Some(&[hi, lo]) if chars::is(hi, HEXDIG) && chars::is(lo, HEXDIG) => i += 3,
-            _ => return Err(ParseError::new(i, ErrorKind::InvalidPercentEscape)),
-        }
-    }
-}
-
-/// The error for byte `i`, which the grammar does not allow where it is: a byte no URI may
-/// hold is named as such ([`ErrorKind::NonAscii`], [`ErrorKind::Excluded`]); any other is `kind`.
-pub(super) fn misfit(b: &[u8], i: usize, kind: ErrorKind) -> ParseError {
-    let kind = match b.get(i) {
-        Some(&x) if !x.is_ascii() => ErrorKind::NonAscii,
-        Some(&x) if chars::is(x, EXCLUDED) => ErrorKind::Excluded(char::from(x)),
-        _ => kind,
-    };
-    ParseError::new(i, kind)
-}
-
-/// [`misfit`] with [`ErrorKind::Unexpected`] for a URI character in the wrong place.
-pub(super) fn unexpected(b: &[u8], i: usize) -> ParseError {
-    let c = b.get(i).map_or('\0', |&x| char::from(x));
-    misfit(b, i, ErrorKind::Unexpected(c))
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ mod ip;
 
 use memchr::memchr;
 
-use super::generic::{misfit, scan, unexpected};
+use super::lex::{misfit, scan, unexpected};
 use super::{ErrorKind, Grammar, HostKind, ParseError, Part};
 use crate::chars::{self, ALPHA, DIGIT, PATH, SUB_DELIMS, UNRESERVED};
 use ip::Ipv6Error;

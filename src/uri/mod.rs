@@ -21,7 +21,9 @@
 mod error;
 mod generic;
 mod host;
+mod lex;
 mod normalize;
+mod packed;
 mod plain;
 mod resolve;
 mod rfc1738;
@@ -33,10 +35,9 @@ use core::ops::Range;
 use core::str::FromStr;
 
 pub use error::{ErrorKind, ParseError};
-pub(crate) use host::reg_name_kind;
 pub use normalize::normalize;
-pub(crate) use plain::Prefix;
-pub(crate) use plain::components as plain_components;
+pub(crate) use packed::Parts;
+pub(crate) use plain::{components as plain_components, server_parts};
 pub use resolve::resolve;
 pub use urn::{Urn, UrnComponent};
 

@@ -17,8 +17,8 @@
 //! split into [`Components`] of `Option`s, the [`super::Uri`] built around them, the scheme
 //! rules chosen by name); this one about a third of that.
 
-use super::generic::scan;
-use super::{Components, Grammar, Part, host};
+use super::lex::scan;
+use super::{Components, Grammar, Part, Parts, host};
 use crate::chars::{self, ALPHA, DIGIT, PATH, QUERY, SUB_DELIMS, UNRESERVED};
 
 /// The components of `b`, a URI's bytes, when it is valid under [`Grammar::Rfc3986`]
@@ -49,7 +49,7 @@ pub(crate) fn components(b: &[u8]) -> Option<Components> {
     }
 }
 
-/// A scheme and what follows it, as [`components`] (and the lane's `fused::server_parts`)
+/// A scheme and what follows it, as [`components`] and [`server_parts`]
 /// compare the first eight bytes of a URI with it: the bytes of the prefix (zero-padded), the
 /// mask of those bytes, and the mask of the scheme's letters, compared in any case. Computed
 /// once, here: as a closure over the name it counted the name's length on every call (a tenth
@@ -261,8 +261,9 @@ static ADDRESS: [Address; 256] = {
     let mut i = 0;
     while i < 256 {
         let x = i as u8;
-        if x.is_ascii_alphanumeric()
-            || matches!(x, b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'\'' | b'(' | b')' | b'*' | b'+' | b':')
+        // `unreserved / sub-delims / ":"` without `& = ; ,` (RFC 6068 §2 `qchar` without `;`).
+        if chars::CLASSES[i] & (UNRESERVED | SUB_DELIMS) != 0 && !matches!(x, b'&' | b'=' | b';' | b',')
+            || x == b':'
         {
             t[i] = Address::Literal;
         }
@@ -304,6 +305,86 @@ fn urn(b: &[u8]) -> Option<Components> {
         path: Part::new(START, b.len()),
         ..Components::default()
     })
+}
+
+/// The parts of `uri` (the candidate's text, scheme first) when it is a plain server URI of
+/// [`components`] that can be told from `seen`, the union of the [`chars::RUN`] kinds of its bytes after the colon (or of
+/// more bytes than those); `None` when it is not, or when that cannot be told from `seen` and
+/// the bytes before the path (then [`crate::uri::plain_components`] decides).
+#[inline(always)]
+pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
+    let word = u64::from_le_bytes(*uri.first_chunk::<8>()?);
+    let ftp = Prefix::FTP.matches(word);
+    let scheme = if Prefix::HTTP.matches(word) {
+        Prefix::HTTP.scheme_len
+    } else if Prefix::HTTPS.matches(word) {
+        Prefix::HTTPS.scheme_len
+    } else if ftp {
+        Prefix::FTP.scheme_len
+    } else {
+        return None;
+    };
+    if seen & chars::RUN_ESCAPE_OR_AT != 0 {
+        return None;
+    }
+    // The host: reg-name characters up to `/`, `?`, `#` or `:` (the scan saw no `%`, `@` or
+    // byte that ends a URI, and no other byte is neither of those nor a reg-name character),
+    // then perhaps `:` and a port.
+    let host = scheme + 3;
+    let host_end = host + crate::chars::words::first_of_four(uri.get(host..)?, *b"/:?#");
+    if host_end == host {
+        return None;
+    }
+    let mut path = host_end;
+    let port = if uri.get(host_end) == Some(&b':') {
+        let digits = uri[host_end + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        path = host_end + 1 + digits;
+        if uri.get(path).is_some_and(|b| !matches!(b, b'/' | b'?' | b'#')) {
+            return None;
+        }
+        Some([host_end + 1, path])
+    } else {
+        None
+    };
+    let kind = host::reg_name_kind(&uri[host..host_end]);
+    // The path up to the first `?` or `#`; a query up to the first `#` after it; a fragment
+    // with no second `#`.
+    let (mut path_end, mut query, mut fragment): (_, Option<[usize; 2]>, _) = (uri.len(), None, None);
+    if seen & chars::RUN_QUERY_OR_FRAGMENT != 0 {
+        for (i, &b) in uri.iter().enumerate().skip(path) {
+            match b {
+                b'#' if fragment.is_some() => return None,
+                b'#' => {
+                    fragment = Some(i + 1);
+                    match &mut query {
+                        Some([_, end]) => *end = i,
+                        None => path_end = i,
+                    }
+                }
+                b'?' if query.is_none() && fragment.is_none() => {
+                    query = Some([i + 1, uri.len()]);
+                    path_end = i;
+                }
+                _ => {}
+            }
+        }
+    }
+    // An ftp path with a `;` has a typecode, whose rules the full validation applies.
+    if ftp && uri[path..path_end].contains(&b';') {
+        return None;
+    }
+    // Offsets are below the 1 GiB limit on URI length.
+    let at = |[start, end]: [usize; 2]| [start as u32, end as u32];
+    Some(Parts::server(
+        scheme as u32,
+        at([host, path]),
+        at([host, host_end]),
+        kind,
+        port.map(at),
+        at([path, path_end]),
+        query.map(at),
+        fragment.map(|f| f as u32),
+    ))
 }
 
 #[cfg(test)]
@@ -546,5 +627,72 @@ mod tests {
             fast += usize::from(agrees(input));
         }
         assert!(fast > 50, "the fast path took only {fast} conformance cases");
+    }
+
+    /// Whenever `server_parts` decides, it gives what the fast validation of the parser
+    /// gives; and it decides the plain forms.
+    #[test]
+    fn server_parts_agree_with_the_parser() {
+        let schemes = ["http", "HTTP", "https", "Https", "ftp", "FTP", "htp", "httpx", "mailto"];
+        let hosts = [
+            "www.example.com",
+            "a",
+            "",
+            "192.0.2.17",
+            "256.0.2.17",
+            "1.2.3",
+            "01.2.3.4",
+            "1.2.3.4.",
+            "x!$&'()*+,;=-._~y",
+            "[2001:db8::7]",
+            "u@h",
+            "h%41",
+            "example.com.",
+        ];
+        let ports = ["", ":", ":8080", ":80x", "::80", ":0"];
+        let tails = [
+            "",
+            "/",
+            "/a/b.html",
+            "/a;type=i",
+            "?q",
+            "/?",
+            "/p?q=1&r=2",
+            "/p?q#f",
+            "#f",
+            "/p#f#g",
+            "/p#f?g",
+            "/p?q?r#f/?",
+            "/%41",
+            "/a@b",
+            "/a:b",
+            "/(x)",
+            "/p;q",
+            "?a;b",
+        ];
+        let (mut decided, mut total) = (0, 0);
+        for scheme in schemes {
+            for host in hosts {
+                for port in ports {
+                    for tail in tails {
+                        let uri = format!("{scheme}://{host}{port}{tail}");
+                        let colon = scheme.len();
+                        let (end, seen) = crate::delimit::run::scan(uri.as_bytes(), colon + 1, usize::MAX);
+                        if end < uri.len() {
+                            continue; // not one run of URI characters
+                        }
+                        let plain = components(uri.as_bytes()).map(|c| Parts::new(&c));
+                        total += usize::from(plain.is_some());
+                        if let Some(parts) = server_parts(uri.as_bytes(), seen) {
+                            decided += 1;
+                            assert_eq!(Some(parts), plain, "{uri}");
+                        }
+                    }
+                }
+            }
+        }
+        // Most of the valid plain forms are decided here (not those with an IP literal, a
+        // userinfo or an escape).
+        assert!(decided * 3 > total * 2, "{decided} of {total}");
     }
 }

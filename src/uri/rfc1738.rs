@@ -33,7 +33,7 @@ use nom::error::{ContextError, ErrorKind as NomErrorKind, ParseError as NomParse
 use nom::multi::many0_count;
 use nom::{IResult, Parser};
 
-use super::schemes::{FTP_TYPE, char_error, is_escape};
+use super::lex::{FTP_TYPE, char_error, is_escape};
 use super::{ErrorKind, ParseError};
 use crate::chars::{
     self, ALPHA, DIGIT, EXCLUDED, EXTRA_1738, HEXDIG, RESERVED_2396, SAFE_1738, UNRESERVED_2396,

@@ -26,8 +26,9 @@
 //! Query and fragment are left to the generic syntax for every scheme but `mailto`, whose
 //! query is its header fields.
 
+use super::lex::{FTP_TYPE, char_error, is_escape};
 use super::{Component, ErrorKind, Grammar, ParseError, Uri, Urn, host, rfc1738};
-use crate::chars::{self, ALPHA, DIGIT, EXCLUDED, HEXDIG, SUB_DELIMS, UNRESERVED};
+use crate::chars::{self, ALPHA, DIGIT, SUB_DELIMS, UNRESERVED};
 
 /// Schemes whose URIs always name a server, so that an empty or absent host is an error under
 /// [`Grammar::Rfc3986`], each with the text that says so. The list is short on purpose: a
@@ -59,9 +60,6 @@ const SERVER_BASED: [&str; 18] = [
     "z39.50r",  // RFC 2056 §5: z39.50url = zscheme "://" host [":" port] ...
     "z39.50s",  // RFC 2056 §5, as z39.50r
 ];
-
-/// The message for a bad ftp typecode, in every grammar that checks it.
-pub(super) const FTP_TYPE: &str = "ftp `;type=` must be a, i or d (RFC 1738 §3.2.2)";
 
 /// The lower-case name of a server-based scheme, ignoring the case of `scheme`.
 fn server_based(scheme: &str) -> Option<&'static str> {
@@ -445,27 +443,6 @@ fn scan(b: &[u8], start: usize, end: usize, allowed: impl Fn(u8) -> bool) -> Res
             Some(b'%') if i < stop => return Err(ParseError::new(i, ErrorKind::InvalidPercentEscape)),
             _ => return Ok(i.min(end)),
         }
-    }
-}
-
-/// Whether `b[i..]` starts with `"%" HEXDIG HEXDIG`.
-pub(super) fn is_escape(b: &[u8], i: usize) -> bool {
-    match b.get(i..i + 3) {
-        Some([b'%', h, l]) => chars::is(*h, HEXDIG) && chars::is(*l, HEXDIG),
-        _ => false,
-    }
-}
-
-/// The error for the byte at `i`, judged by the byte alone: not ASCII, a broken escape, a
-/// character no URI may hold, or else merely unexpected here. At the end of the input, an
-/// unexpected end.
-pub(super) fn char_error(b: &[u8], i: usize) -> ErrorKind {
-    match b.get(i) {
-        None => ErrorKind::Scheme("unexpected end of input"),
-        Some(&c) if !c.is_ascii() => ErrorKind::NonAscii,
-        Some(b'%') if !is_escape(b, i) => ErrorKind::InvalidPercentEscape,
-        Some(&c) if chars::is(c, EXCLUDED) => ErrorKind::Excluded(char::from(c)),
-        Some(&c) => ErrorKind::Unexpected(char::from(c)),
     }
 }
 

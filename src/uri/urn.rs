@@ -23,7 +23,7 @@
 use core::fmt;
 use core::ops::Range;
 
-use super::schemes::{char_error, is_escape};
+use super::lex::{char_error, is_escape};
 use super::{ErrorKind, Grammar, ParseError, Part};
 use crate::chars::{self, ALPHA, DIGIT, SUB_DELIMS, UNRESERVED};
 

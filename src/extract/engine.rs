@@ -12,14 +12,14 @@
 
 use std::io::{self, Read};
 
-use crate::buffer::{self, Buffer};
-use crate::candidate::{self, Cx, Lane, Map, Outcome, Scratch, Site};
+use super::candidate::{self, Cx, Lane, Map, Outcome, Scratch, Site};
+use super::queue::Queue;
 use crate::chars::{self, EXCLUDED, WSP};
+use crate::decode::qp;
 use crate::delimit::{self, Incomplete, Scan, Window};
 use crate::find::{self, Finder, SchemeRule, Trigger};
 use crate::matches::{Event, Match};
-use crate::qp;
-use crate::queue::Queue;
+use crate::source::buffer::{self, Buffer};
 use crate::uri::Grammar;
 
 /// How far before a trigger bytes are kept and may be looked at: the scheme (at most

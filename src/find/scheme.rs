@@ -1,17 +1,5 @@
-//! The trigger prefilter: where a URI may start.
-//!
-//! Every URI of interest has a scheme, and every scheme ends at a `:` (RFC 3986 §3.1), so the
-//! only trigger is the byte `:`, found with `memchr`; abbreviated `www.` URLs (seed 000
-//! Appendix F) add a second, case-insensitive trigger through `aho-corasick`, only when asked
-//! for. From a `:` the scheme is found by walking back over scheme characters, a bounded
-//! distance, so that the scan stays linear however the input is built (linkify's issue #115 is
-//! the warning: an unbounded look-back made it quadratic).
-//!
-//! Whether a scheme may start a candidate (rule 1 of the extractor) is decided here too:
-//! registered schemes come from the IANA table ([`crate::schemes::lookup_bytes`]); an
-//! unregistered one counts only when `//` follows.
-
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, Input, MatchKind};
+//! Scheme names: where a scheme starts before a colon, and what a scheme name allows (rule 1 of
+//! the extractor).
 
 use crate::chars::{self, ALPHA, SCHEME};
 
@@ -19,135 +7,6 @@ use crate::chars::{self, ALPHA, SCHEME};
 /// (`ms-settings-connectabledevices`); a longer run of scheme characters before a `:` is a
 /// word, a host name or noise, not a scheme, and bounding the walk keeps the scan linear.
 pub(crate) const SCHEME_MAX: usize = 64;
-
-/// A place where a URI may start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Trigger {
-    /// A `:` at this index; its scheme is before it.
-    Colon(usize),
-    /// `www.` (any case) starting at this index: an abbreviated URL, if its context agrees.
-    Www(usize),
-}
-
-impl Trigger {
-    /// The index of the trigger's first byte.
-    pub(crate) fn at(self) -> usize {
-        match self {
-            Trigger::Colon(i) | Trigger::Www(i) => i,
-        }
-    }
-}
-
-/// The prefilter, chosen once per extractor.
-#[derive(Debug, Clone)]
-pub(crate) struct Finder {
-    /// `:` and `www.` together, when abbreviated URLs are wanted; `memchr` alone otherwise.
-    www: Option<AhoCorasick>,
-    colons: Colons,
-}
-
-/// The search for the next `:`, its vector routine chosen once.
-///
-/// `memchr::memchr` picks its routine on every call, through a function pointer, and sets up
-/// its search anew: in mail and logs, where a colon comes every 30 to 60 bytes and each needs
-/// a search of its own, that was about 20 of each call's 135 instructions (callgrind; 3.6%
-/// of the instructions on mail, 6% on prose). With the routine held here, a call goes straight
-/// to it.
-#[derive(Debug, Clone)]
-enum Colons {
-    #[cfg(target_arch = "x86_64")]
-    Avx2(memchr::arch::x86_64::avx2::memchr::One),
-    Any,
-}
-
-impl Colons {
-    fn new() -> Self {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(one) = memchr::arch::x86_64::avx2::memchr::One::new(b':') {
-            return Colons::Avx2(one);
-        }
-        Colons::Any
-    }
-
-    #[inline]
-    fn find(&self, hay: &[u8]) -> Option<usize> {
-        match self {
-            #[cfg(target_arch = "x86_64")]
-            Colons::Avx2(one) => one.find(hay),
-            Colons::Any => memchr::memchr(b':', hay),
-        }
-    }
-}
-
-impl Finder {
-    pub(crate) fn new(abbreviated: bool) -> Self {
-        let www = abbreviated.then(|| {
-            AhoCorasickBuilder::new()
-                .ascii_case_insensitive(true)
-                .match_kind(MatchKind::LeftmostFirst)
-                .build([":", "www."])
-                // Two fixed ASCII patterns always build; fall back to `:` alone if not.
-                .ok()
-        });
-        Finder { www: www.flatten(), colons: Colons::new() }
-    }
-
-    /// The longest trigger, less one: how many bytes at the end of a window may hold the start
-    /// of a trigger that is not complete yet.
-    pub(crate) fn overlap(&self) -> usize {
-        if self.www.is_some() { 3 } else { 0 }
-    }
-
-    /// The first trigger at or after `from` in `hay`.
-    #[inline]
-    pub(crate) fn next(&self, hay: &[u8], from: usize) -> Option<Trigger> {
-        let rest = hay.get(from..)?;
-        match &self.www {
-            // A colon right after the last one (`::`, a flood of them) is found without
-            // setting up a vector search.
-            None => match first_colon_in_word(rest) {
-                Some(i) => Some(Trigger::Colon(from + i)),
-                None => self.colons.find(rest).map(|i| Trigger::Colon(from + i)),
-            },
-            Some(ac) => {
-                let m = ac.find(Input::new(hay).span(from..hay.len()))?;
-                Some(if m.pattern().as_usize() == 0 {
-                    Trigger::Colon(m.start())
-                } else {
-                    Trigger::Www(m.start())
-                })
-            }
-        }
-    }
-}
-
-/// How many bytes `rest` starts with that are `:`.
-///
-/// In a run of colons (`::`, a flood of them) every colon after the first follows a colon, so
-/// none has a scheme before it: the caller steps over the run at once, eight bytes at a time.
-#[inline]
-pub(crate) fn colon_run(rest: &[u8]) -> usize {
-    chars::leading_run(rest, b':')
-}
-
-/// The index of the first `:` among the first 8 bytes of `rest`, if there is one there.
-///
-/// A colon right after the last one (`::`, `a:a:`, `10:30:22`, `http://`) is found without
-/// setting up a vector search, whose fixed cost is several times this on short distances
-/// (a third fewer instructions per colon on floods of `a:`, measured with callgrind).
-#[inline]
-fn first_colon_in_word(rest: &[u8]) -> Option<usize> {
-    let Some(word) = rest.first_chunk::<8>() else {
-        return rest.iter().take(8).position(|&x| x == b':');
-    };
-    // The bytes equal to `:` become zero; the lowest byte flagged by the classic zero-byte test
-    // is exact (a false flag can only sit above a true zero, from the borrow).
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let x = u64::from_le_bytes(*word) ^ (ONES * u64::from(b':'));
-    let found = x.wrapping_sub(ONES) & !x & HIGHS;
-    (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
-}
 
 /// [`SCHEME_KIND`]: a scheme character (`ALPHA / DIGIT / "+" / "-" / "."`, RFC 3986 §3.1).
 const KIND_SCHEME: u8 = 1;
@@ -157,22 +16,20 @@ const KIND_LETTER: u8 = 2;
 const KIND_DOT: u8 = 4;
 
 /// What each byte is to [`scheme_start`]'s walk back: 0 for a byte that ends the run, else
-/// [`KIND_SCHEME`] and maybe [`KIND_LETTER`] or [`KIND_DOT`] (a unit test checks it against
-/// [`chars`]).
+/// [`KIND_SCHEME`] and maybe [`KIND_LETTER`] or [`KIND_DOT`]; built from [`chars::CLASSES`].
 const SCHEME_KIND: [u8; 256] = {
     let mut table = [0; 256];
     let mut b = 0;
     while b < 256 {
-        let c = b as u8;
-        table[b] = if c.is_ascii_alphabetic() {
-            KIND_SCHEME | KIND_LETTER
-        } else if c == b'.' {
-            KIND_SCHEME | KIND_DOT
-        } else if c.is_ascii_digit() || c == b'+' || c == b'-' {
-            KIND_SCHEME
-        } else {
-            0
-        };
+        let class = chars::CLASSES[b];
+        if class & SCHEME != 0 {
+            table[b] = KIND_SCHEME;
+            if class & ALPHA != 0 {
+                table[b] |= KIND_LETTER;
+            } else if b == b'.' as usize {
+                table[b] |= KIND_DOT;
+            }
+        }
         b += 1;
     }
     table
@@ -581,19 +438,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn first_colon_in_a_word() {
-        assert_eq!(first_colon_in_word(b"abcdefgh:"), None);
-        assert_eq!(first_colon_in_word(b"abcdefg:"), Some(7));
-        assert_eq!(first_colon_in_word(b":::::::::"), Some(0));
-        assert_eq!(first_colon_in_word(b"10:30:22"), Some(2));
-        // A byte just above `:` (`;`, which borrows) and one just below (`9`) are not colons.
-        assert_eq!(first_colon_in_word(b"9;;9;a:b"), Some(6));
-        assert_eq!(first_colon_in_word(b"a:"), Some(1));
-        assert_eq!(first_colon_in_word(b"abc"), None);
-        assert_eq!(first_colon_in_word(b""), None);
-    }
-
-    #[test]
     fn scheme_kinds_agree_with_the_character_classes() {
         for b in 0..=255u8 {
             let kind = SCHEME_KIND[usize::from(b)];
@@ -604,33 +448,6 @@ mod tests {
     }
 
     /// Every colon is found, at every distance from the start and from the end of the text.
-    #[test]
-    fn finds_colons_near_and_far() {
-        let finder = Finder::new(false);
-        for len in 0..80 {
-            for colon in 0..len {
-                let mut text = vec![b'a'; len];
-                text[colon] = b':';
-                for from in 0..=len {
-                    let expected = (from <= colon).then_some(Trigger::Colon(colon));
-                    assert_eq!(finder.next(&text, from), expected, "{len} {colon} {from}");
-                }
-            }
-            assert_eq!(finder.next(&vec![b'a'; len], 0), None);
-        }
-    }
-
-    #[test]
-    fn colon_runs() {
-        assert_eq!(colon_run(b""), 0);
-        assert_eq!(colon_run(b"a::"), 0);
-        assert_eq!(colon_run(b"::a:"), 2);
-        assert_eq!(colon_run(&[b':'; 21]), 21);
-        let mut run = vec![b':'; 16];
-        run.push(b'x');
-        assert_eq!(colon_run(&run), 16);
-    }
-
     fn scheme_at(text: &str) -> Option<&str> {
         let colon = text.find(':')?;
         scheme_start(text.as_bytes(), colon, 0).map(|s| &text[s..colon])
@@ -763,19 +580,6 @@ mod tests {
         assert!(shape_ok(Shape::Phone, b"7042;Phone-Context=example.com"));
         assert!(!shape_ok(Shape::Phone, b"415-933-7595"));
         assert!(!shape_ok(Shape::Phone, b"(248)848-5600"));
-    }
-
-    #[test]
-    fn finder_finds_colons_and_www() {
-        let plain = Finder::new(false);
-        let t = b"a www.x b:c";
-        assert_eq!(plain.next(t, 0), Some(Trigger::Colon(9)));
-        assert_eq!(plain.next(t, 10), None);
-        let www = Finder::new(true);
-        assert_eq!(www.next(t, 0), Some(Trigger::Www(2)));
-        assert_eq!(www.next(t, 3), Some(Trigger::Colon(9)));
-        assert_eq!(www.next(b"WwW.x", 0), Some(Trigger::Www(0)));
-        assert_eq!(www.next(t, 100), None);
     }
 
     #[test]

@@ -2,6 +2,12 @@
 //!
 //! One 16-bit mask per byte; a class is a bit. `is(b, CLASS)` is one load and one test, which
 //! keeps the hot loops of the prefilter and the parsers free of branches on character ranges.
+//! [`CLASSES`] is the one table: the smaller tables of the hot loops (the run scan of
+//! [`crate::delimit::run`], the scheme walk of [`crate::find`], the mailto address of
+//! [`crate::uri`]) are built from it at compile time, each checked against it by a unit test.
+//! [`words`] holds the helpers that look at eight bytes at a time.
+
+pub(crate) mod words;
 
 /// `ALPHA = %x41-5A / %x61-7A` (RFC 5234 B.1).
 pub(crate) const ALPHA: u16 = 1 << 0;
@@ -39,6 +45,10 @@ pub(crate) const PATH: u16 = 1 << 13;
 /// The characters of a query or fragment, besides escapes: `pchar / "/" / "?"` (RFC 3986 §3.4,
 /// §3.5); the draft's `*uric` (seed 000 §4.3.3, §3) is the same set.
 pub(crate) const QUERY: u16 = 1 << 14;
+/// A byte outside US-ASCII (`%x80-FF`): in UTF-8 text, a byte of a multi-byte character. Every
+/// such byte is also [`EXCLUDED`] from a URI (RFC 3986 §2: a URI is ASCII); an IRI (RFC 3987)
+/// admits some of the characters they encode.
+pub(crate) const NON_ASCII: u16 = 1 << 15;
 
 const fn build() -> [u16; 256] {
     let mut t = [0u16; 256];
@@ -96,62 +106,52 @@ const fn build() -> [u16; 256] {
         if b == b'?' {
             m |= QUERY;
         }
+        if b >= 0x80 {
+            m |= NON_ASCII;
+        }
         t[i] = m;
         i += 1;
     }
     t
 }
 
-/// The classes of each byte, for tables built at compile time from them (`fused::CLASS`).
+/// The classes of each byte, for the tables built at compile time from them.
 pub(crate) const CLASSES: [u16; 256] = build();
 
 static TABLE: [u16; 256] = CLASSES;
 
-/// How many bytes `bytes` starts with that equal `b`, compared eight at a time: a flood of one
-/// byte is stepped over in a few instructions per word.
-#[inline]
-pub(crate) fn leading_run(bytes: &[u8], b: u8) -> usize {
-    if bytes.first() != Some(&b) {
-        return 0;
-    }
-    let n = 8 * bytes.chunks_exact(8).take_while(|word| *word == [b; 8]).count();
-    n + bytes[n..].iter().take_while(|&&x| x == b).count()
-}
+/// [`RUN`]: a byte that ends a bare URI ([`EXCLUDED`]); the run scan stops there.
+pub(crate) const RUN_END: u8 = 1;
+/// [`RUN`]: `%` (an escape, left to the full validation) or `@` (a userinfo).
+pub(crate) const RUN_ESCAPE_OR_AT: u8 = 2;
+/// [`RUN`]: `?` or `#`, which end the path.
+pub(crate) const RUN_QUERY_OR_FRAGMENT: u8 = 4;
+/// [`RUN`]: a byte that ends the host: `/`, `?`, `#`, or the `:` before a port.
+pub(crate) const RUN_HOST_END: u8 = 8;
 
-/// How many bytes `bytes` ends with that equal `b`, compared eight at a time (see
-/// [`leading_run`]).
-#[inline]
-pub(crate) fn trailing_run(bytes: &[u8], b: u8) -> usize {
-    if bytes.last() != Some(&b) {
-        return 0;
+/// What each byte is to the run scan of [`crate::delimit::run`], which notes, as it passes, the
+/// kinds of bytes a plain server URI's validation needs to know about
+/// ([`crate::uri::plain`]'s `server_parts`).
+pub(crate) static RUN: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if CLASSES[b] & EXCLUDED != 0 {
+            RUN_END
+        } else if c == b'%' || c == b'@' {
+            RUN_ESCAPE_OR_AT
+        } else if c == b'?' || c == b'#' {
+            RUN_QUERY_OR_FRAGMENT | RUN_HOST_END
+        } else if c == b'/' || c == b':' {
+            RUN_HOST_END
+        } else {
+            0
+        };
+        b += 1;
     }
-    let n = 8 * bytes.rchunks_exact(8).take_while(|word| *word == [b; 8]).count();
-    n + bytes[..bytes.len() - n].iter().rev().take_while(|&&x| x == b).count()
-}
-
-/// How many bytes of `bytes` equal `a`, and how many equal `b`, eight bytes at a time: a word
-/// xor-ed with the byte repeated has a zero byte where they are equal, and the zero bytes of
-/// a word are counted exactly with one add, two masks and a population count. About a fifth
-/// of the instructions of a loop over the bytes, for a candidate of any length.
-#[inline]
-pub(crate) fn count_two(bytes: &[u8], a: u8, b: u8) -> (usize, usize) {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let zeros = |x: u64| (!(((x & LOW) + LOW) | x | LOW)).count_ones() as usize;
-    let (wa, wb) = (u64::from_ne_bytes([a; 8]), u64::from_ne_bytes([b; 8]));
-    let words = bytes.chunks_exact(8);
-    let rest = words.remainder();
-    let (mut na, mut nb) = (0, 0);
-    for word in words {
-        let w = u64::from_ne_bytes(word.try_into().unwrap_or_default());
-        na += zeros(w ^ wa);
-        nb += zeros(w ^ wb);
-    }
-    for &x in rest {
-        na += usize::from(x == a);
-        nb += usize::from(x == b);
-    }
-    (na, nb)
-}
+    table
+};
 
 /// Whether byte `b` is in any of the classes of `mask`.
 #[inline(always)]
@@ -164,36 +164,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_two_bytes_exactly() {
-        let naive =
-            |s: &[u8]| (s.iter().filter(|&&x| x == b'(').count(), s.iter().filter(|&&x| x == b')').count());
-        let mut cases: Vec<Vec<u8>> = vec![Vec::new(), b"(".to_vec(), b"a(b)c))".to_vec(), vec![b')'; 1000]];
-        // Every byte value next to each of the two, across word boundaries: no borrow between
-        // bytes may count a byte that is not equal.
-        for x in 0..=255u8 {
-            cases.push(vec![
-                x,
-                b'(',
-                x,
-                b')',
-                x,
-                x,
-                b'(',
-                b'(',
-                x,
-                b')',
-                0x80 | x,
-                b'(',
-                0,
-                0xff,
-                x,
-                b')',
-                x,
-            ]);
-        }
-        for case in &cases {
-            for start in 0..case.len().min(9) {
-                assert_eq!(count_two(&case[start..], b'(', b')'), naive(&case[start..]), "{case:?}");
+    fn run_kinds_agree_with_the_classes() {
+        for b in 0..=255u8 {
+            let kind = RUN[usize::from(b)];
+            assert_eq!(kind & RUN_END != 0, is(b, EXCLUDED), "{b}");
+            assert_eq!(kind & RUN_ESCAPE_OR_AT != 0, matches!(b, b'%' | b'@'), "{b}");
+            assert_eq!(kind & RUN_QUERY_OR_FRAGMENT != 0, matches!(b, b'?' | b'#'), "{b}");
+            assert_eq!(kind & RUN_HOST_END != 0, matches!(b, b'/' | b'?' | b'#' | b':'), "{b}");
+            // What is not flagged is a reg-name character: unreserved or a sub-delim.
+            if kind == 0 {
+                assert!(is(b, UNRESERVED | SUB_DELIMS), "{b}");
             }
         }
     }
@@ -209,6 +189,8 @@ mod tests {
         assert_eq!(members(HEXDIG).len(), 22);
         assert_eq!(members(EXCLUDED).len(), 32 + 1 + 128 + 1 + 11);
         assert!(!is(b'%', EXCLUDED) && !is(b'#', EXCLUDED));
+        assert_eq!(members(NON_ASCII), (0x80..=0xff).collect::<Vec<u8>>());
+        assert!(members(NON_ASCII).iter().all(|&b| is(b, EXCLUDED)));
         // The 94 graphic ASCII characters but `#`, `%` and the 11 excluded ones (`< > " { } | \ ^ [ ] \``);
         // `?` only in a query.
         assert_eq!(members(QUERY).len(), 94 - 2 - 11);

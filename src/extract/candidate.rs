@@ -8,13 +8,13 @@
 //! with its hyphen line breaks joined, then without them, then across a line break it cannot
 //! end at.
 
+use super::engine::ExtractorBuilder;
+use super::queue::Queue;
 use crate::chars::{self, EXCLUDED};
 use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
-use crate::extractor::ExtractorBuilder;
 use crate::find::{self, SchemeRule, Shape};
-use crate::fused;
-use crate::matches::{Delimiter, Event, Fields, Match, Parts, Rare, Rejected, Span, UriText};
-use crate::queue::Queue;
+use crate::matches::{Delimiter, Event, Fields, Match, Rare, Rejected, Span, UriText};
+use crate::uri::Parts;
 use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Uri};
 
 /// What became of a trigger.
@@ -479,9 +479,9 @@ pub(crate) fn one_pass(
     // `delimit::bare`'s first run, or the whole of `<…>`; either must end inside the window
     // and below the length limit.
     let limit_end = s + opts.max_uri_len;
-    // `seen`: what kinds of bytes the scan passed (see `fused::server_parts`); a bracket
+    // `seen`: what kinds of bytes the scan passed (see `uri::server_parts`); a bracket
     // passed over counts as what leaves the validation to `lane_parts`.
-    let (mut end, mut seen) = fused::scan(hay, body, limit_end);
+    let (mut end, mut seen) = delimit::run::scan(hay, body, limit_end);
     let stop = loop {
         let &stop = hay.get(end)?;
         if end >= limit_end {
@@ -502,8 +502,8 @@ pub(crate) fn one_pass(
             }
             _ => break stop,
         };
-        let (next, kinds) = fused::scan(hay, from, limit_end);
-        (end, seen) = (next, seen | kinds | fused::ESCAPE_OR_AT);
+        let (next, kinds) = delimit::run::scan(hay, from, limit_end);
+        (end, seen) = (next, seen | kinds | chars::RUN_ESCAPE_OR_AT);
     };
     // A second segment, when `<…>` goes on after a line break (see `continuation`).
     let mut next = None;
@@ -528,7 +528,7 @@ pub(crate) fn one_pass(
         // that stays); the parentheses are counted eight bytes at a time.
         let last = hay[end - 1];
         let kept = if delimit::is_trailing_punctuation(last) || last == b')' {
-            let count = || chars::count_two(&hay[s..end], b'(', b')');
+            let count = || chars::words::count_two(&hay[s..end], b'(', b')');
             delimit::trim_segment(hay, s..end, body, &mut None, count).0
         } else {
             end
@@ -546,7 +546,7 @@ pub(crate) fn one_pass(
     // the validation takes ASCII only: no UTF-8 check is needed to keep the text (see
     // `UriText`).
     let uri = &hay[extent.clone()];
-    let parts = match fused::server_parts(uri, seen) {
+    let parts = match crate::uri::server_parts(uri, seen) {
         Some(parts) => parts,
         None => lane_parts(uri, c + 1 - s, shape)?,
     };
@@ -632,11 +632,11 @@ fn continuation(
     }
     // The quote depth of the `<`'s line, as the general path's window sees it: it looks back
     // from the trigger `LOOKBACK` bytes, and knows the input's start when that is within them.
-    let lo = c.saturating_sub(crate::extractor::LOOKBACK);
+    let lo = c.saturating_sub(super::engine::LOOKBACK);
     let w = delimit::Window {
         text: hay,
         lo,
-        lo_is_start: base + c as u64 <= crate::extractor::LOOKBACK as u64,
+        lo_is_start: base + c as u64 <= super::engine::LOOKBACK as u64,
         complete: true,
         cut: false,
     };

@@ -1,0 +1,3 @@
+//! The decoding stage in front of the engine.
+
+pub(crate) mod qp;

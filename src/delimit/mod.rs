@@ -1,0 +1,76 @@
+//! nom recognizers for the contexts of RFC 2396 Appendix E: `<...>`, `<URL:...>`, `URL:`,
+//! `"..."`, `[...]`, `{...}`, bare URIs, and line breaks after a hyphen.
+//!
+//! Everything here works on a [`Window`] of text (the raw input, or its quoted-printable
+//! decoding) and on indexes into it. A recognizer that would need a byte past the end of a
+//! window that is not [complete](Window::complete) says [`Incomplete`] instead of guessing, so
+//! that a reader split anywhere gives the same answer as the whole input in memory. Looking
+//! back (for the wrapper before a scheme) never goes below a floor the caller bounds, so the
+//! work per candidate is bounded too.
+//!
+//! A delimited candidate is a list of [`Pieces`]: the text ranges it is made of (one, or more
+//! when white space inside `<...>` or a hyphen line break is skipped), and the hyphens that may
+//! or may not belong to it.
+
+mod angle;
+mod bare;
+mod lines;
+mod opener;
+mod pieces;
+pub(crate) mod run;
+mod trim;
+
+pub(crate) use angle::{AngleEnd, angle};
+pub(crate) use bare::{BareEnd, IP_LITERAL_MAX, Joins, Start, bare, in_ip_literal};
+pub(crate) use lines::{is_blank, quote_depth};
+pub(crate) use opener::{OPENER_LOOK_BACK, Opener, back_while, may_open_angle, opener, url_colon_before};
+pub(crate) use pieces::Pieces;
+pub(crate) use run::skip_words;
+pub(crate) use trim::{is_trailing_punctuation, trim, trim_segment};
+
+use nom::Parser;
+
+/// More input is needed to decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Incomplete;
+
+/// The result of a recognizer that may need more input.
+pub(crate) type Scan<T> = Result<T, Incomplete>;
+
+/// The text a candidate is delimited in.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Window<'a> {
+    /// The bytes.
+    pub(crate) text: &'a [u8],
+    /// Nothing before this index is read: the bound of every look-back.
+    pub(crate) lo: usize,
+    /// Whether `lo` is the start of the input (a line starts there).
+    pub(crate) lo_is_start: bool,
+    /// Whether nothing follows `text`: the input ends there, or the caller cut it at the
+    /// candidate's length limit ([`Window::cut`]).
+    pub(crate) complete: bool,
+    /// Whether `text` was cut at the length limit rather than at the end of the input: a
+    /// candidate still going at the end is then too long, not finished.
+    pub(crate) cut: bool,
+}
+
+/// Runs a nom parser in the window's mode: streaming (`Incomplete` at the end) unless the
+/// window is complete. A parse error is `Ok(None)`.
+pub(super) fn recognize<'a, P>(
+    mut parser: P,
+    input: &'a [u8],
+    complete: bool,
+) -> Scan<Option<(&'a [u8], P::Output)>>
+where
+    P: Parser<&'a [u8], Error = ()>,
+{
+    let result = if complete { parser.parse_complete(input) } else { parser.parse(input) };
+    match result {
+        Ok(done) => Ok(Some(done)),
+        Err(nom::Err::Incomplete(_)) => Err(Incomplete),
+        Err(_) => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests;
