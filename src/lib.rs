@@ -110,7 +110,7 @@ pub mod uri;
 
 use std::io::Read;
 
-pub use extract::{Extractor, ExtractorBuilder, SliceMatches};
+pub use extract::{Extractor, ExtractorBuilder, SliceMatches, UriFinder};
 pub use matches::{Delimiter, Event, Match, Rejected, Span};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).

@@ -376,6 +376,8 @@ pub struct Rejected {
     pub(crate) outer: Span,
     pub(crate) delimiter: Delimiter,
     pub(crate) error: crate::uri::ParseError,
+    /// The 1-based line, 0 when lines are not counted.
+    pub(crate) line: u64,
 }
 
 impl Rejected {
@@ -403,6 +405,12 @@ impl Rejected {
     /// Why the parser rejected it; the index is into [`Rejected::text`].
     pub fn error(&self) -> &crate::uri::ParseError {
         &self.error
+    }
+
+    /// The 1-based number of the line where its span starts, when line counting is on
+    /// ([`ExtractorBuilder::line_numbers`](crate::ExtractorBuilder::line_numbers)).
+    pub fn line(&self) -> Option<u64> {
+        (self.line > 0).then_some(self.line)
     }
 }
 

@@ -1,3 +1,207 @@
-//! The decoding stage in front of the engine.
+//! The decoding stage in front of the engine: what the engine reads, and how each byte it reads
+//! maps back to the input.
+//!
+//! The engine ([`crate::extract`]) scans [`Text`]: bytes with a [`Map`] to the input's offsets.
+//! Raw text is the input itself, mapped one to one ([`Map::Raw`]); decoded text is what a
+//! decoder made of the input, with the source range of each decoded byte ([`Map::Decoded`]).
+//! Every span the extractor reports is taken through the map, so it points at the input's
+//! bytes whatever was decoded.
+//!
+//! The decoders:
+//! - [`qp`]: quoted-printable regions of mail bodies (RFC 2045 §6.7), in text that is not
+//!   parsed as mail, where [`mime`] says they start and end.
+//!
+//! A new decoder (base64, HTML character references, format=flowed, charsets) produces a
+//! [`Decoded`] text the same way and joins here; the engine does not change.
 
+pub(crate) mod mime;
 pub(crate) mod qp;
+
+use core::ops::Range;
+
+use crate::matches::Span;
+
+/// What the engine reads: bytes, where they come from, and whether anything follows them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Text<'a> {
+    /// The bytes.
+    pub(crate) bytes: &'a [u8],
+    /// Where each byte comes from in the input.
+    pub(crate) map: Map<'a>,
+    /// Whether nothing follows `bytes`: the input ends there, or the decoded region does.
+    pub(crate) complete: bool,
+    /// The input offset up to which `bytes` covers the input: what comes after is not read yet.
+    pub(crate) end: u64,
+    /// Where this text stops holding triggers, as an input offset: a decoded region ends there,
+    /// although its candidates may read the decoded text after it. `None` for raw text.
+    pub(crate) stop: Option<u64>,
+}
+
+/// How indexes of a [`Text`] map to absolute offsets in the input.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Map<'a> {
+    /// The text is the input from this offset.
+    Raw(u64),
+    /// The text is decoded from the input: byte `i` comes from `base + starts[i]` up to
+    /// `base + ends[i]` (see [`Decoded`]).
+    Decoded { base: u64, starts: &'a [u32], ends: &'a [u32] },
+}
+
+impl Map<'_> {
+    /// Whether the text is the input itself.
+    #[inline]
+    pub(crate) fn is_raw(&self) -> bool {
+        matches!(self, Map::Raw(_))
+    }
+
+    /// The offset of the first source byte of text byte `i` (past the end: the end of the last).
+    #[inline]
+    pub(crate) fn start(&self, i: usize) -> u64 {
+        match *self {
+            Map::Raw(base) => base + i as u64,
+            Map::Decoded { base, starts, ends } => {
+                base + u64::from(starts.get(i).or(ends.last()).copied().unwrap_or(0))
+            }
+        }
+    }
+
+    /// The offset one past the last source byte of text byte `i`.
+    #[inline]
+    pub(crate) fn end(&self, i: usize) -> u64 {
+        match *self {
+            Map::Raw(base) => base + i as u64 + 1,
+            Map::Decoded { base, ends, .. } => {
+                base + u64::from(ends.get(i).or(ends.last()).copied().unwrap_or(0))
+            }
+        }
+    }
+
+    /// The index of the first text byte whose source starts at or after the input offset `at`
+    /// (the length of a text of `len` bytes when there is none).
+    #[inline]
+    pub(crate) fn index_of(&self, at: u64, len: usize) -> usize {
+        match *self {
+            Map::Raw(base) => (at.saturating_sub(base) as usize).min(len),
+            Map::Decoded { base, starts, .. } => {
+                let rel = at.saturating_sub(base);
+                starts.partition_point(|&s| u64::from(s) < rel)
+            }
+        }
+    }
+
+    /// The source range of text bytes `r`, which must not be empty.
+    #[inline]
+    pub(crate) fn span(&self, r: Range<usize>) -> Span {
+        Span::new(self.start(r.start), self.end(r.end.saturating_sub(1)))
+    }
+
+    /// The source ranges of text bytes `r`, split where source bytes were skipped.
+    #[inline]
+    pub(crate) fn pieces(&self, r: Range<usize>, out: &mut Vec<Span>) {
+        // Raw text skips no source byte inside a range: one piece, without going through it
+        // byte by byte (a URI broken after hyphens over hundreds of lines has a range per line).
+        if let Map::Raw(_) = self
+            && r.start < r.end
+        {
+            push_piece(out, self.span(r));
+            return;
+        }
+        let mut from = r.start;
+        for i in r.clone() {
+            let last = i + 1 == r.end;
+            if last || self.end(i) != self.start(i + 1) {
+                push_piece(out, self.span(from..i + 1));
+                from = i + 1;
+            }
+        }
+    }
+}
+
+/// Adds a piece, merging it with the previous one when they touch.
+fn push_piece(out: &mut Vec<Span>, piece: Span) {
+    match out.last_mut() {
+        Some(last) if last.end == piece.start => last.end = piece.end,
+        _ => out.push(piece),
+    }
+}
+
+/// Text a decoder made, with where each byte came from.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Decoded {
+    /// The input offset the positions below are relative to.
+    pub(crate) base: u64,
+    /// The decoded bytes.
+    pub(crate) text: Vec<u8>,
+    /// For each decoded byte, the offset of its first source byte, relative to `base`.
+    pub(crate) starts: Vec<u32>,
+    /// For each decoded byte, the offset one past its last source byte, relative to `base`.
+    pub(crate) ends: Vec<u32>,
+}
+
+impl Decoded {
+    /// Forgets everything.
+    #[cfg(test)]
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.starts.clear();
+        self.ends.clear();
+    }
+
+    /// The map of the text.
+    pub(crate) fn map(&self) -> Map<'_> {
+        Map::Decoded { base: self.base, starts: &self.starts, ends: &self.ends }
+    }
+
+    /// Drops the bytes whose source starts before the input offset `keep_from`, and moves
+    /// `base` to the source of the first byte kept, so that positions stay small.
+    pub(crate) fn consume_to(&mut self, keep_from: u64) {
+        let k = self.map().index_of(keep_from, self.text.len());
+        self.text.drain(..k);
+        self.starts.drain(..k);
+        self.ends.drain(..k);
+        if let Some(&first) = self.starts.first() {
+            self.starts.iter_mut().for_each(|s| *s -= first);
+            self.ends.iter_mut().for_each(|e| *e -= first);
+            self.base += u64::from(first);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoded_pieces_split_where_source_was_skipped() {
+        // `ab=\ncd`: decoded `abcd`, the soft break between b and c.
+        let starts = [0, 1, 4, 5];
+        let ends = [1, 2, 5, 6];
+        let map = Map::Decoded { base: 100, starts: &starts, ends: &ends };
+        let mut out = Vec::new();
+        map.pieces(0..4, &mut out);
+        assert_eq!(out, [Span::new(100, 102), Span::new(104, 106)]);
+        assert_eq!(map.span(0..4), Span::new(100, 106));
+        assert_eq!(map.start(9), 106, "past the end maps to the end");
+        assert_eq!(map.index_of(104, 4), 2);
+        assert_eq!(map.index_of(102, 4), 2, "a skipped byte maps to the next kept one");
+        assert_eq!(map.index_of(0, 4), 0);
+        assert_eq!(map.index_of(200, 4), 4);
+        let raw = Map::Raw(7);
+        out.clear();
+        raw.pieces(2..5, &mut out);
+        assert_eq!(out, [Span::new(9, 12)]);
+        assert_eq!(raw.index_of(9, 10), 2);
+        assert_eq!(raw.index_of(3, 10), 0);
+        assert_eq!(raw.index_of(30, 10), 10);
+    }
+
+    #[test]
+    fn consuming_keeps_positions_absolute() {
+        let mut d =
+            Decoded { base: 10, text: b"abcd".to_vec(), starts: vec![0, 1, 4, 5], ends: vec![1, 2, 5, 6] };
+        d.consume_to(12);
+        assert_eq!(d.text, b"cd");
+        assert_eq!((d.base, d.starts.as_slice(), d.ends.as_slice()), (14, &[0, 1][..], &[1, 2][..]));
+        assert_eq!(d.map().span(0..2), Span::new(14, 16));
+    }
+}

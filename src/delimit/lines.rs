@@ -43,9 +43,6 @@ pub(super) fn line_ending_len(rest: &[u8], complete: bool) -> Scan<Option<usize>
     }
 }
 
-/// The first index from `i` on, and below both `stop` and the end of `text`, of a byte that
-/// is excluded from URIs; `stop` or the end of `text` when there is none.
-
 /// The quote prefix of a mail reply line at `depth`: `depth` times `>` with blanks around
 /// (`> `, `>>`, `> > `). Depth 0 is nothing.
 pub(super) fn quote_prefix<'a>(depth: usize) -> impl Parser<&'a [u8], Output = (), Error = ()> {

@@ -14,6 +14,7 @@
 
 mod angle;
 mod bare;
+pub(crate) mod colon;
 mod lines;
 mod opener;
 mod pieces;
@@ -23,7 +24,7 @@ mod trim;
 pub(crate) use angle::{AngleEnd, angle};
 pub(crate) use bare::{BareEnd, IP_LITERAL_MAX, Joins, Start, bare, in_ip_literal};
 pub(crate) use lines::{is_blank, quote_depth};
-pub(crate) use opener::{OPENER_LOOK_BACK, Opener, back_while, may_open_angle, opener, url_colon_before};
+pub(crate) use opener::{OPENER_LOOK_BACK, back_while, may_open_angle, opener, url_colon_before, wrapper};
 pub(crate) use pieces::Pieces;
 pub(crate) use run::skip_words;
 pub(crate) use trim::{is_trailing_punctuation, trim, trim_segment};

@@ -1,9 +1,10 @@
 //! The wrapper before a scheme: `<`, `<URL:`, `URL:`, and the quote, bracket or brace right
 //! before it (RFC 2396 Appendix E; RFC 1738 appendix).
 
-use super::Window;
 use super::lines::is_blank;
+use super::{BareEnd, Window};
 use crate::chars::{self, WSP};
+use crate::matches::Delimiter;
 
 /// A wrapper that may open before the scheme at `s`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -132,5 +133,46 @@ pub(crate) fn url_colon_before(text: &[u8], end: usize, floor: usize) -> Option<
     match text.get(start..end)? {
         [u, r, l, b':'] if l | 0x20 == b'l' && r | 0x20 == b'r' && u | 0x20 == b'u' => Some(start),
         _ => None,
+    }
+}
+
+/// quote, bracket or brace closed by the byte the scan stopped at (extractor rules 5, 6).
+pub(crate) fn wrapper(
+    text: &[u8],
+    opener: &Opener,
+    extent: core::ops::Range<usize>,
+    end: BareEnd,
+) -> (Delimiter, core::ops::Range<usize>) {
+    if let Some(u) = opener.url_prefix {
+        return (Delimiter::UrlPrefix, u..extent.end);
+    }
+    let closed =
+        |open: u8, close: u8| opener.mark == Some(open) && end.stop == Some(close) && end.end < text.len();
+    let delimiter = if closed(b'"', b'"') {
+        Delimiter::Quoted
+    } else if closed(b'[', b']') {
+        Delimiter::Bracketed
+    } else if closed(b'{', b'}') {
+        Delimiter::Braced
+    } else {
+        return (Delimiter::Bare, extent);
+    };
+    (delimiter, extent.start - 1..end.end + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrappers_need_their_closing_byte() {
+        let text = b"\"http://a/x.\" \"http://b/ y";
+        let opener = Opener { mark: Some(b'"'), ..Default::default() };
+        let closed = BareEnd { end: 12, stop: Some(b'"'), overlong: false, repaired: false };
+        assert_eq!(wrapper(text, &opener, 1..11, closed), (Delimiter::Quoted, 0..13));
+        let open = BareEnd { end: 24, stop: Some(b' '), overlong: false, repaired: false };
+        assert_eq!(wrapper(text, &opener, 15..24, open), (Delimiter::Bare, 15..24));
+        let url = Opener { url_prefix: Some(0), mark: Some(b'"'), ..Default::default() };
+        assert_eq!(wrapper(text, &url, 5..9, closed).0, Delimiter::UrlPrefix);
     }
 }

@@ -3,14 +3,12 @@
 
 use crate::chars::{self, EXCLUDED};
 
-///
-/// After the first eight bytes, eight are looked up at a time and their classes or-ed together
-/// without a branch, then the word that holds the end is gone through byte by byte: about half
-/// the instructions of a loop that tests each byte, on the rest of a long URI.
+/// The first index from `i` on, and below both `stop` and the end of `text`, of a byte that
+/// is excluded from URIs; `stop` or the end of `text` when there is none. The first eight bytes
+/// are looked at one by one (many runs are short), the rest by [`skip_words`].
 #[inline]
 pub(super) fn skip_uri_chars(text: &[u8], mut i: usize, stop: usize) -> usize {
     let stop = stop.min(text.len());
-    // Byte by byte first: many runs are short (a line of a broken URI, a word of a mention).
     let head = stop.min(i.saturating_add(8));
     while i < head {
         if chars::is(text[i], EXCLUDED) {

@@ -1,4 +1,5 @@
 use super::lines::{line_ending, line_ending_len};
+use super::opener::Opener;
 use super::run::skip_uri_chars;
 use super::trim::closing_run;
 use super::*;

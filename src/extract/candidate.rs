@@ -1,21 +1,21 @@
 //! The candidate at one trigger: its wrapper, its delimited text, its readings, their
 //! validation, and the [`Match`] or [`Rejected`] it becomes.
 //!
-//! The engine ([`crate::extractor`]) finds a trigger and hands over a [`Window`] of text around
+//! The engine ([`super::engine`]) finds a trigger and hands over a [`Window`] of text around
 //! it with a [`Map`] back to the input's offsets; everything here works on window indexes and
 //! either decides or says [`Incomplete`]. The order of the attempts is that of Appendix E:
 //! first `<...>` (white space inside ignored), then the candidate outside any angle bracket,
 //! with its hyphen line breaks joined, then without them, then across a line break it cannot
 //! end at.
 
-use super::engine::ExtractorBuilder;
+use super::builder::Options;
 use super::queue::Queue;
-use crate::chars::{self, EXCLUDED};
-use crate::delimit::{self, AngleEnd, Incomplete, Joins, Pieces, Scan, Start, Window};
+use crate::decode::Map;
+use crate::delimit::colon::{After, after_colon};
+use crate::delimit::{self, AngleEnd, Joins, Pieces, Scan, Start, Window, wrapper};
 use crate::find::{self, SchemeRule, Shape};
-use crate::matches::{Delimiter, Event, Fields, Match, Rare, Rejected, Span, UriText};
-use crate::uri::Parts;
-use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Uri};
+use crate::matches::{Delimiter, Event, Match, Rare, Rejected, Span, UriText};
+use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Parts, Uri};
 
 /// What became of a trigger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +28,8 @@ pub(crate) enum Outcome {
     Scanned(u64),
     /// A candidate longer than the limit.
     Overlong(Span),
+    /// A `Content-Transfer-Encoding` header: whether what follows is quoted-printable.
+    Decode(bool),
 }
 
 /// Buffers reused from candidate to candidate.
@@ -37,71 +39,6 @@ pub(crate) struct Scratch {
     first: Vec<u8>,
     second: Vec<u8>,
     prefixed: String,
-}
-
-/// How window indexes map to absolute offsets in the input.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Map<'a> {
-    /// The window is the input from this offset.
-    Raw(u64),
-    /// The window is decoded from the input at `base`; see [`crate::qp::Decoded`].
-    Decoded { base: u64, starts: &'a [u32], ends: &'a [u32] },
-}
-
-impl Map<'_> {
-    /// The offset of the first source byte of window byte `i`.
-    fn start(&self, i: usize) -> u64 {
-        match *self {
-            Map::Raw(base) => base + i as u64,
-            Map::Decoded { base, starts, ends } => {
-                base + u64::from(starts.get(i).or(ends.last()).copied().unwrap_or(0))
-            }
-        }
-    }
-
-    /// The offset one past the last source byte of window byte `i`.
-    fn end(&self, i: usize) -> u64 {
-        match *self {
-            Map::Raw(base) => base + i as u64 + 1,
-            Map::Decoded { base, ends, .. } => {
-                base + u64::from(ends.get(i).or(ends.last()).copied().unwrap_or(0))
-            }
-        }
-    }
-
-    /// The source range of window bytes `r`, which must not be empty.
-    fn span(&self, r: core::ops::Range<usize>) -> Span {
-        Span::new(self.start(r.start), self.end(r.end.saturating_sub(1)))
-    }
-
-    /// The source ranges of window bytes `r`, split where source bytes were skipped.
-    #[inline]
-    fn pieces(&self, r: core::ops::Range<usize>, out: &mut Vec<Span>) {
-        // Raw text skips no source byte inside a range: one piece, without going through it
-        // byte by byte (a URI broken after hyphens over hundreds of lines has a range per line).
-        if let Map::Raw(_) = self
-            && r.start < r.end
-        {
-            push_piece(out, self.span(r));
-            return;
-        }
-        let mut from = r.start;
-        for i in r.clone() {
-            let last = i + 1 == r.end;
-            if last || self.end(i) != self.start(i + 1) {
-                push_piece(out, self.span(from..i + 1));
-                from = i + 1;
-            }
-        }
-    }
-}
-
-/// Adds a piece, merging it with the previous one when they touch.
-fn push_piece(out: &mut Vec<Span>, piece: Span) {
-    match out.last_mut() {
-        Some(last) if last.end == piece.start => last.end = piece.end,
-        _ => out.push(piece),
-    }
 }
 
 /// A trigger, located in a window.
@@ -145,11 +82,9 @@ enum Verdict {
 
 /// What one candidate works with.
 pub(crate) struct Cx<'a> {
-    pub(crate) opts: &'a ExtractorBuilder,
+    pub(crate) opts: &'a Options,
     pub(crate) scratch: &'a mut Scratch,
     pub(crate) pending: &'a mut Queue,
-    /// The window is quoted-printable decoded text.
-    pub(crate) qp: bool,
 }
 
 impl Cx<'_> {
@@ -328,7 +263,7 @@ impl Cx<'_> {
         let span = map.span(extent);
         // A URI in one piece (the common case) keeps no list: `Match::pieces` gives its span.
         let mut spans = Vec::new();
-        if pieces.segments.len() > 1 || self.qp {
+        if pieces.segments.len() > 1 || !map.is_raw() {
             // Raw text gives one span per segment: hundreds for a URI broken over as many lines.
             spans.reserve_exact(pieces.segments.len());
             pieces.for_each_in_reading(valid.second, |r| map.pieces(r, &mut spans));
@@ -347,7 +282,7 @@ impl Cx<'_> {
             grammar: self.opts.grammar,
             parts: valid.parts,
             abbreviated: kind == Kind::Www,
-            quoted_printable: self.qp,
+            quoted_printable: !map.is_raw(),
             line: 0,
         }));
     }
@@ -363,441 +298,7 @@ impl Cx<'_> {
         outer: core::ops::Range<usize>,
     ) -> Option<Rejected> {
         let (Some(text), Some(extent)) = (candidate, self.scratch.pieces.extent()) else { return None };
-        Some(Rejected { text, span: map.span(extent), outer: map.span(outer), delimiter, error })
-    }
-}
-
-/// How a candidate taken by [`one_pass`] is wrapped: by what stands right before its scheme.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Wrap {
-    Bare,
-    /// `<`, at `lt`, right before the scheme.
-    Angle {
-        lt: usize,
-    },
-    /// `<URL:`, its `<` at `lt`, right before the scheme.
-    AngleUrl {
-        lt: usize,
-    },
-    Quote,
-}
-
-impl Wrap {
-    /// The `<` of an angle wrapper.
-    fn angle(self) -> Option<usize> {
-        match self {
-            Wrap::Angle { lt } | Wrap::AngleUrl { lt } => Some(lt),
-            Wrap::Bare | Wrap::Quote => None,
-        }
-    }
-}
-
-/// The common candidate, decided in one pass: a URI of one of the plain forms of
-/// [`crate::uri::plain_components`] (http, https, ftp, mailto, urn) on one line, bare, in
-/// double quotes, or in `<…>` or `<URL:…>` with nothing else inside (or wrapped once onto an
-/// indented next line: [`continuation`]), in raw text under
-/// [`Grammar::Rfc3986`]; and a colon at the end of a line that starts no URI
-/// ([`line_end_colon`]). `s` and `c` are the scheme's first byte and colon in `hay`, the input
-/// from `base`; `floor` is the end of the last match in `hay`.
-///
-/// Returns exactly what [`Cx::candidate`] would find ([`Lane`]): a match (pushed to `out`)
-/// and where its wrapper ends, or, for a line-end colon, a scan ending right after it; with the
-/// same scan, trim and validation, but without the window, the wrapper look-back, the readings
-/// and their copies.
-/// `None` whenever anything is less plain (a `<` or `URL:` before white space ahead of the
-/// scheme, white space inside `<…>` other than one wrap, a hyphen at a line end, a `[` after
-/// `userinfo@`, the end of the window, a form the fast validation leaves to the full parser,
-/// an invalid URI), and then the caller takes the general path, which decides from scratch.
-///
-/// With the lane, extraction from a reader takes 19% fewer instructions on URI-dense text, 17%
-/// on logs and 16% on mail (there mostly for the `wrote:` colons); measured with callgrind on
-/// the generated workloads, against `one_pass(false)`. `tests/lane.rs` and the `extract` fuzz
-/// target hold it to the general path (the builder's hidden `one_pass(false)` turns it off).
-// Out of line: inlined into the engine's trigger loop it made the adversarial floods 5% slower
-// (wall clock; fewer instructions but a larger loop), and nothing else faster.
-#[inline(never)]
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn one_pass(
-    hay: &[u8],
-    base: u64,
-    s: usize,
-    c: usize,
-    floor: usize,
-    opts: &ExtractorBuilder,
-    out: &mut Queue,
-) -> Option<Lane> {
-    if opts.grammar != Grammar::Rfc3986 || c - s > 64 {
-        return None;
-    }
-    let body = c + 1;
-    if hay.get(body).is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
-        let needs_slashes = find::scheme_rule_at(hay, s, c) == SchemeRule::NeedsSlashes;
-        return (needs_slashes && line_end_colon(hay, body)).then_some(Lane::NoUri(base + body as u64));
-    }
-    // What `delimit::opener` finds before the scheme. It looks back no further than the floor
-    // (and the window's start and a bound, both well before `s - 5` here): right at the floor
-    // only `<` and `"` open; past it, over white space, a `<` or `URL:` (any case), which are
-    // left to the general path; `<URL:` right before the scheme opens; another colon
-    // (`Unsubscribe: mailto:…`) opens nothing.
-    let wrap = match s.checked_sub(1).map(|p| hay[p]) {
-        _ if s <= floor => Wrap::Bare,
-        Some(b'<') => Wrap::Angle { lt: s - 1 },
-        Some(b'"') => Wrap::Quote,
-        // `<URL:` right before the scheme (RFC 1738 appendix), as `delimit::opener` finds it
-        // when its `<` is above the floor.
-        Some(b':')
-            if s >= floor + 5 && hay[s - 5] == b'<' && delimit::url_colon_before(hay, s, 0).is_some() =>
-        {
-            Wrap::AngleUrl { lt: s - 5 }
-        }
-        Some(b':' | b'[' | b'{') => return None,
-        Some(prev) if chars::is(prev, chars::WSP) => {
-            let lowest = floor.max(s.saturating_sub(delimit::OPENER_LOOK_BACK));
-            let i = delimit::back_while(hay, s, lowest, |b| chars::is(b, chars::WSP));
-            // `URL:` is looked for even where it reaches below `lowest`, where the general
-            // path sees none: declining is always safe.
-            if i > lowest && (hay[i - 1] == b'<' || delimit::url_colon_before(hay, i, 0).is_some()) {
-                return None;
-            }
-            Wrap::Bare
-        }
-        _ => Wrap::Bare,
-    };
-    let shape = match find::scheme_rule_at(hay, s, c) {
-        SchemeRule::NeedsSlashes => None,
-        SchemeRule::Opaque(shape) => Some(shape),
-        SchemeRule::Never => return None,
-    };
-    // What `after_colon` calls `Slashes` for a scheme that needs `//` (an IP literal may
-    // follow), `UriChar` for another.
-    let uri_char = |i: usize| hay.get(i).is_some_and(|&b| !chars::is(b, EXCLUDED));
-    let slashes = hay.get(body..body + 2) == Some(b"//");
-    let authority = slashes && (uri_char(body + 2) || hay.get(body + 2) == Some(&b'['));
-    if shape.is_none() && !authority || shape.is_some() && (slashes || !uri_char(body)) {
-        return None;
-    }
-    // `delimit::bare`'s first run, or the whole of `<…>`; either must end inside the window
-    // and below the length limit.
-    let limit_end = s + opts.max_uri_len;
-    // `seen`: what kinds of bytes the scan passed (see `uri::server_parts`); a bracket
-    // passed over counts as what leaves the validation to `lane_parts`.
-    let (mut end, mut seen) = delimit::run::scan(hay, body, limit_end);
-    let stop = loop {
-        let &stop = hay.get(end)?;
-        if end >= limit_end {
-            return None;
-        }
-        let from = match stop {
-            // Inside `<…>` brackets are passed over (`delimit::angle`).
-            b'[' | b']' if wrap.angle().is_some() => end + 1,
-            // Outside, an IP literal right after `//` (`delimit::ip_literal_end`).
-            b'[' if shape.is_none() && end == body + 2 => {
-                let inside = hay.get(end + 1..)?.iter().take(delimit::IP_LITERAL_MAX);
-                let run = inside.take_while(|&&b| delimit::in_ip_literal(b)).count();
-                let close = end + 1 + run;
-                if hay.get(close) != Some(&b']') || close >= limit_end {
-                    return None;
-                }
-                close + 1
-            }
-            _ => break stop,
-        };
-        let (next, kinds) = delimit::run::scan(hay, from, limit_end);
-        (end, seen) = (next, seen | kinds | chars::RUN_ESCAPE_OR_AT);
-    };
-    // A second segment, when `<…>` goes on after a line break (see `continuation`).
-    let mut next = None;
-    let (delimiter, extent, outer) = if let Some(lt) = wrap.angle() {
-        let gt = match stop {
-            b'>' => end,
-            b' ' | b'\t' | b'\r' | b'\n' => {
-                let (seg, gt) = continuation(hay, base, c, lt, end, limit_end)?;
-                next = Some(seg);
-                gt
-            }
-            _ => return None,
-        };
-        let delimiter =
-            if matches!(wrap, Wrap::AngleUrl { .. }) { Delimiter::AngleUrlPrefix } else { Delimiter::Angle };
-        (delimiter, s..end, lt..gt + 1)
-    } else {
-        if stop == b'[' || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n')) {
-            return None;
-        }
-        // `delimit::trim` on this one segment, when its last byte may go (most URIs end in one
-        // that stays); the parentheses are counted eight bytes at a time.
-        let last = hay[end - 1];
-        let kept = if delimit::is_trailing_punctuation(last) || last == b')' {
-            let count = || chars::words::count_two(&hay[s..end], b'(', b')');
-            delimit::trim_segment(hay, s..end, body, &mut None, count).0
-        } else {
-            end
-        };
-        if wrap == Wrap::Quote && stop == b'"' {
-            (Delimiter::Quoted, s..kept, s - 1..end + 1)
-        } else {
-            (Delimiter::Bare, s..kept, s..kept)
-        }
-    };
-    if let Some(seg) = next {
-        return joined(hay, base, s, c, extent, seg, delimiter, outer, shape, opts, out);
-    }
-    // Every byte of the extent was classified a URI character (ASCII) by the scan above, and
-    // the validation takes ASCII only: no UTF-8 check is needed to keep the text (see
-    // `UriText`).
-    let uri = &hay[extent.clone()];
-    let parts = match crate::uri::server_parts(uri, seen) {
-        Some(parts) => parts,
-        None => lane_parts(uri, c + 1 - s, shape)?,
-    };
-    Some(lane_match(uri, parts, base, extent, outer, Vec::new(), delimiter, opts, out))
-}
-
-/// What every reading the lane takes must pass: `shape_ok` on the text after the colon at
-/// `rest_from` (text after `//`, or the opaque scheme's shape), then the fast validation.
-#[inline(always)]
-fn lane_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> Option<Parts> {
-    let rest = uri.get(rest_from..)?;
-    if !match shape {
-        None => rest.len() > 2,
-        // `mailto:`, `urn:`: the common shape, without the call.
-        Some(Shape::Any) => !rest.is_empty(),
-        Some(shape) => find::shape_ok(shape, rest),
-    } {
-        return None;
-    }
-    Some(Parts::new(&crate::uri::plain_components(uri)?))
-}
-
-/// The lane's match, as `Cx::push_match` builds it: `span` and `outer` in `hay`, the input
-/// from `base`; `pieces` empty for a URI in one piece. It goes straight into the queue of
-/// events `out`: returned by value it was moved twice more on its way there.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn lane_match(
-    uri: &[u8],
-    parts: Parts,
-    base: u64,
-    span: core::ops::Range<usize>,
-    outer: core::ops::Range<usize>,
-    pieces: Vec<Span>,
-    delimiter: Delimiter,
-    opts: &ExtractorBuilder,
-    out: &mut Queue,
-) -> Lane {
-    let at = |i: usize| base + i as u64;
-    let span = Span::new(at(span.start), at(span.end));
-    let fields = Fields {
-        span,
-        wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
-        parts,
-        rare: (!pieces.is_empty()).then(|| Box::new(Rare { alternate: None, pieces })),
-        delimiter,
-        grammar: opts.grammar,
-    };
-    out.push_match(uri, fields);
-    Lane::Matched(at(outer.end))
-}
-
-/// The second line of a URI in `<…>` wrapped once (`<URL:http://lists.example.org/pipermail/`
-/// / `    list/2002-September/95165.html>`), as `delimit::angle` reads it: the first segment
-/// ends at `end`, then blanks, one line ending (LF or CR LF), blanks, and a segment of URI
-/// characters that runs to the `>` (its index is returned with the segment). `None` for
-/// anything else, which the general path decides: a hyphen before the break (two readings),
-/// a quoted line (`> `: the next line must repeat the prefix), a blank line, more white
-/// space, the end of the window or of the length limit.
-fn continuation(
-    hay: &[u8],
-    base: u64,
-    c: usize,
-    lt: usize,
-    end: usize,
-    limit_end: usize,
-) -> Option<(core::ops::Range<usize>, usize)> {
-    if hay[end - 1] == b'-' {
-        return None;
-    }
-    let blanks =
-        |i: usize| i + hay.get(i..).unwrap_or_default().iter().take_while(|&&b| delimit::is_blank(b)).count();
-    let mut i = blanks(end);
-    i += match hay.get(i..i + 2)? {
-        [b'\n', _] => 1,
-        [b'\r', b'\n'] => 2,
-        _ => return None,
-    };
-    let start = blanks(i);
-    // A URI character: not white space (a blank line), not `>` or `<`.
-    if hay.get(start).is_none_or(|&b| chars::is(b, EXCLUDED)) {
-        return None;
-    }
-    // The quote depth of the `<`'s line, as the general path's window sees it: it looks back
-    // from the trigger `LOOKBACK` bytes, and knows the input's start when that is within them.
-    let lo = c.saturating_sub(super::engine::LOOKBACK);
-    let w = delimit::Window {
-        text: hay,
-        lo,
-        lo_is_start: base + c as u64 <= super::engine::LOOKBACK as u64,
-        complete: true,
-        cut: false,
-    };
-    if delimit::quote_depth(&w, lt) != 0 {
-        return None;
-    }
-    let mut gt = delimit::skip_words(hay, start, limit_end);
-    loop {
-        if gt >= limit_end {
-            return None;
-        }
-        match *hay.get(gt)? {
-            b'>' => return Some((start..gt, gt)),
-            b'[' | b']' => gt = delimit::skip_words(hay, gt + 1, limit_end),
-            _ => return None,
-        }
-    }
-}
-
-/// The match of [`one_pass`] for a URI in `<…>` over two lines (see [`continuation`]): its text
-/// is the two segments joined, its pieces the two.
-#[allow(clippy::too_many_arguments)]
-#[cold]
-#[inline(never)]
-fn joined(
-    hay: &[u8],
-    base: u64,
-    s: usize,
-    c: usize,
-    first: core::ops::Range<usize>,
-    second: core::ops::Range<usize>,
-    delimiter: Delimiter,
-    outer: core::ops::Range<usize>,
-    shape: Option<find::Shape>,
-    opts: &ExtractorBuilder,
-    out: &mut Queue,
-) -> Option<Lane> {
-    let mut text = Vec::with_capacity(first.len() + second.len());
-    text.extend_from_slice(&hay[first.clone()]);
-    text.extend_from_slice(&hay[second.clone()]);
-    let parts = lane_parts(&text, c + 1 - s, shape)?;
-    let at = |i: usize| base + i as u64;
-    let pieces = vec![Span::new(at(first.start), at(first.end)), Span::new(at(second.start), at(second.end))];
-    Some(lane_match(&text, parts, base, first.start..second.end, outer, pieces, delimiter, opts, out))
-}
-
-/// What [`one_pass`] decided.
-pub(crate) enum Lane {
-    /// A match, pushed to the queue of events; its wrapper ends at this absolute offset.
-    Matched(u64),
-    /// No URI: what [`Outcome::Scanned`] to this absolute offset says.
-    NoUri(u64),
-}
-
-/// Whether the colon of a scheme that needs `//`, followed at `body` by blanks and a line break
-/// (`wrote:` at the end of a line), certainly starts no URI: the general path would try `<…>`
-/// and the bare readings across the line break, and each must go on with `//` after the colon
-/// (`(https:` / `//host/)`), but what the next line holds after its white space and quote
-/// marks is not a `/`. Then that path ends in a bare scan that stops right at `body`, with
-/// nothing to report. `false` when that cannot be seen in `hay`.
-#[inline]
-fn line_end_colon(hay: &[u8], body: usize) -> bool {
-    let rest = hay.get(body..).unwrap_or_default();
-    let blanks = rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
-    if !matches!(rest.get(blanks), Some(b'\r' | b'\n')) {
-        // White space and something else: `after_colon` says `Other`, which is not this.
-        return false;
-    }
-    // More is passed over than any continuation reads (blank lines, quote marks of any depth,
-    // vertical tabs), and all it reads: blanks, quote marks and the no-break spaces (U+00A0 in
-    // UTF-8) of an indent (found by the `extract` fuzz target). The answer can only err towards
-    // the general path.
-    let mut i = blanks;
-    while let Some(&b) = rest.get(i) {
-        match (b, rest.get(i + 1)) {
-            _ if chars::is(b, chars::WSP) || b == b'>' => i += 1,
-            (0xc2, Some(0xa0)) => i += 2,
-            // A no-break space whose second byte is not in `hay` yet, perhaps.
-            (0xc2, None) => return false,
-            _ => return b != b'/',
-        }
-    }
-    false
-}
-
-/// The wrapper of a bare-scanned candidate with window range `extent`: a `URL:` prefix, or a
-/// quote, bracket or brace closed by the byte the scan stopped at (extractor rules 5, 6).
-fn wrapper(
-    text: &[u8],
-    opener: &delimit::Opener,
-    extent: core::ops::Range<usize>,
-    end: delimit::BareEnd,
-) -> (Delimiter, core::ops::Range<usize>) {
-    if let Some(u) = opener.url_prefix {
-        return (Delimiter::UrlPrefix, u..extent.end);
-    }
-    let closed =
-        |open: u8, close: u8| opener.mark == Some(open) && end.stop == Some(close) && end.end < text.len();
-    let delimiter = if closed(b'"', b'"') {
-        Delimiter::Quoted
-    } else if closed(b'[', b']') {
-        Delimiter::Bracketed
-    } else if closed(b'{', b'}') {
-        Delimiter::Braced
-    } else {
-        return (Delimiter::Bare, extent);
-    };
-    (delimiter, extent.start - 1..end.end + 1)
-}
-
-/// What follows a scheme's colon, outside angle brackets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum After {
-    /// `//`: an authority.
-    Slashes,
-    /// Blanks and a line break: the URI may go on on the next line (`(https:` / `//host/)`).
-    LineBreak,
-    /// Another byte that may be in a URI.
-    UriChar,
-    /// White space without a line break, or a byte that ends a URI: no URI here.
-    Other,
-    /// `//` and a byte that ends a URI, with no line break after it: no URI here either, when
-    /// the scheme is short enough for its `//` to fit the length limit.
-    EmptyAuthority,
-}
-
-fn after_colon(w: &Window<'_>, colon: usize) -> Scan<After> {
-    let rest = w.text.get(colon + 1..).unwrap_or_default();
-    match rest {
-        [b'/'] | [b'/', b'/'] if !w.complete => Err(Incomplete),
-        // `scheme://` and a byte that ends a bare URI (`http:// `, `"http://"`): outside angle
-        // brackets that is a mention, not a URI (see `shape_ok`), and it cannot go on on the
-        // next line either, unless only blanks stand before a line break (`(https://` /
-        // `www.debian.org/)`). Deciding it here spares floods of `http:// ` a bare scan, a
-        // trim and a second reading each (a third of the instructions on the adversarial
-        // workload).
-        [b'/', b'/', after @ ..] => match after.first() {
-            Some(&b) if chars::is(b, EXCLUDED) && b != b'[' && b != b'\r' && b != b'\n' => {
-                match line_break_after_blanks(w, after)? {
-                    After::LineBreak => Ok(After::Slashes),
-                    _ => Ok(After::EmptyAuthority),
-                }
-            }
-            _ => Ok(After::Slashes),
-        },
-        [b' ' | b'\t' | b'\r' | b'\n', ..] => line_break_after_blanks(w, rest),
-        [b, ..] if !chars::is(*b, EXCLUDED) => Ok(After::UriChar),
-        _ => line_break_after_blanks(w, rest),
-    }
-}
-
-/// [`After::LineBreak`] when `rest` starts with blanks (spaces, tabs; maybe none) and a line
-/// break, [`After::Other`] when something else follows the blanks, and undecided when they run
-/// to the end of the window.
-fn line_break_after_blanks(w: &Window<'_>, rest: &[u8]) -> Scan<After> {
-    let blanks = rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
-    match rest.get(blanks) {
-        Some(b'\r' | b'\n') => Ok(After::LineBreak),
-        Some(_) => Ok(After::Other),
-        None if w.complete => Ok(After::Other),
-        None => Err(Incomplete),
+        Some(Rejected { text, span: map.span(extent), outer: map.span(outer), delimiter, error, line: 0 })
     }
 }
 
@@ -922,36 +423,6 @@ fn unprefix(c: Components, by: usize) -> Components {
 mod tests {
     use super::*;
 
-    fn window(text: &[u8]) -> Window<'_> {
-        Window { text, lo: 0, lo_is_start: true, complete: true, cut: false }
-    }
-
-    #[test]
-    fn what_follows_the_colon() {
-        let at = |t: &str| after_colon(&window(t.as_bytes()), t.find(':').unwrap());
-        assert_eq!(at("http://a"), Ok(After::Slashes));
-        assert_eq!(at("https:  \n//a"), Ok(After::LineBreak));
-        assert_eq!(at("mailto:x"), Ok(After::UriChar));
-        assert_eq!(at("Note: x"), Ok(After::Other));
-        assert_eq!(at("a:<"), Ok(After::Other));
-        assert_eq!(at("a:"), Ok(After::Other));
-        // `//` and nothing that can go on: a mention, unless a line break follows.
-        assert_eq!(at("http:// x"), Ok(After::EmptyAuthority));
-        assert_eq!(at("http://\"x"), Ok(After::EmptyAuthority));
-        assert_eq!(at("http://  \nx"), Ok(After::Slashes));
-        assert_eq!(at("http://\nx"), Ok(After::Slashes));
-        assert_eq!(at("http://[::1]/"), Ok(After::Slashes));
-        assert_eq!(at("http://"), Ok(After::Slashes));
-        let partial = Window { complete: false, ..window(b"http://") };
-        assert_eq!(after_colon(&partial, 4), Err(Incomplete));
-        let partial = Window { complete: false, ..window(b"http://  ") };
-        assert_eq!(after_colon(&partial, 4), Err(Incomplete));
-        let partial = Window { complete: false, ..window(b"http:/") };
-        assert_eq!(after_colon(&partial, 4), Err(Incomplete));
-        let partial = Window { complete: false, ..window(b"http:  ") };
-        assert_eq!(after_colon(&partial, 4), Err(Incomplete));
-    }
-
     #[test]
     fn shapes_of_readings() {
         let http = Kind::Scheme { colon: 4, shape: None };
@@ -965,35 +436,6 @@ mod tests {
         assert!(!shape_ok(Kind::Www, b"www.x", 0));
         assert!(!shape_ok(Kind::Www, b"www.x.1", 0));
         assert!(!shape_ok(Kind::Www, b"www..org", 0));
-    }
-
-    #[test]
-    fn wrappers_need_their_closing_byte() {
-        let text = b"\"http://a/x.\" \"http://b/ y";
-        let opener = delimit::Opener { mark: Some(b'"'), ..Default::default() };
-        let closed = delimit::BareEnd { end: 12, stop: Some(b'"'), overlong: false, repaired: false };
-        assert_eq!(wrapper(text, &opener, 1..11, closed), (Delimiter::Quoted, 0..13));
-        let open = delimit::BareEnd { end: 24, stop: Some(b' '), overlong: false, repaired: false };
-        assert_eq!(wrapper(text, &opener, 15..24, open), (Delimiter::Bare, 15..24));
-        let url = delimit::Opener { url_prefix: Some(0), mark: Some(b'"'), ..Default::default() };
-        assert_eq!(wrapper(text, &url, 5..9, closed).0, Delimiter::UrlPrefix);
-    }
-
-    #[test]
-    fn decoded_pieces_split_where_source_was_skipped() {
-        // `ab=\ncd`: decoded `abcd`, the soft break between b and c.
-        let starts = [0, 1, 4, 5];
-        let ends = [1, 2, 5, 6];
-        let map = Map::Decoded { base: 100, starts: &starts, ends: &ends };
-        let mut out = Vec::new();
-        map.pieces(0..4, &mut out);
-        assert_eq!(out, [Span::new(100, 102), Span::new(104, 106)]);
-        assert_eq!(map.span(0..4), Span::new(100, 106));
-        assert_eq!(map.start(9), 106, "past the end maps to the end");
-        let raw = Map::Raw(7);
-        out.clear();
-        raw.pieces(2..5, &mut out);
-        assert_eq!(out, [Span::new(9, 12)]);
     }
 
     #[test]

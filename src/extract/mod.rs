@@ -2,8 +2,12 @@
 //! (its wrapper, readings and validation), the lane that decides common candidates in one pass,
 //! and the queue the events wait in.
 
+mod builder;
 mod candidate;
 mod engine;
+mod iter;
+mod lane;
 mod queue;
 
-pub use engine::{Extractor, ExtractorBuilder, SliceMatches};
+pub use builder::{ExtractorBuilder, UriFinder};
+pub use iter::{Extractor, SliceMatches};

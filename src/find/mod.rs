@@ -41,7 +41,7 @@ impl Trigger {
 
 /// The prefilter, chosen once per extractor.
 #[derive(Debug, Clone)]
-pub(crate) struct Finder {
+pub(crate) struct Prefilter {
     /// `:` and `www.` together, when abbreviated URLs are wanted; `memchr` alone otherwise.
     www: Option<AhoCorasick>,
     colons: Colons,
@@ -80,7 +80,7 @@ impl Colons {
     }
 }
 
-impl Finder {
+impl Prefilter {
     pub(crate) fn new(abbreviated: bool) -> Self {
         let www = abbreviated.then(|| {
             AhoCorasickBuilder::new()
@@ -90,7 +90,7 @@ impl Finder {
                 // Two fixed ASCII patterns always build; fall back to `:` alone if not.
                 .ok()
         });
-        Finder { www: www.flatten(), colons: Colons::new() }
+        Prefilter { www: www.flatten(), colons: Colons::new() }
     }
 
     /// The longest trigger, less one: how many bytes at the end of a window may hold the start
@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn finds_colons_near_and_far() {
-        let finder = Finder::new(false);
+        let finder = Prefilter::new(false);
         for len in 0..80 {
             for colon in 0..len {
                 let mut text = vec![b'a'; len];
@@ -164,11 +164,11 @@ mod tests {
 
     #[test]
     fn finder_finds_colons_and_www() {
-        let plain = Finder::new(false);
+        let plain = Prefilter::new(false);
         let t = b"a www.x b:c";
         assert_eq!(plain.next(t, 0), Some(Trigger::Colon(9)));
         assert_eq!(plain.next(t, 10), None);
-        let www = Finder::new(true);
+        let www = Prefilter::new(true);
         assert_eq!(www.next(t, 0), Some(Trigger::Www(2)));
         assert_eq!(www.next(t, 3), Some(Trigger::Colon(9)));
         assert_eq!(www.next(b"WwW.x", 0), Some(Trigger::Www(0)));

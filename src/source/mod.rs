@@ -1,3 +1,72 @@
-//! The input: bytes in memory, or a reader read into a rolling buffer.
+//! The input: bytes in memory, or a reader read into a rolling buffer; and the line count.
+//!
+//! A [`Source`] holds a window of the input with its absolute offset, and refills it on
+//! request, forgetting what is no longer needed, so that memory stays bounded by what one
+//! candidate may span whatever the input's size.
 
 pub(crate) mod buffer;
+pub(crate) mod lines;
+
+use std::convert::Infallible;
+use std::io::{self, Read};
+
+use buffer::Buffer;
+
+/// The input as the pipeline reads it.
+pub(crate) trait Source {
+    /// What a refill can fail with.
+    type Error;
+
+    /// The bytes held, the absolute offset of the first, and whether the input ends after them.
+    fn window(&self) -> (&[u8], u64, bool);
+
+    /// Forgets the bytes before the absolute offset `keep_from`, and reads until at least
+    /// `want` new bytes are held (at least one) or the input ends. A reader's short read is
+    /// used as it is when `want` is 1, so that a match on a live input (`tail -f`, a socket)
+    /// comes out as soon as its bytes have arrived.
+    fn refill(&mut self, keep_from: u64, want: usize) -> Result<(), Self::Error>;
+}
+
+/// Bytes in memory: all of the input, held from the start.
+#[derive(Debug)]
+pub(crate) struct Slice<'h>(pub(crate) &'h [u8]);
+
+impl Source for Slice<'_> {
+    type Error = Infallible;
+
+    #[inline]
+    fn window(&self) -> (&[u8], u64, bool) {
+        (self.0, 0, true)
+    }
+
+    fn refill(&mut self, _keep_from: u64, _want: usize) -> Result<(), Infallible> {
+        Ok(())
+    }
+}
+
+/// A reader, read into a rolling [`Buffer`].
+#[derive(Debug)]
+pub(crate) struct Reader<R> {
+    pub(crate) reader: R,
+    buffer: Buffer,
+}
+
+impl<R> Reader<R> {
+    pub(crate) fn new(reader: R) -> Self {
+        Reader { reader, buffer: Buffer::new() }
+    }
+}
+
+impl<R: Read> Source for Reader<R> {
+    type Error = io::Error;
+
+    #[inline]
+    fn window(&self) -> (&[u8], u64, bool) {
+        self.buffer.window()
+    }
+
+    fn refill(&mut self, keep_from: u64, want: usize) -> io::Result<()> {
+        self.buffer.consume_to(keep_from);
+        self.buffer.fill(&mut self.reader, want)
+    }
+}

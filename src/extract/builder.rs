@@ -1,0 +1,203 @@
+//! The options of extraction, and the extractor they compile into.
+
+use std::io::Read;
+use std::sync::Arc;
+
+use super::iter::{Extractor, SliceMatches};
+use crate::find::Prefilter;
+use crate::uri::Grammar;
+
+/// The smallest and largest maximum URI length the builder accepts.
+const MAX_URI_LEN_RANGE: (usize, usize) = (16, 1 << 30);
+
+/// Options for extraction; build once, reuse for many inputs.
+///
+/// ```
+/// use urisift::ExtractorBuilder;
+/// let mut builder = ExtractorBuilder::new();
+/// builder.abbreviated(true).max_uri_len(4096);
+/// let uris: Vec<String> = builder.slice(b"see www.w3.org/Addressing/.").map(|m| m.uri().to_owned()).collect();
+/// assert_eq!(uris, ["www.w3.org/Addressing/"]);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct ExtractorBuilder {
+    opts: Options,
+}
+
+/// The options an extractor runs with, as the builder sets them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Options {
+    pub(crate) grammar: Grammar,
+    pub(crate) max_uri_len: usize,
+    pub(crate) abbreviated: bool,
+    pub(crate) report_rejected: bool,
+    pub(crate) quoted_printable: bool,
+    pub(crate) line_numbers: bool,
+    pub(crate) one_pass: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            grammar: Grammar::Rfc3986,
+            max_uri_len: 64 * 1024,
+            abbreviated: false,
+            report_rejected: false,
+            quoted_printable: true,
+            line_numbers: false,
+            one_pass: true,
+        }
+    }
+}
+
+impl ExtractorBuilder {
+    /// Default options: RFC 3986 validation, URIs up to 64 KiB, no abbreviated URLs, no
+    /// rejected candidates reported, quoted-printable mail decoded, no line numbers.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The grammar every candidate is validated against (default [`Grammar::Rfc3986`]).
+    pub fn grammar(&mut self, grammar: Grammar) -> &mut Self {
+        self.opts.grammar = grammar;
+        self
+    }
+
+    /// The longest URI, in source bytes from its first byte to its last, that is looked for
+    /// (default 64 KiB; at least 16 bytes, at most 1 GiB). Memory use is bounded by about
+    /// twice this, whatever the input's size. A longer candidate is not silently lost: it is
+    /// counted ([`Extractor::overlong`]) and reported as [`Event::Overlong`].
+    pub fn max_uri_len(&mut self, bytes: usize) -> &mut Self {
+        self.opts.max_uri_len = bytes.clamp(MAX_URI_LEN_RANGE.0, MAX_URI_LEN_RANGE.1);
+        self
+    }
+
+    /// Also find abbreviated URLs starting with `www.` (seed 000 Appendix F: "a reference
+    /// consisting of only the site and path portions"), reported as written and validated as
+    /// if `http://` stood before them (default off).
+    pub fn abbreviated(&mut self, yes: bool) -> &mut Self {
+        self.opts.abbreviated = yes;
+        self
+    }
+
+    /// Report candidates that the validating parser rejected, with its reason, as
+    /// [`Event::Rejected`] from [`Extractor::next_event`] (default off; the matches are the
+    /// same either way).
+    pub fn report_rejected(&mut self, yes: bool) -> &mut Self {
+        self.opts.report_rejected = yes;
+        self
+    }
+
+    /// Decode quoted-printable mail bodies (default on): after a
+    /// `Content-Transfer-Encoding: quoted-printable` header line, and until the next MIME
+    /// boundary line (`--` and a boundary declared by an earlier `Content-Type` header, or,
+    /// when none was seen, a line of `--` and boundary characters) or `From ` line (the next
+    /// message of an mbox), soft line
+    /// breaks (`=` at the end of a line) are joined and `=XX` is decoded before delimiting, so
+    /// that `href=3D"http://a/?b=3D=` / `c"` gives `http://a/?b=c`. Appendix E is silent on
+    /// transfer encodings; this is what a mail reader shows.
+    pub fn quoted_printable(&mut self, yes: bool) -> &mut Self {
+        self.opts.quoted_printable = yes;
+        self
+    }
+
+    /// Count lines, so that each match knows its [line](Match::line) (default off: counting
+    /// costs a pass over the input).
+    pub fn line_numbers(&mut self, yes: bool) -> &mut Self {
+        self.opts.line_numbers = yes;
+        self
+    }
+
+    /// Whether the most common candidates are decided in one pass (default on). The matches
+    /// are the same either way, only slower without it: this is for testing that claim (the
+    /// differential tests and the `extract` fuzz target run both).
+    #[doc(hidden)]
+    pub fn one_pass(&mut self, yes: bool) -> &mut Self {
+        self.opts.one_pass = yes;
+        self
+    }
+
+    /// Compiles the options into a [`UriFinder`]: the prefilter and tables are built once, and
+    /// the finder is then used for any number of inputs, on any number of threads.
+    pub fn build(&self) -> UriFinder {
+        UriFinder {
+            compiled: Arc::new(Compiled {
+                opts: self.opts,
+                prefilter: Prefilter::new(self.opts.abbreviated),
+            }),
+        }
+    }
+
+    /// Extracts from a reader, in bounded memory ([`UriFinder::reader`] of a finder built for
+    /// this input alone).
+    pub fn reader<R: Read>(&self, reader: R) -> Extractor<R> {
+        self.build().reader(reader)
+    }
+
+    /// Extracts from bytes in memory, without copying them ([`UriFinder::slice`] of a finder
+    /// built for this input alone).
+    pub fn slice<'h>(&self, haystack: &'h [u8]) -> SliceMatches<'h> {
+        self.build().slice(haystack)
+    }
+}
+
+/// An extractor compiled from an [`ExtractorBuilder`]: its options, prefilter and tables, built
+/// once. Cloning it is cheap (the compiled part is shared), and it is `Send + Sync`, so one
+/// finder serves any number of inputs on any number of threads.
+///
+/// ```
+/// let finder = urisift::ExtractorBuilder::new().abbreviated(true).build();
+/// let texts: [&[u8]; 2] = [b"see www.w3.org/Addressing/.", b"<URL:ftp://a.example/doc>"];
+/// let found: Vec<Vec<String>> = std::thread::scope(|scope| {
+///     let handles: Vec<_> = texts
+///         .iter()
+///         .map(|&text| {
+///             let finder = &finder;
+///             scope.spawn(move || finder.slice(text).map(|m| m.uri().to_owned()).collect())
+///         })
+///         .collect();
+///     handles.into_iter().map(|h| h.join().unwrap()).collect()
+/// });
+/// assert_eq!(found, [["www.w3.org/Addressing/"], ["ftp://a.example/doc"]]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct UriFinder {
+    pub(crate) compiled: Arc<Compiled>,
+}
+
+/// What a [`UriFinder`] holds.
+#[derive(Debug)]
+pub(crate) struct Compiled {
+    pub(crate) opts: Options,
+    pub(crate) prefilter: Prefilter,
+}
+
+impl UriFinder {
+    /// Extracts from a reader, in bounded memory.
+    pub fn reader<R: Read>(&self, reader: R) -> Extractor<R> {
+        Extractor::new(&self.compiled, reader)
+    }
+
+    /// Extracts from bytes in memory, without copying them.
+    pub fn slice<'h>(&self, haystack: &'h [u8]) -> SliceMatches<'h> {
+        SliceMatches::new(&self.compiled, haystack)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_uri_len_is_clamped() {
+        assert_eq!(ExtractorBuilder::new().max_uri_len(0).opts.max_uri_len, MAX_URI_LEN_RANGE.0);
+        assert_eq!(ExtractorBuilder::new().max_uri_len(usize::MAX).opts.max_uri_len, MAX_URI_LEN_RANGE.1);
+    }
+
+    #[test]
+    fn finders_are_send_and_sync() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<UriFinder>();
+        send_sync::<ExtractorBuilder>();
+    }
+}
