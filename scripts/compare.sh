@@ -7,15 +7,29 @@
 #
 # For each workload (prose, mail, log, dense, adversarial) it writes SIZE_MIB of text with
 # `examples/generate.rs` into a temporary directory, then times, on the same file:
-#   urisift -c FILE                      (this crate's CLI: streams the file in 64 KiB reads)
-#   peers linkify FILE                   (the linkify crate; reads the whole file, then scans it)
-#   peers regex FILE                     (the regex crate with the common URL regex)
-#   rg -c -o -a REGEX FILE               (ripgrep with the same regex, when installed)
-#   peers memchr FILE                    (counting ':' while reading: the floor)
-# and prints MB/s (10^6 bytes per second) and urisift's ratio to each peer. Timing is wall
-# clock of the whole process, best of RUNS, file in the page cache. Then the CLI's peak RSS
-# while scanning 1 GiB of the mail workload from a pipe (`/usr/bin/time -v`), unless
-# URISIFT_SKIP_RSS is set.
+#   urisift   file  urisift -c FILE            (this crate's CLI: streams the file in 64 KiB reads)
+#             pipe  cat FILE | urisift -c
+#   grep      file  grep -o -a -E REGEX FILE | wc -l      (GNU grep, LC_ALL=C)
+#             pipe  cat FILE | grep -o -a -E REGEX | wc -l
+#   rg        file  rg -o -a REGEX FILE | wc -l           (ripgrep)
+#             pipe  cat FILE | rg -o -a REGEX | wc -l
+#   linkify   file  peers linkify FILE         (the linkify crate; reads the whole file, then scans it)
+#   regex     file  peers regex FILE           (the regex crate with the same URL regex)
+#   memchr    file  peers memchr FILE          (counting ':' while reading: the floor)
+# and prints MB/s (10^6 bytes per second), the count each found, and urisift's throughput over
+# the tool's, against urisift run the same way (file or pipe) in the same run of this script.
+#
+# How each counts: urisift the URIs it extracts; linkify its URL links; regex, grep and rg the
+# matches of the one URL regex below. `grep -c -o` would count matching lines, not matches, so
+# grep and rg both print each match on its own line (-o) and `wc -l` counts them: the same
+# count, and the same output work, for both. (The regex cannot match a line break, so a match
+# is never split over lines.) GNU grep runs with LC_ALL=C so that its ranges and bytes mean
+# what they mean to the regex crate, and so that a UTF-8 locale does not slow it down; -a makes
+# both read NUL bytes as text. A tool that is not installed is skipped, with a note.
+#
+# Timing is wall clock of the whole command (pipeline included), best of RUNS, file in the page
+# cache. Then the CLI's peak RSS while scanning 1 GiB of the mail workload from a pipe
+# (`/usr/bin/time -v`), unless URISIFT_SKIP_RSS is set.
 set -euo pipefail
 
 size_mib=${1:-64}
@@ -30,12 +44,22 @@ trap 'rm -rf "$dir"' EXIT
 
 regex='(https?|ftp|file)://[-A-Za-z0-9+&@#/%?=~_|!:,.;]*[-A-Za-z0-9+&@#/%=~_|]'
 
-# Best wall-clock seconds of `runs` runs of the command; its last output line goes to $dir/out.
+# The commands timed, each given FILE; each prints its count last.
+urisift_file() { "$bin/urisift" -c "$1"; }
+urisift_pipe() { cat "$1" | "$bin/urisift" -c; }
+grep_file() { LC_ALL=C grep -o -a -E "$regex" "$1" | wc -l; }
+grep_pipe() { cat "$1" | LC_ALL=C grep -o -a -E "$regex" | wc -l; }
+rg_file() { rg -o -a "$regex" "$1" | wc -l; }
+rg_pipe() { cat "$1" | rg -o -a "$regex" | wc -l; }
+peer() { "$bin/examples/peers" "$@"; }
+
+# Best wall-clock microseconds of `runs` runs of the command; its last output line goes to
+# $dir/out. A command that finds nothing exits 1 (urisift, grep); that is not a failure here.
 best() {
-    local best=999999 s e t
+    local best=999999999999 s e t
     for _ in $(seq "$runs"); do
         s=$(date +%s%N)
-        "$@" 2>/dev/null | tail -n 1 >"$dir/out"
+        { "$@" 2>/dev/null || true; } | tail -n 1 >"$dir/out"
         e=$(date +%s%N)
         t=$(((e - s) / 1000))
         ((t < best)) && best=$t
@@ -43,31 +67,42 @@ best() {
     echo "$best"
 }
 
+# Rows: tool, how it reads (file or pipe), the command.
+rows=("urisift file urisift_file" "urisift pipe urisift_pipe")
+for tool in grep rg; do
+    if command -v "$tool" >/dev/null; then
+        rows+=("$tool file ${tool}_file" "$tool pipe ${tool}_pipe")
+    else
+        echo "note: $tool is not installed; its rows are skipped (Debian: apt-get install ${tool/rg/ripgrep})"
+    fi
+done
+rows+=("linkify file peer linkify" "regex file peer regex" "memchr file peer memchr")
+
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores," \
     "$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); $(uname -sr); $(rustc --version)"
+echo "peers: $(grep --version | head -n 1)$(command -v rg >/dev/null && echo "; $(rg --version | head -n 1)")"
 echo "size: $size_mib MiB per workload; wall clock, best of $runs"
+echo "urisift / tool: urisift's throughput over the tool's, both reading the same way (file or pipe)"
 echo
-printf '| %-11s | %-8s | %9s | %8s | %s |\n' workload tool MB/s count "urisift / tool"
-printf '|%s|%s|%s|%s|%s|\n' ------------- ---------- ----------- ---------- ----------------
+printf '| %-11s | %-8s | %-4s | %9s | %8s | %s |\n' workload tool from MB/s count "urisift / tool"
+printf '|%s|%s|%s|%s|%s|%s|\n' ------------- ---------- ------ ----------- ---------- ----------------
 for w in prose mail log dense adversarial; do
     file=$dir/$w.txt
     "$bin/examples/generate" "$w" $((size_mib << 20)) >"$file" 2>/dev/null
     bytes=$(stat -c %s "$file")
     declare -A us=()
-    tools=(urisift linkify regex memchr)
-    command -v rg >/dev/null && tools=(urisift linkify regex rg memchr)
-    for tool in "${tools[@]}"; do
-        case $tool in
-        urisift) us[$tool]=$(best "$bin/urisift" -c "$file") ;;
-        rg) us[$tool]=$(best rg -c -o -a "$regex" "$file") ;;
-        *) us[$tool]=$(best "$bin/examples/peers" "$tool" "$file") ;;
-        esac
-        count=$(cat "$dir/out")
-        mbs=$(awk -v b="$bytes" -v u="${us[$tool]}" 'BEGIN { printf "%.0f", b / u }')
-        ratio=$(awk -v a="${us[$tool]}" -v b="${us[urisift]}" 'BEGIN { printf "%.2f", a / b }')
+    for row in "${rows[@]}"; do
+        read -r tool from cmd <<<"$row"
+        # shellcheck disable=SC2086 # `cmd` is a function name and its leading arguments
+        t=$(best $cmd "$file")
+        us[$tool.$from]=$t
+        count=$(tr -d ' ' <"$dir/out")
+        mbs=$(awk -v b="$bytes" -v u="$t" 'BEGIN { printf "%.0f", b / u }')
+        ratio=$(awk -v a="$t" -v b="${us[urisift.$from]}" 'BEGIN { printf "%.2f", a / b }')
         [ "$tool" = urisift ] && ratio=-
-        printf '| %-11s | %-8s | %9s | %8s | %s |\n' "$w" "$tool" "$mbs" "$count" "$ratio"
+        printf '| %-11s | %-8s | %-4s | %9s | %8s | %s |\n' "$w" "$tool" "$from" "$mbs" "$count" "$ratio"
     done
+    unset us
     rm -f "$file"
 done
 
