@@ -73,7 +73,10 @@ enum Found {
 /// candidates) in input order. The input is scanned in batches with the GIL released.
 #[pyclass(module = "urisift", name = "Matches")]
 pub(crate) struct Matches {
-    extractor: Extractor<Input>,
+    /// Boxed: the extractor holds SIMD searchers aligned to 32 bytes, and a Python object's
+    /// storage is aligned to 16 only, so held inline it could sit misaligned (a crash in the
+    /// vector code, or an abort in a debug build).
+    extractor: Box<Extractor<Input>>,
     found: VecDeque<Found>,
     done: bool,
     /// For a `str` that is not ASCII: byte offsets become character offsets.
@@ -83,7 +86,12 @@ pub(crate) struct Matches {
 impl Matches {
     pub(crate) fn new(input: Input, options: &Options) -> Self {
         let chars = input.text().filter(|t| !t.is_ascii()).map(|_| CharOffsets::new());
-        Matches { extractor: options.builder().reader(input), found: VecDeque::new(), done: false, chars }
+        Matches {
+            extractor: Box::new(options.builder().reader(input)),
+            found: VecDeque::new(),
+            done: false,
+            chars,
+        }
     }
 
     /// Scans up to [`BATCH`] events ahead (run with the GIL released; a file object's `read`
