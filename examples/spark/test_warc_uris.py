@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pyspark.sql import SparkSession
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
@@ -92,12 +93,11 @@ def expected_rows(records):
 
 @pytest.fixture(scope="module")
 def spark():
-    pyspark_sql = pytest.importorskip("pyspark.sql")
     # The Python workers must be this interpreter, where urisift and warcio are installed.
     os.environ["PYSPARK_PYTHON"] = sys.executable
     os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
     session = (
-        pyspark_sql.SparkSession.builder.master("local[2]")
+        SparkSession.builder.master("local[2]")
         .appName("urisift-test")
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "2")
