@@ -41,9 +41,9 @@ def cli(*args, stdin=None):
 
 
 def write_archives(tmp, files):
-    """A gzipped WARC of response records (with request and warcinfo records to skip; every
-    other body gzip-encoded) for every other file, and a WET file of conversion records for the rest. Returns the archive paths
-    and {record id: (archive, target URI, corpus file)}."""
+    """A gzipped WARC of response records for every other file (with request and warcinfo
+    records to skip, and every other body gzip-encoded), and a WET file of conversion records
+    for the rest. Returns the archive paths and {record id: (archive, target URI, file)}."""
     records = {}
     warc_path, wet_path = tmp / "corpus.warc.gz", tmp / "corpus.warc.wet.gz"
     with open(warc_path, "wb") as warc_out, open(wet_path, "wb") as wet_out:
