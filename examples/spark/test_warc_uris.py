@@ -1,0 +1,118 @@
+"""The Spark job in local mode, over WARC and WET files made from corpus/, gives the rows that
+the command line gives over the same payloads."""
+
+import gzip
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pyspark.sql import SparkSession
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+import warc_uris  # noqa: E402
+
+# The payloads: a few MB of corpus/ (mail, news, RFCs, logs, the sample).
+CORPUS_DIRS = ["mail", "news", "rfc", "logs"]
+
+
+def corpus_files():
+    files = [REPO / "corpus" / "sample.txt"]
+    for d in CORPUS_DIRS:
+        files += sorted(p for p in (REPO / "corpus" / d).rglob("*") if p.is_file())
+    return files
+
+
+def cli(*args, stdin=None):
+    binary = Path(os.environ.get("URISIFT_BIN", REPO / "target" / "release" / "urisift"))
+    if not binary.exists():
+        subprocess.run(["cargo", "build", "--release", "--bin", "urisift"], cwd=REPO, check=True)
+    out = subprocess.run([str(binary), *args], input=stdin, stdout=subprocess.PIPE, check=False)
+    assert out.returncode in (0, 1), out
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def write_archives(tmp, files):
+    """A gzipped WARC of response records for every other file (with request and warcinfo
+    records to skip, and every other body gzip-encoded), and a WET file of conversion records
+    for the rest. Returns the archive paths and {record id: (archive, target URI, file)}."""
+    records = {}
+    warc_path, wet_path = tmp / "corpus.warc.gz", tmp / "corpus.warc.wet.gz"
+    with open(warc_path, "wb") as warc_out, open(wet_path, "wb") as wet_out:
+        warc, wet = WARCWriter(warc_out, gzip=True), WARCWriter(wet_out, gzip=True)
+        warc.write_record(warc.create_warcinfo_record("corpus.warc.gz", {"software": "test"}))
+        for i, path in enumerate(files):
+            body = path.read_bytes()
+            target = "http://corpus.example/" + str(path.relative_to(REPO / "corpus"))
+            archive = warc_path if i % 2 == 0 else wet_path
+            if i % 2 == 0:
+                request = warc.create_warc_record(target, "request", payload=io.BytesIO(b"GET / HTTP/1.1\r\n\r\n"))
+                warc.write_record(request)
+                fields = [("Content-Type", "text/plain")]
+                if i % 4 == 2:
+                    # A compressed body: the job must scan it decoded, as a browser shows it.
+                    body = gzip.compress(body)
+                    fields.append(("Content-Encoding", "gzip"))
+                fields.append(("Content-Length", str(len(body))))
+                headers = StatusAndHeaders("200 OK", fields, protocol="HTTP/1.1")
+                record = warc.create_warc_record(target, "response", payload=io.BytesIO(body), http_headers=headers)
+                warc.write_record(record)
+            else:
+                record = wet.create_warc_record(
+                    target, "conversion", payload=io.BytesIO(body), warc_content_type="text/plain"
+                )
+                wet.write_record(record)
+            records[record.rec_headers.get_header("WARC-Record-ID")] = (str(archive), target, path)
+    return [str(warc_path), str(wet_path)], records
+
+
+def expected_rows(records):
+    """The job's rows, built from the command line's --json over each corpus file and its
+    `check --json` for the host."""
+    by_file = {}
+    for r in cli("--json", *(str(p) for _, _, p in records.values())):
+        by_file.setdefault(r["file"], []).append(r)
+    uris = sorted({r["uri"] for rs in by_file.values() for r in rs})
+    hosts = {c["input"]: c["host"] for c in cli("check", "--json", stdin="\n".join(uris).encode() + b"\n")}
+    rows = []
+    for record_id, (archive, target, path) in records.items():
+        for r in by_file.get(str(path), []):
+            rows.append(
+                (archive, target, record_id, r["uri"], r["start"], r["end"], r["delimiter"], r["scheme"], hosts[r["uri"]])
+            )
+    return sorted(rows)
+
+
+@pytest.fixture(scope="module")
+def spark():
+    # The Python workers must be this interpreter, where urisift and warcio are installed.
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("urisift-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .getOrCreate()
+    )
+    yield session
+    session.stop()
+
+
+def test_job_rows_equal_the_command_line(spark, tmp_path):
+    files = corpus_files()
+    archives, records = write_archives(tmp_path, files)
+    output = tmp_path / "uris.parquet"
+    assert warc_uris.main(["--output", str(output), *archives], spark=spark) == 0
+    got = sorted(tuple(row) for row in spark.read.parquet(str(output)).collect())
+    want = expected_rows(records)
+    assert len(want) > 1000  # the payloads are URI-rich: the comparison is not vacuous
+    assert got == want

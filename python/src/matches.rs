@@ -1,0 +1,352 @@
+//! The iterator `extract` returns, and the `Match` and `Rejected` objects it yields.
+
+use std::collections::VecDeque;
+use std::io;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use urisift::uri::Grammar;
+use urisift::{Event, Extractor, ExtractorBuilder, Span};
+
+use crate::input::{CharOffsets, Input};
+use crate::uri::Components;
+
+/// How many events one scan without the GIL collects before handing them to Python: enough
+/// that releasing and taking the GIL again costs little per match, few enough that the first
+/// match of a long input comes early and memory stays small.
+const BATCH: usize = 256;
+
+/// The smallest and largest `max_uri_len` (the library's bounds; it would clamp, we refuse).
+const MAX_URI_LEN: (usize, usize) = (16, 1 << 30);
+
+/// The builder options, as the keyword arguments of `extract` give them.
+pub(crate) struct Options {
+    pub(crate) grammar: Grammar,
+    pub(crate) max_uri_len: usize,
+    pub(crate) abbreviated: bool,
+    pub(crate) report_rejected: bool,
+    pub(crate) quoted_printable: bool,
+    pub(crate) line_numbers: bool,
+}
+
+impl Options {
+    pub(crate) fn builder(&self) -> ExtractorBuilder {
+        let mut b = ExtractorBuilder::new();
+        b.grammar(self.grammar)
+            .max_uri_len(self.max_uri_len)
+            .abbreviated(self.abbreviated)
+            .report_rejected(self.report_rejected)
+            .quoted_printable(self.quoted_printable)
+            .line_numbers(self.line_numbers);
+        b
+    }
+
+    pub(crate) fn check_max_uri_len(n: usize) -> PyResult<usize> {
+        if (MAX_URI_LEN.0..=MAX_URI_LEN.1).contains(&n) {
+            Ok(n)
+        } else {
+            Err(PyValueError::new_err(format!(
+                "max_uri_len must be between {} and {} bytes, got {n}",
+                MAX_URI_LEN.0, MAX_URI_LEN.1
+            )))
+        }
+    }
+}
+
+/// The grammar named `name` (`rfc3986`, `rfc2396`, `rfc1738`), or a `ValueError`.
+pub(crate) fn grammar(name: &str) -> PyResult<Grammar> {
+    name.parse::<Grammar>().map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// A span as Python sees it: `(start, end)`.
+type Pair = (u64, u64);
+
+/// What a scan found, ready to become a Python object.
+enum Found {
+    Match(Box<MatchObj>),
+    Rejected(RejectedObj),
+    Error(io::Error),
+}
+
+/// The iterator `extract` returns: matches (and, with `report_rejected=True`, rejected
+/// candidates) in input order. The input is scanned in batches with the GIL released.
+#[pyclass(module = "urisift", name = "Matches")]
+pub(crate) struct Matches {
+    /// Boxed: the extractor holds SIMD searchers aligned to 32 bytes, and a Python object's
+    /// storage is aligned to 16 only, so held inline it could sit misaligned (a crash in the
+    /// vector code, or an abort in a debug build).
+    extractor: Box<Extractor<Input>>,
+    found: VecDeque<Found>,
+    done: bool,
+    /// For a `str` that is not ASCII: byte offsets become character offsets.
+    chars: Option<CharOffsets>,
+}
+
+impl Matches {
+    pub(crate) fn new(input: Input, options: &Options) -> Self {
+        let chars = input.text().filter(|t| !t.is_ascii()).map(|_| CharOffsets::new());
+        Matches {
+            extractor: Box::new(options.builder().reader(input)),
+            found: VecDeque::new(),
+            done: false,
+            chars,
+        }
+    }
+
+    /// Scans up to [`BATCH`] events ahead (run with the GIL released; a file object's `read`
+    /// takes it back for each call).
+    fn scan(&mut self) {
+        while self.found.len() < BATCH {
+            let Some(event) = self.extractor.next_event() else {
+                self.done = true;
+                return;
+            };
+            let found = match event {
+                Ok(Event::Match(m)) => Found::Match(Box::new(self.wrap_match(m))),
+                Ok(Event::Rejected(r)) => Found::Rejected(self.wrap_rejected(r)),
+                // Overlong candidates are counted (`Matches.overlong`), not yielded.
+                Ok(_) => continue,
+                Err(e) => {
+                    // The library yields a read error once, after every match before it.
+                    self.done = true;
+                    self.found.push_back(Found::Error(e));
+                    return;
+                }
+            };
+            self.found.push_back(found);
+        }
+    }
+
+    fn pair(&mut self, span: Span) -> Pair {
+        match (&mut self.chars, self.extractor.get_ref().text()) {
+            (Some(chars), Some(text)) => (chars.char_of(text, span.start), chars.char_of(text, span.end)),
+            _ => (span.start, span.end),
+        }
+    }
+
+    fn wrap_match(&mut self, m: urisift::Match) -> MatchObj {
+        let outer = self.pair(m.outer_span());
+        let span = self.pair(m.span());
+        let pieces = m.pieces().iter().map(|&p| self.pair(p)).collect();
+        MatchObj { m, span, outer, pieces }
+    }
+
+    fn wrap_rejected(&mut self, r: urisift::Rejected) -> RejectedObj {
+        let outer = self.pair(r.outer_span());
+        let span = self.pair(r.span());
+        RejectedObj {
+            text: r.text().to_owned(),
+            span,
+            outer,
+            delimiter: r.delimiter().name(),
+            error: r.error().kind().to_string(),
+            error_index: r.error().index(),
+        }
+    }
+}
+
+#[pymethods]
+impl Matches {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(mut slf: PyRefMut<'_, Self>, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        if slf.found.is_empty() && !slf.done {
+            let this = &mut *slf;
+            py.detach(|| this.scan());
+        }
+        match slf.found.pop_front() {
+            None => Ok(None),
+            Some(Found::Match(m)) => Ok(Some(Py::new(py, *m)?.into_any())),
+            Some(Found::Rejected(r)) => Ok(Some(Py::new(py, r)?.into_any())),
+            Some(Found::Error(e)) => Err(PyErr::from(e)),
+        }
+    }
+
+    /// How many candidates so far were longer than `max_uri_len` and skipped.
+    #[getter]
+    fn overlong(&self) -> u64 {
+        self.extractor.overlong()
+    }
+}
+
+/// A URI found in the text.
+#[pyclass(module = "urisift", name = "Match", frozen)]
+pub(crate) struct MatchObj {
+    m: urisift::Match,
+    span: Pair,
+    outer: Pair,
+    pieces: Vec<Pair>,
+}
+
+#[pymethods]
+impl MatchObj {
+    /// The URI as extracted: wrapper removed, white space inside `<...>` removed.
+    #[getter]
+    fn uri(&self) -> &str {
+        self.m.uri()
+    }
+
+    /// Every valid reading: one, or two after a line break right after a hyphen.
+    #[getter]
+    fn readings(&self) -> Vec<&str> {
+        self.m.readings()
+    }
+
+    /// `(start, end)` of the URI text in the input, without its wrapper.
+    #[getter]
+    fn span(&self) -> Pair {
+        self.span
+    }
+
+    /// `(start, end)` including the wrapper (`<URL:` … `>`, quotes, brackets).
+    #[getter]
+    fn outer_span(&self) -> Pair {
+        self.outer
+    }
+
+    /// The source ranges the URI was joined from.
+    #[getter]
+    fn pieces(&self) -> Vec<Pair> {
+        self.pieces.clone()
+    }
+
+    /// How it was delimited: `angle`, `angle-url-prefix`, `url-prefix`, `quoted`, `bracketed`,
+    /// `braced` or `bare`.
+    #[getter]
+    fn delimiter(&self) -> &'static str {
+        self.m.delimiter().name()
+    }
+
+    /// The scheme as written; empty for an abbreviated `www.` URL.
+    #[getter]
+    fn scheme(&self) -> &str {
+        self.m.scheme()
+    }
+
+    /// The components from the validating parser.
+    #[getter]
+    fn components(&self) -> Components {
+        Components::of(&self.m.parsed())
+    }
+
+    /// The 1-based line of the URI's first byte (with `line_numbers=True`), else `None`.
+    #[getter]
+    fn line(&self) -> Option<u64> {
+        self.m.line()
+    }
+
+    /// Whether this is an abbreviated `www.` URL (found with `abbreviated=True`).
+    #[getter]
+    fn abbreviated(&self) -> bool {
+        self.m.is_abbreviated()
+    }
+
+    /// Whether the URI was read through quoted-printable encoding.
+    #[getter]
+    fn quoted_printable(&self) -> bool {
+        self.m.is_quoted_printable()
+    }
+
+    /// The grammar it was validated against.
+    #[getter]
+    fn grammar(&self) -> &'static str {
+        self.m.parsed().grammar().name()
+    }
+
+    /// The fields of the command line's `--json` record (without `file`), as a dict.
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("uri", self.m.uri())?;
+        d.set_item("readings", PyList::new(py, self.m.readings())?)?;
+        d.set_item("start", self.span.0)?;
+        d.set_item("end", self.span.1)?;
+        d.set_item("outer_start", self.outer.0)?;
+        d.set_item("outer_end", self.outer.1)?;
+        d.set_item("delimiter", self.m.delimiter().name())?;
+        d.set_item("scheme", self.m.scheme())?;
+        if let Some(line) = self.m.line() {
+            d.set_item("line", line)?;
+        }
+        Ok(d)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<MatchObj>().is_ok_and(|o| {
+            let o = o.get();
+            self.m == o.m && self.span == o.span && self.outer == o.outer && self.pieces == o.pieces
+        })
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.m.uri(), self.span, self.outer).hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Match(uri={:?}, span={:?}, delimiter={:?})",
+            self.m.uri(),
+            self.span,
+            self.m.delimiter().name()
+        )
+    }
+}
+
+/// A candidate the validating parser rejected (yielded only with `report_rejected=True`).
+#[pyclass(module = "urisift", name = "Rejected", frozen)]
+pub(crate) struct RejectedObj {
+    text: String,
+    span: Pair,
+    outer: Pair,
+    delimiter: &'static str,
+    error: String,
+    error_index: usize,
+}
+
+#[pymethods]
+impl RejectedObj {
+    /// The candidate as delimited.
+    #[getter]
+    fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// `(start, end)` of the candidate text in the input.
+    #[getter]
+    fn span(&self) -> Pair {
+        self.span
+    }
+
+    /// `(start, end)` including the wrapper it was tried with.
+    #[getter]
+    fn outer_span(&self) -> Pair {
+        self.outer
+    }
+
+    /// The wrapper it was tried with.
+    #[getter]
+    fn delimiter(&self) -> &'static str {
+        self.delimiter
+    }
+
+    /// Why the parser rejected it.
+    #[getter]
+    fn error(&self) -> &str {
+        &self.error
+    }
+
+    /// Where in `text` the parser found the problem (a byte offset).
+    #[getter]
+    fn error_index(&self) -> usize {
+        self.error_index
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Rejected(text={:?}, error={:?}, span={:?})", self.text, self.error, self.span)
+    }
+}

@@ -1,0 +1,216 @@
+"""extract() over bytes, str and file objects: the same matches as the command line."""
+
+import io
+import threading
+
+import pytest
+
+import urisift
+
+from conftest import cli_json
+
+CLI_KEYS = ("uri", "readings", "start", "end", "outer_start", "outer_end", "delimiter", "scheme")
+
+
+def records(matches):
+    return [m.as_dict() for m in matches]
+
+
+class Trickle(io.RawIOBase):
+    """A binary stream that returns at most `step` bytes per read, whatever is asked."""
+
+    def __init__(self, data, step):
+        self.data, self.pos, self.step = data, 0, step
+
+    def readable(self):
+        return True
+
+    def read(self, n=-1):
+        n = self.step if n < 0 else min(n, self.step)
+        chunk = self.data[self.pos : self.pos + n]
+        self.pos += len(chunk)
+        return chunk
+
+
+def test_corpus_bytes_equal_the_command_line(corpus, corpus_cli):
+    total = 0
+    for path in corpus:
+        got = records(urisift.extract(path.read_bytes()))
+        assert got == corpus_cli[str(path)], path
+        total += len(got)
+    assert total > 1000  # the corpus is URI-rich: the comparison is not vacuous
+
+
+def test_corpus_files_equal_the_command_line(corpus, corpus_cli):
+    for path in corpus:
+        with open(path, "rb") as f:
+            assert records(urisift.extract(f)) == corpus_cli[str(path)], path
+
+
+def test_trickled_reads_equal_one_read(corpus, corpus_cli):
+    # Boundary torture: tiny reads split every URI and wrapper across reads.
+    for path in corpus[::5]:
+        data = path.read_bytes()
+        assert records(urisift.extract(Trickle(data, 7))) == corpus_cli[str(path)], path
+
+
+def test_read_returning_more_than_asked_loses_nothing(corpus_cli, corpus):
+    path = next(p for p in corpus if p.name == "sample.txt")
+    data = path.read_bytes()
+
+    class Generous:
+        def __init__(self):
+            self.done = False
+
+        def read(self, n):
+            if self.done:
+                return b""
+            self.done = True
+            return data  # all of it, whatever n is
+
+    assert records(urisift.extract(Generous())) == corpus_cli[str(path)]
+
+
+def test_str_spans_are_character_offsets(corpus, corpus_cli):
+    checked = 0
+    for path in corpus:
+        raw = path.read_bytes()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if text.isascii():
+            continue
+        found = list(urisift.extract(text))
+        assert len(found) == len(corpus_cli[str(path)]), path
+        for m, want in zip(found, corpus_cli[str(path)]):
+            start, end = m.span
+            assert m.uri == want["uri"]
+            assert text[start:end].encode() == raw[want["start"] : want["end"]]
+            o_start, o_end = m.outer_span
+            assert text[o_start:o_end].encode() == raw[want["outer_start"] : want["outer_end"]]
+            checked += 1
+    assert checked > 50
+
+
+def test_str_spans_after_non_ascii_text():
+    text = "caf\u00e9 \u4e2d\u6587 <URL:http://a.example/x\n  y> \U0001f600 http://b.example/"
+    found = list(urisift.extract(text))
+    assert [m.uri for m in found] == ["http://a.example/xy", "http://b.example/"]
+    first = found[0]
+    assert text[first.outer_span[0] : first.outer_span[1]] == "<URL:http://a.example/x\n  y>"
+    assert [text[a:b] for a, b in first.pieces] == ["http://a.example/x", "y"]
+    assert text[found[1].span[0] : found[1].span[1]] == "http://b.example/"
+    # The same text as bytes: byte offsets.
+    raw = text.encode()
+    second = list(urisift.extract(raw))[1]
+    assert raw[second.span[0] : second.span[1]] == b"http://b.example/"
+    assert second.span != found[1].span
+
+
+def test_bytearray_is_accepted():
+    data = bytearray(b"see http://a.example/ now")
+    assert [m.uri for m in urisift.extract(data)] == ["http://a.example/"]
+
+
+def test_match_fields():
+    text = b'See <URL:http://www-\n  diglib.stanford.edu/a?b#c> and "mailto:x@example.org".'
+    first, second = urisift.extract(text, line_numbers=True)
+    assert first.uri == "http://www-diglib.stanford.edu/a?b#c"
+    assert first.readings == ["http://www-diglib.stanford.edu/a?b#c", "http://wwwdiglib.stanford.edu/a?b#c"]
+    assert first.delimiter == "angle-url-prefix"
+    assert first.outer_span == (4, text.index(b">") + 1)
+    assert len(first.pieces) == 2
+    assert first.scheme == "http" and first.line == 1 and not first.abbreviated
+    c = first.components
+    assert (c.scheme, c.host, c.host_kind, c.path, c.query, c.fragment) == (
+        "http",
+        "www-diglib.stanford.edu",
+        "reg-name",
+        "/a",
+        "b",
+        "c",
+    )
+    assert c == urisift.check(first.uri)
+    assert second.delimiter == "quoted" and second.line == 2 and second.grammar == "rfc3986"
+    assert second.components.host is None and second.components.path == "x@example.org"
+    assert first != second and first == list(urisift.extract(text, line_numbers=True))[0]
+    assert "http://www-diglib" in repr(first)
+
+
+def test_options_reach_the_extractor():
+    text = b"see www.w3.org/Addressing/ and http://host/~user and http://a/%zz"
+    assert [m.uri for m in urisift.extract(text)] == ["http://host/~user"]
+    abbreviated = list(urisift.extract(text, abbreviated=True))
+    assert [m.uri for m in abbreviated] == ["www.w3.org/Addressing/", "http://host/~user"]
+    assert abbreviated[0].abbreviated and abbreviated[0].scheme == ""
+    # RFC 1738: `~` is unsafe.
+    assert [m.uri for m in urisift.extract(text, grammar="rfc1738")] == []
+    assert all(m.line is None for m in urisift.extract(text))
+    events = list(urisift.extract(text, report_rejected=True))
+    rejected = [e for e in events if isinstance(e, urisift.Rejected)]
+    assert [r.text for r in rejected] == ["http://a/%zz"]
+    assert rejected[0].error == "invalid percent-escape" and rejected[0].error_index == 9
+    assert rejected[0].span == (text.index(b"http://a/%"), len(text))
+
+
+def test_quoted_printable_option():
+    mail = (
+        b"Content-Transfer-Encoding: quoted-printable\n\n"
+        b'<a href=3D"http://a.example/?b=3D=\nc">x</a>\n'
+    )
+    assert [m.uri for m in urisift.extract(mail)] == ["http://a.example/?b=c"]
+    assert list(urisift.extract(mail))[0].quoted_printable
+    assert [m.uri for m in urisift.extract(mail, quoted_printable=False)] != ["http://a.example/?b=c"]
+
+
+def test_overlong_candidates_are_counted():
+    text = b"a http://a.example/" + b"x" * 100 + b" and http://b.example/ end"
+    matches = urisift.extract(text, max_uri_len=32)
+    assert [m.uri for m in matches] == ["http://b.example/"]
+    assert matches.overlong == 1
+
+
+def test_other_options_equal_the_command_line(corpus):
+    paths = [p for p in corpus if "rfc" in p.parts or p.name == "sample.txt"][:6]
+    want = cli_json(paths, "--abbreviated", "-n", "--grammar", "rfc2396")
+    for path in paths:
+        got = records(urisift.extract(path.read_bytes(), abbreviated=True, line_numbers=True, grammar="rfc2396"))
+        assert got == want[str(path)], path
+
+
+def test_threads_scan_concurrently_with_the_same_results(corpus):
+    data = b"".join(p.read_bytes() for p in corpus[:20])
+    want = records(urisift.extract(data))
+    results = [None] * 4
+
+    def work(i):
+        results[i] = records(urisift.extract(data))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(r == want for r in results)
+
+
+def test_empty_inputs():
+    assert list(urisift.extract(b"")) == []
+    assert list(urisift.extract("")) == []
+    assert list(urisift.extract(io.BytesIO())) == []
+
+
+def test_iterator_ends_and_stays_ended():
+    it = urisift.extract(b"http://a.example/")
+    assert iter(it) is it
+    assert next(it).uri == "http://a.example/"
+    with pytest.raises(StopIteration):
+        next(it)
+    with pytest.raises(StopIteration):
+        next(it)
+
+
+def test_extract_range_is_not_implemented_yet():
+    with pytest.raises(NotImplementedError, match="extract_range is not implemented yet"):
+        urisift.extract_range(b"http://a.example/", 0, 10)

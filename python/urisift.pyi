@@ -1,0 +1,192 @@
+"""Find URIs in free text by RFC 2396 Appendix E, and validate them.
+
+Type stubs of the extension module; the manual is python/README.md.
+"""
+
+from typing import BinaryIO, Generic, Iterator, List, Literal, Optional, Protocol, Tuple, TypeVar, Union, final, overload
+
+__version__: str
+__all__ = [
+    "Components",
+    "Match",
+    "Matches",
+    "Rejected",
+    "UriError",
+    "check",
+    "extract",
+    "extract_range",
+    "normalize",
+    "resolve",
+    "__version__",
+]
+
+_GrammarName = Literal["rfc3986", "rfc2396", "rfc1738"]
+_Span = Tuple[int, int]
+_Data = Union[bytes, bytearray, str, BinaryIO, "_Readable"]
+_T = TypeVar("_T", covariant=True)
+
+class _Readable(Protocol):
+    def read(self, n: int, /) -> bytes: ...
+
+@final
+class Components:
+    """The components of a valid URI reference, as written: None when undefined (no
+    separator), "" when empty."""
+
+    @property
+    def scheme(self) -> Optional[str]: ...
+    @property
+    def authority(self) -> Optional[str]: ...
+    @property
+    def userinfo(self) -> Optional[str]: ...
+    @property
+    def host(self) -> Optional[str]:
+        """An IP literal keeps its brackets."""
+    @property
+    def host_kind(self) -> Optional[Literal["reg-name", "ipv4", "ipv6", "ipvfuture"]]: ...
+    @property
+    def port(self) -> Optional[str]: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def query(self) -> Optional[str]: ...
+    @property
+    def fragment(self) -> Optional[str]: ...
+    @property
+    def grammar(self) -> _GrammarName: ...
+    def as_dict(self) -> dict[str, Optional[str]]: ...
+
+@final
+class Match:
+    """A URI found in the text. Spans are byte offsets into the input, or character offsets
+    when the input is a str (so that text[start:end] is the URI's source)."""
+
+    @property
+    def uri(self) -> str:
+        """The URI as extracted: wrapper removed, white space inside <...> removed."""
+    @property
+    def readings(self) -> List[str]:
+        """Every valid reading: one, or two after a line break right after a hyphen."""
+    @property
+    def span(self) -> _Span:
+        """(start, end) of the URI text, without its wrapper."""
+    @property
+    def outer_span(self) -> _Span:
+        """(start, end) including the wrapper (<URL: ... >, quotes, brackets)."""
+    @property
+    def pieces(self) -> List[_Span]:
+        """The source ranges the URI was joined from, in order."""
+    @property
+    def delimiter(
+        self,
+    ) -> Literal["angle", "angle-url-prefix", "url-prefix", "quoted", "bracketed", "braced", "bare"]: ...
+    @property
+    def scheme(self) -> str:
+        """As written; empty for an abbreviated www. URL."""
+    @property
+    def components(self) -> Components: ...
+    @property
+    def line(self) -> Optional[int]:
+        """The 1-based line of the URI's first byte, with line_numbers=True; else None."""
+    @property
+    def abbreviated(self) -> bool: ...
+    @property
+    def quoted_printable(self) -> bool: ...
+    @property
+    def grammar(self) -> _GrammarName: ...
+    def as_dict(self) -> dict[str, object]:
+        """The keys of the command line's --json record, without "file"."""
+    def __hash__(self) -> int: ...
+
+@final
+class Rejected:
+    """A candidate the validating parser rejected (only with report_rejected=True)."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def span(self) -> _Span: ...
+    @property
+    def outer_span(self) -> _Span: ...
+    @property
+    def delimiter(self) -> str: ...
+    @property
+    def error(self) -> str: ...
+    @property
+    def error_index(self) -> int:
+        """The byte offset into text where the parser found the problem."""
+
+@final
+@final
+class Matches(Iterator[_T], Generic[_T]):
+    """The iterator extract returns. The input is scanned in batches with the GIL released;
+    a file object's read() is called with the GIL held. A read error is raised after every
+    match found before it."""
+
+    def __iter__(self) -> "Matches[_T]": ...
+    def __next__(self) -> _T: ...
+    @property
+    def overlong(self) -> int:
+        """How many candidates so far were longer than max_uri_len and skipped."""
+
+class UriError(ValueError):
+    """Not a valid URI (reference) under the grammar."""
+
+    index: int
+    reason: str
+
+@overload
+def extract(
+    data: _Data,
+    *,
+    grammar: _GrammarName = "rfc3986",
+    max_uri_len: int = 65536,
+    abbreviated: bool = False,
+    report_rejected: Literal[False] = False,
+    quoted_printable: bool = True,
+    line_numbers: bool = False,
+) -> Matches[Match]: ...
+@overload
+def extract(
+    data: _Data,
+    *,
+    grammar: _GrammarName = "rfc3986",
+    max_uri_len: int = 65536,
+    abbreviated: bool = False,
+    report_rejected: bool,
+    quoted_printable: bool = True,
+    line_numbers: bool = False,
+) -> Matches[Union[Match, Rejected]]:
+    """The URIs in data, in input order (Rejected objects too with report_rejected=True).
+
+    Raises TypeError for other types of data, ValueError for a closed file, an unknown grammar
+    or max_uri_len outside 16..2**30; an exception raised by data.read() is raised by the
+    iterator after the matches found before it.
+    """
+
+def extract_range(
+    data: _Data,
+    start: int,
+    end: int,
+    *,
+    grammar: _GrammarName = "rfc3986",
+    max_uri_len: int = 65536,
+    abbreviated: bool = False,
+    report_rejected: bool = False,
+    quoted_printable: bool = True,
+    line_numbers: bool = False,
+) -> Matches[Union[Match, Rejected]]:
+    """The matches of extract(data) that belong to the byte range start..end, with the offsets
+    of the whole input, so that shards of one input can be scanned apart and their results
+    concatenated. Which shard a match belongs to is the library's range rule.
+
+    Not available yet: raises NotImplementedError (range support in the library is pending)."""
+
+def check(uri: str, grammar: _GrammarName = "rfc3986") -> Components:
+    """The components of uri if it is a valid URI reference under grammar; raises UriError."""
+
+def resolve(base: str, reference: str) -> str:
+    """reference resolved against the absolute URI base (RFC 3986 section 5.2); raises UriError."""
+
+def normalize(uri: str, grammar: _GrammarName = "rfc3986") -> str:
+    """The normal form of uri (RFC 3986 section 6.2.2-6.2.3; URNs by RFC 8141); raises UriError."""
