@@ -108,10 +108,9 @@ impl fmt::Display for Delimiter {
 /// quoted-printable soft line break) has more than one [piece](Match::pieces).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Match {
-    // Kept within 128 bytes: a match is moved several times on its way to the caller (into the
-    // queue of events, out of it, through the iterator's `Option` and `Result`), and a move of
-    // up to 128 bytes is a few vector loads and stores where a larger one is a call of
-    // `memcpy` (5% of the instructions on URI-dense text when `Match` was 192 bytes).
+    // Kept within 128 bytes (a unit test holds it there): a match is moved on its way to the
+    // caller, and a move of up to 128 bytes is a few vector loads and stores where a larger
+    // one is a call of `memcpy`.
     pub(crate) uri: UriText,
     pub(crate) span: Span,
     /// The wrapper's bytes before and after `span` ([`Match::outer_span`]): a window is far
@@ -121,7 +120,7 @@ pub struct Match {
     pub(crate) line: u64,
     pub(crate) parts: Parts,
     /// What few matches have: a second reading, several pieces. `None` when neither.
-    pub(crate) rare: Option<Box<Rare>>,
+    pub(crate) rare: Option<Box<Extras>>,
     pub(crate) delimiter: Delimiter,
     pub(crate) grammar: crate::uri::Grammar,
     pub(crate) abbreviated: bool,
@@ -130,15 +129,13 @@ pub struct Match {
 
 /// A match's URI text: ASCII, since every grammar the validating parser applies allows ASCII
 /// characters only. It is kept as bytes and viewed as `str` when asked for: the lane for
-/// common URIs ([`crate::candidate`]) then never runs a UTF-8 check on bytes it has already
+/// common URIs (`extract::lane`) then never runs a UTF-8 check on bytes it has already
 /// classified one by one, and a caller that only counts, or writes the bytes out
-/// ([`Match::uri_bytes`]), never pays for one. (That check, with its branches on length and
-/// alignment, was a tenth of the time on URI-dense text, measured by wall clock.)
+/// ([`Match::uri_bytes`]), never pays for one.
 ///
 /// A `Vec` rather than a boxed slice, so that the buffer of a match that was lent and then
-/// dropped can hold the text of a later one ([`crate::queue::Queue`]) instead of being freed
-/// and allocated again for every match: by itself 1–4% of the wall clock on URI-dense text, and 7.7% fewer
-/// instructions together with the batching of events that came with it.
+/// dropped can hold the text of a later one (`extract::queue::Queue`) instead of being freed
+/// and allocated again for every match.
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub(crate) struct UriText(pub(crate) Vec<u8>);
 
@@ -185,7 +182,7 @@ impl fmt::Debug for UriText {
 /// The parts of a [`Match`] that only a URI broken across lines or read through
 /// quoted-printable has, boxed so that the common match stays small.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub(crate) struct Rare {
+pub(crate) struct Extras {
     /// The second reading (see [`Match::readings`]).
     pub(crate) alternate: Option<String>,
     /// Empty when the URI is one piece equal to `span`.
@@ -209,22 +206,23 @@ impl fmt::Debug for Match {
     }
 }
 
-/// What a match of the one-pass lane holds besides its text, to be written into a match where
-/// it lies, or into a new one ([`crate::queue::Queue::push_match`]); the rest (no line number,
-/// not abbreviated, not quoted-printable) is as a new match has it.
-pub(crate) struct Fields {
+/// What a match holds besides its text and line: the one way every [`Match`] is made, written
+/// into a spent match where one lies in the queue, or into a new one (see
+/// `extract::queue::Queue::push_match`). The line is numbered later, when lines are counted.
+pub(crate) struct MatchFields {
     pub(crate) span: Span,
     pub(crate) wrap: [u32; 2],
     pub(crate) parts: Parts,
-    pub(crate) rare: Option<Box<Rare>>,
+    pub(crate) rare: Option<Box<Extras>>,
     pub(crate) delimiter: Delimiter,
     pub(crate) grammar: crate::uri::Grammar,
+    pub(crate) abbreviated: bool,
+    pub(crate) quoted_printable: bool,
 }
 
-impl Fields {
+impl MatchFields {
     /// A new match of these fields with `text` (ASCII) as its URI, in a buffer of its size: one
-    /// allocation, without the growth path an empty buffer's `extend` takes (about 45
-    /// instructions per match, where matches are given away and their slots refilled).
+    /// allocation, without the growth path of an empty buffer.
     #[inline(always)]
     pub(crate) fn into_match(self, text: &[u8]) -> Match {
         debug_assert!(text.is_ascii(), "a URI is ASCII");
@@ -237,12 +235,12 @@ impl Fields {
             rare: self.rare,
             delimiter: self.delimiter,
             grammar: self.grammar,
-            abbreviated: false,
-            quoted_printable: false,
+            abbreviated: self.abbreviated,
+            quoted_printable: self.quoted_printable,
         }
     }
 
-    /// Writes these fields into `m`, and the others as a new match has them.
+    /// Writes these fields into `m`, and no line number.
     #[inline(always)]
     pub(crate) fn write(self, m: &mut Match) {
         m.span = self.span;
@@ -252,8 +250,8 @@ impl Fields {
         m.rare = self.rare;
         m.delimiter = self.delimiter;
         m.grammar = self.grammar;
-        m.abbreviated = false;
-        m.quoted_printable = false;
+        m.abbreviated = self.abbreviated;
+        m.quoted_printable = self.quoted_printable;
     }
 }
 

@@ -302,12 +302,18 @@ fn rule4_angle_without_closing_is_scanned_as_text() {
     assert_uris("<http://a.example/x <http://b.example/y>", &["http://a.example/x", "http://b.example/y"]);
 }
 
+/// Issue 20: a `<…>` closed only past the length limit is an overlong candidate, skipped and
+/// reported, not read as ordinary text (which cut it); one never closed is no wrapper.
 #[test]
-fn rule4_no_closing_within_the_limit() {
+fn rule4_closing_past_the_limit_is_overlong() {
     let mut builder = ExtractorBuilder::new();
     builder.max_uri_len(64);
     let far = format!("<http://a.example/x {}>", "word ".repeat(30));
-    let found = assert_uris_with(&builder, &far, &["http://a.example/x"]);
+    assert_uris_with(&builder, &far, &[]);
+    let events = slice_events(&builder, far.as_bytes());
+    assert!(matches!(events[..], [Event::Overlong(s)] if s.start == 1), "{events:?}");
+    let open = format!("<http://a.example/x {}", "word ".repeat(30));
+    let found = assert_uris_with(&builder, &open, &["http://a.example/x"]);
     assert_eq!(found[0].delimiter(), Delimiter::Bare);
     let near = format!("<http://a.example/x {}>", "w ".repeat(10));
     assert_uris_with(&builder, &near, &[&format!("http://a.example/x{}", "w".repeat(10))]);
@@ -957,6 +963,71 @@ fn a_candidate_over_the_limit_is_counted_not_lost() {
     // At the limit exactly, it is found.
     let exact = format!("http://a.example/{}", "x".repeat(100 - 17));
     assert_uris_with(&builder, &format!("{exact} ."), &[&exact]);
+}
+
+/// A `<…>` candidate whose `>` lies past the length limit is overlong, not read as ordinary
+/// text: the first line of `<URL:ftp://ds.in` / `ternic.net/rfc>` is no URI of its own.
+#[test]
+fn an_angle_candidate_over_the_limit_is_overlong_not_cut() {
+    let mut builder = ExtractorBuilder::new();
+    builder.max_uri_len(16);
+    let text = b"see <URL:ftp://ds.in\n      ternic.net/rfc> and http://b.ex/ .";
+    let events = slice_events(&builder, text);
+    assert!(matches!(events[0], Event::Overlong(s) if s.start == 9), "{events:?}");
+    let Event::Match(m) = &events[1] else { panic!("{events:?}") };
+    assert_eq!(m.uri(), "http://b.ex/");
+    assert_eq!(events.len(), 2, "{events:?}");
+    for chunk in [1, 3, 16, 1000] {
+        let reader = common::ChunkedReader::new(text, &[chunk]);
+        assert_eq!(common::reader_events(&builder, reader), events, "chunks of {chunk}");
+    }
+    // Within the limit it is one URI; a `<` that is never closed is no wrapper, whatever the
+    // limit, and the URI after it is read as ordinary text.
+    assert_uris(core::str::from_utf8(text).unwrap(), &["ftp://ds.internic.net/rfc", "http://b.ex/"]);
+    assert_uris_with(&builder, "<http://a.ex/ and no closing bracket", &["http://a.ex/"]);
+}
+
+/// `<` before a word that only looks like a scheme, closed past the length limit: no URI
+/// candidate at all (the text after `a:` is no `//`), so the `<` is read as text and the URI on
+/// the next line is found (the lane and the general path once disagreed here).
+#[test]
+fn an_angle_past_the_limit_that_is_no_candidate_is_read_as_text() {
+    let mut builder = ExtractorBuilder::new();
+    builder.max_uri_len(24);
+    let text = "<a:\n http://a.example/\n    list/x.html>";
+    assert_uris_with(&builder, text, &["http://a.example/"]);
+    let mut general = builder.clone();
+    general.one_pass(false);
+    assert_uris_with(&general, text, &["http://a.example/"]);
+}
+
+/// Live input (`tail -f`, a socket): a match comes out as soon as its bytes have arrived, and
+/// the reader is not asked for more first.
+#[test]
+fn a_match_on_live_input_comes_out_before_the_next_read() {
+    struct Live {
+        parts: Vec<&'static [u8]>,
+        reads: usize,
+    }
+    impl Read for Live {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            self.reads += 1;
+            let Some(part) = self.parts.first().copied() else { return Ok(0) };
+            self.parts.remove(0);
+            out[..part.len()].copy_from_slice(part);
+            Ok(part.len())
+        }
+    }
+    let live = Live {
+        parts: vec![b"GET http://a.example/x HTTP/1.1\n", b"GET http://b.example/ HTTP/1.1\n"],
+        reads: 0,
+    };
+    let mut it = urisift::extract(live);
+    assert_eq!(it.next().unwrap().unwrap().uri(), "http://a.example/x");
+    assert_eq!(it.get_ref().reads, 1, "the first match waits for no second read");
+    assert_eq!(it.next().unwrap().unwrap().uri(), "http://b.example/");
+    assert_eq!(it.get_ref().reads, 2);
+    assert!(it.next().is_none());
 }
 
 #[test]

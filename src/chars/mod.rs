@@ -131,7 +131,7 @@ pub(crate) const RUN_HOST_END: u8 = 8;
 
 /// What each byte is to the run scan of [`crate::delimit::run`], which notes, as it passes, the
 /// kinds of bytes a plain server URI's validation needs to know about
-/// ([`crate::uri::plain`]'s `server_parts`).
+/// (`uri::plain::server_parts`).
 pub(crate) static RUN: [u8; 256] = {
     let mut table = [0; 256];
     let mut b = 0;

@@ -43,8 +43,8 @@ pub(crate) fn first_of_four(bytes: &[u8], needles: [u8; 4]) -> usize {
     i + bytes[i..].iter().position(|b| needles.contains(b)).unwrap_or(bytes.len() - i)
 }
 
-/// How many bytes `bytes` starts with that equal `b`, compared eight at a time: a flood of one
-/// byte is stepped over in a few instructions per word.
+/// How many bytes `bytes` starts with that equal `b`, compared eight at a time (a flood of one
+/// byte is stepped over a word at a time).
 #[inline]
 pub(crate) fn leading_run(bytes: &[u8], b: u8) -> usize {
     if bytes.first() != Some(&b) {
@@ -67,8 +67,7 @@ pub(crate) fn trailing_run(bytes: &[u8], b: u8) -> usize {
 
 /// How many bytes of `bytes` equal `a`, and how many equal `b`, eight bytes at a time: a word
 /// xor-ed with the byte repeated has a zero byte where they are equal, and the zero bytes of
-/// a word are counted exactly with one add, two masks and a population count. About a fifth
-/// of the instructions of a loop over the bytes, for a candidate of any length.
+/// a word are counted exactly with one add, two masks and a population count.
 #[inline]
 pub(crate) fn count_two(bytes: &[u8], a: u8, b: u8) -> (usize, usize) {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;

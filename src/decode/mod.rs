@@ -1,7 +1,7 @@
 //! The decoding stage in front of the engine: what the engine reads, and how each byte it reads
 //! maps back to the input.
 //!
-//! The engine ([`crate::extract`]) scans [`Text`]: bytes with a [`Map`] to the input's offsets.
+//! The engine (`extract::engine`) scans [`Text`]: bytes with a [`Map`] to the input's offsets.
 //! Raw text is the input itself, mapped one to one ([`Map::Raw`]); decoded text is what a
 //! decoder made of the input, with the source range of each decoded byte ([`Map::Decoded`]).
 //! Every span the extractor reports is taken through the map, so it points at the input's
@@ -148,6 +148,7 @@ impl Decoded {
     }
 
     /// The map of the text.
+    #[inline]
     pub(crate) fn map(&self) -> Map<'_> {
         Map::Decoded { base: self.base, starts: &self.starts, ends: &self.ends }
     }

@@ -12,7 +12,7 @@
 //! - inside a region, candidates are delimited on the decoded text (soft line breaks removed,
 //!   `=XX` decoded), and their spans still point at the source bytes.
 //!
-//! [`decode_into`] is the decoder; [`Region`] decodes one region as the engine reads it, a
+//! `decode_append` is the decoder; [`Region`] decodes one region as the engine reads it, a
 //! window at a time, and finds where it ends ([`super::mime::region_end`]).
 
 use super::mime::{self, Boundaries};
@@ -41,7 +41,7 @@ pub(crate) fn decode_into(raw: &[u8], complete: bool, out: &mut Decoded) -> usiz
     decode_append(raw, 0, complete, out)
 }
 
-/// [`decode_into`] without clearing `out`: the decoded bytes are appended, their positions
+/// The decoder (see `decode_into`, its form for a whole input) without clearing `out`: the decoded bytes are appended, their positions
 /// `at` plus their index in `raw`.
 fn decode_append(raw: &[u8], at: u32, complete: bool, out: &mut Decoded) -> usize {
     let push = |out: &mut Decoded, b: u8, from: usize, to: usize| {

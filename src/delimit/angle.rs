@@ -1,7 +1,7 @@
 //! `<...>`: white space inside is ignored (RFC 2396 Appendix E).
 
-use super::lines::{line_ending_len, quote_depth, quote_prefix};
-use super::run::skip_uri_chars;
+use super::lines::{is_blank, line_ending_len, quote_depth, quote_prefix};
+use super::run::{skip_uri_chars, skip_words};
 use super::{Incomplete, Pieces, Scan, Window, recognize};
 use crate::chars::{self, EXCLUDED, WSP};
 
@@ -10,9 +10,13 @@ use crate::chars::{self, EXCLUDED, WSP};
 pub(crate) enum AngleEnd {
     /// At the `>` with this index; the content is in the pieces.
     Closed(usize),
-    /// Not a wrapper: no `>` within the limit, a `<` or another character that cannot be in a
+    /// Not a wrapper: no `>` within the window, a `<` or another character that cannot be in a
     /// URI first, a blank line, or a change of quote depth.
     Open,
+    /// A wrapper whose `>` (at this index) lies past the length limit, its content in the
+    /// pieces: when that content is a candidate at all, it is too long, and is skipped rather
+    /// than read as ordinary text, which would cut it (extractor rule 8).
+    Overlong(usize),
 }
 
 /// Scans `<...>` content from the scheme at `s` to the closing `>` (RFC 2396 Appendix E:
@@ -20,7 +24,9 @@ pub(crate) enum AngleEnd {
 /// for URIs that contain whitespace"; "The whitespace should be ignored when extracting the
 /// URI"). Runs of white space are left out of the pieces; a hyphen ending a line is recorded
 /// as a break. Each line after the one of the `<` (at `lt`) must carry that line's quote prefix
-/// ([`quote_depth`]), which is skipped. The content may not reach `limit_end`.
+/// ([`quote_depth`]), which is skipped. The content may not reach `limit_end`; when it does,
+/// the scan goes on to the end of the window (which the engine cuts a little past the limit)
+/// to tell an overlong candidate from a `<` that is no wrapper.
 ///
 /// Every scan stops at the next `<`, so scans from different `<` never overlap and a flood of
 /// `<` stays linear.
@@ -43,7 +49,7 @@ pub(crate) fn angle(
         // characters.
         i = skip_uri_chars(text, i, limit_end);
         if i >= limit_end {
-            return Ok(AngleEnd::Open);
+            return past_the_limit(w, s, lt, pieces);
         }
         let Some(&b) = text.get(i) else {
             return if w.complete { Ok(AngleEnd::Open) } else { Err(Incomplete) };
@@ -55,8 +61,7 @@ pub(crate) fn angle(
         if chars::is(b, WSP) {
             pieces.push(seg_start..i);
             // One blank between two words (a mention in running text, or a URI typed with a
-            // space): no line ends, so nothing else to decide (2% fewer instructions on the
-            // adversarial workload, whose `<` floods start long scans through such text).
+            // space): no line ends, so nothing else to decide.
             if matches!(b, b' ' | b'\t') && text.get(i + 1).is_some_and(|&next| !chars::is(next, WSP)) {
                 i += 1;
                 seg_start = i;
@@ -110,5 +115,119 @@ pub(crate) fn angle(
             return Ok(AngleEnd::Open);
         }
         i += 1;
+    }
+}
+
+/// What `<…>` whose content reaches the length limit is: [`AngleEnd::Overlong`] when it closes
+/// within the window, which the engine cuts a little past the limit, its content in `pieces`;
+/// no wrapper otherwise.
+#[cold]
+#[inline(never)]
+fn past_the_limit(w: &Window<'_>, s: usize, lt: usize, pieces: &mut Pieces) -> Scan<AngleEnd> {
+    match angle(w, s, lt, usize::MAX, pieces)? {
+        AngleEnd::Closed(gt) => Ok(AngleEnd::Overlong(gt)),
+        _ => Ok(AngleEnd::Open),
+    }
+}
+
+/// [`angle`] in its common two-line form, `<URL:http://lists.example.org/pipermail/` /
+/// `    list/2002-September/95165.html>`: the first segment of URI characters ends at `end`,
+/// then blanks, one line ending (LF or CR LF), blanks, and a segment of URI characters (with
+/// brackets) that runs to the `>`. Returns that second segment and the `>`'s index only when
+/// [`angle`] reads the same from the `<` on a line of quote depth 0 (`depth` gives the depth
+/// of the `<`'s line, asked only when the rest fits); `None` for anything else, which [`angle`]
+/// decides: a hyphen before the break (two readings), a quoted line, a blank line, more white
+/// space, the end of `text` or of the length limit.
+#[inline]
+pub(crate) fn angle_wrapped_once(
+    text: &[u8],
+    end: usize,
+    limit_end: usize,
+    depth: impl FnOnce() -> usize,
+) -> Option<(core::ops::Range<usize>, usize)> {
+    if text[end - 1] == b'-' {
+        return None;
+    }
+    let blanks =
+        |i: usize| i + text.get(i..).unwrap_or_default().iter().take_while(|&&b| is_blank(b)).count();
+    let mut i = blanks(end);
+    i += match text.get(i..i + 2)? {
+        [b'\n', _] => 1,
+        [b'\r', b'\n'] => 2,
+        _ => return None,
+    };
+    let start = blanks(i);
+    // A URI character: not white space (a blank line), not `>` or `<`.
+    if text.get(start).is_none_or(|&b| chars::is(b, EXCLUDED)) || depth() != 0 {
+        return None;
+    }
+    let mut gt = skip_words(text, start, limit_end);
+    loop {
+        if gt >= limit_end {
+            return None;
+        }
+        match *text.get(gt)? {
+            b'>' => return Some((start..gt, gt)),
+            b'[' | b']' => gt = skip_words(text, gt + 1, limit_end),
+            _ => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whenever the two-line form decides, [`angle`] reads the same two segments to the same
+    /// `>`: every split of texts made of the bytes `<…>` content is made of.
+    #[test]
+    fn wrapped_once_agrees_with_angle() {
+        let alphabet: &[&[u8]] = &[
+            b"a",
+            b"/",
+            b"-",
+            b" ",
+            b"\t",
+            b"\n",
+            b"\r\n",
+            b">",
+            b"<",
+            b"[",
+            b"]",
+            b"> ",
+            b"\"",
+            b"\xc2\xa0",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut decided = 0;
+        for _ in 0..50_000 {
+            let mut text = b"x <http://a".to_vec();
+            for _ in 0..next(10) {
+                text.extend_from_slice(alphabet[next(alphabet.len())]);
+            }
+            let (lt, s) = (2, 3);
+            let end = skip_words(&text, s + 7, usize::MAX);
+            if end >= text.len() || !matches!(text[end], b' ' | b'\t' | b'\r' | b'\n') {
+                continue;
+            }
+            let w = Window { text: &text, lo: 0, lo_is_start: true, complete: true, cut: false };
+            for limit_end in [text.len(), text.len().saturating_sub(2)] {
+                if let Some((second, gt)) = angle_wrapped_once(&text, end, limit_end, || quote_depth(&w, lt))
+                {
+                    decided += 1;
+                    let mut pieces = Pieces::default();
+                    assert_eq!(angle(&w, s, lt, limit_end, &mut pieces), Ok(AngleEnd::Closed(gt)));
+                    assert_eq!(pieces.segments, [s..end, second], "{:?}", String::from_utf8_lossy(&text));
+                    assert!(pieces.breaks.is_empty());
+                }
+            }
+        }
+        assert!(decided > 200, "{decided}");
     }
 }

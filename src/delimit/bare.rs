@@ -1,8 +1,6 @@
 //! A URI outside angle brackets: where it ends, an IP literal as its host, and the line breaks
 //! it is read across (RFC 2396 Appendix E).
 
-use nom::bytes::take_while_m_n;
-
 use super::lines::{
     continuation, hierarchical_start, loose_continuation, may_start_hierarchical, plain_continuation,
     quote_depth,
@@ -65,8 +63,6 @@ impl Joins {
 /// line break allowed by `joins` continues the URI after the next line's quote prefix and
 /// blanks, when a URI character follows that does not start another URI (`scheme://`); the
 /// quote prefix is that of the candidate's line ([`quote_depth`]).
-// Inlined into the candidate's flow, which calls it once for most URIs (2.5% fewer
-// instructions on URI-dense text, 2% on mail and logs).
 #[inline]
 pub(crate) fn bare(
     w: &Window<'_>,
@@ -86,7 +82,7 @@ pub(crate) fn bare(
     let mut repaired = false;
     loop {
         // The common case: URI characters. The first run, from the byte after `scheme:`, is
-        // most often all of the URI (1% fewer instructions on URI-dense text).
+        // most often all of the URI, so it is not looked at byte by byte first.
         i = if i == start.body { skip_words(text, i, limit_end) } else { skip_uri_chars(text, i, limit_end) };
         let Some(&b) = text.get(i) else {
             // The end of the window: of the input, of a cut at the limit, or of what is read.
@@ -178,7 +174,7 @@ pub(crate) fn bare(
 /// [`bare`] meets on each (quote depth 0): a line of URI characters that ends in `-` and a
 /// [`plain_continuation`] into a line that starts with a URI character but not with a scheme
 /// ([`may_start_hierarchical`]). Each is joined as `bare` joins it, without going through its
-/// general tests (a URI broken over many lines is joined in about half the instructions).
+/// general tests.
 ///
 /// Starts at a line's first byte `*i` (`*seg_start`), after a join. Stops at the first line
 /// that is not of that kind, with `*i` at the end of its run of URI characters and
@@ -242,22 +238,31 @@ fn ip_literal_here(text: &[u8], authority: Option<usize>, i: usize) -> bool {
 pub(crate) const IP_LITERAL_MAX: usize = 64;
 
 /// Whether `b` may stand inside the brackets of an IP literal (of the bytes a URI may hold).
+#[inline]
 pub(crate) fn in_ip_literal(b: u8) -> bool {
     !chars::is(b, EXCLUDED) && !matches!(b, b'/' | b'?' | b'#' | b'@')
 }
 
 /// The index of the `]` closing the IP literal opened at `open`, if it closes before anything
-/// that cannot be in one (`IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, RFC 3986 §3.2.2).
-fn ip_literal_end(w: &Window<'_>, open: usize, limit_end: usize) -> Scan<Option<usize>> {
-    let rest = w.text.get(open + 1..).unwrap_or_default();
-    let Some((after, _)) = recognize(take_while_m_n(0, IP_LITERAL_MAX, in_ip_literal), rest, w.complete)?
-    else {
-        return Ok(None);
-    };
-    let close = w.text.len() - after.len();
-    match w.text.get(close) {
+/// that cannot be in one (`IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, RFC 3986 §3.2.2)
+/// and below `limit_end`; [`Incomplete`] when `text` ends first. The bare scan and the lane
+/// both ask this.
+#[inline]
+pub(crate) fn ip_literal_close(text: &[u8], open: usize, limit_end: usize) -> Scan<Option<usize>> {
+    let rest = text.get(open + 1..).unwrap_or_default();
+    let run = rest.iter().take(IP_LITERAL_MAX).take_while(|&&b| in_ip_literal(b)).count();
+    let close = open + 1 + run;
+    match text.get(close) {
         Some(b']') if close < limit_end => Ok(Some(close)),
-        None if !w.complete => Err(Incomplete),
+        None => Err(Incomplete),
         _ => Ok(None),
+    }
+}
+
+/// [`ip_literal_close`] in a window: the end of a complete window closes nothing.
+fn ip_literal_end(w: &Window<'_>, open: usize, limit_end: usize) -> Scan<Option<usize>> {
+    match ip_literal_close(w.text, open, limit_end) {
+        Err(Incomplete) if w.complete => Ok(None),
+        found => found,
     }
 }

@@ -9,6 +9,7 @@ use super::{Incomplete, Scan, Window};
 use crate::chars;
 
 /// A blank: a space or a tab.
+#[inline]
 pub(crate) fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
@@ -33,6 +34,7 @@ pub(super) fn line_ending<'a>() -> impl Parser<&'a [u8], Output = &'a [u8], Erro
 /// The length of the [`line_ending`] at the start of `rest`, as the parser gives it in the
 /// window's mode, without setting the parser up: a URI broken over many lines inside `<…>`
 /// meets one per line.
+#[inline]
 pub(super) fn line_ending_len(rest: &[u8], complete: bool) -> Scan<Option<usize>> {
     match rest {
         [b'\r', b'\n', ..] => Ok(Some(2)),
@@ -70,8 +72,8 @@ pub(super) fn hierarchical_start<'a>() -> impl Parser<&'a [u8], Output = (), Err
 /// The length of a [`continuation`] at quote depth 0 at the start of `rest` in its common form
 /// (blanks, a line ending, blanks, then a byte that is neither a blank nor the start of a
 /// no-break space), which the parser would give the same way, whether the window is complete
-/// or not; `None` for anything else, left to the parser. A URI broken after a hyphen on many
-/// lines is joined several times faster this way.
+/// or not; `None` for anything else, left to the parser.
+#[inline]
 pub(super) fn plain_continuation(rest: &[u8], depth: usize) -> Option<usize> {
     if depth > 0 {
         return None;
@@ -92,6 +94,7 @@ pub(super) fn plain_continuation(rest: &[u8], depth: usize) -> Option<usize> {
 /// Whether `after` may start with [`hierarchical_start`]: `false` when its first byte is no
 /// letter, or when the run of scheme characters it starts with is followed, within the
 /// parser's bound, by a byte other than `:`; the parser would fail there too.
+#[inline]
 pub(super) fn may_start_hierarchical(after: &[u8]) -> bool {
     let Some(first) = after.first() else { return true };
     if !first.is_ascii_alphabetic() {

@@ -21,12 +21,11 @@ mod pieces;
 pub(crate) mod run;
 mod trim;
 
-pub(crate) use angle::{AngleEnd, angle};
-pub(crate) use bare::{BareEnd, IP_LITERAL_MAX, Joins, Start, bare, in_ip_literal};
-pub(crate) use lines::{is_blank, quote_depth};
-pub(crate) use opener::{OPENER_LOOK_BACK, back_while, may_open_angle, opener, url_colon_before, wrapper};
+pub(crate) use angle::{AngleEnd, angle, angle_wrapped_once};
+pub(crate) use bare::{BareEnd, Joins, Start, bare, ip_literal_close};
+pub(crate) use lines::quote_depth;
+pub(crate) use opener::{Opener, may_open_angle, opener, opener_at_a_glance, wrapper};
 pub(crate) use pieces::Pieces;
-pub(crate) use run::skip_words;
 pub(crate) use trim::{is_trailing_punctuation, trim, trim_segment};
 
 use nom::Parser;

@@ -14,11 +14,13 @@ pub(crate) struct Pieces {
 }
 
 impl Pieces {
+    #[inline]
     pub(super) fn clear(&mut self) {
         self.segments.clear();
         self.breaks.clear();
     }
 
+    #[inline]
     pub(super) fn push(&mut self, r: Range<usize>) {
         if r.start < r.end {
             self.segments.push(r);
@@ -26,6 +28,7 @@ impl Pieces {
     }
 
     /// The first and one-past-last index of the candidate in the window.
+    #[inline]
     pub(crate) fn extent(&self) -> Option<Range<usize>> {
         Some(self.segments.first()?.start..self.segments.last()?.end)
     }
@@ -47,6 +50,7 @@ impl Pieces {
     /// The first and one-past-last index of the bytes of reading 1 or 2 in the window: under
     /// reading 2 a dropped hyphen at the very end is not part of it (`<http://[::1]-` LF `>`
     /// ends before the hyphen).
+    #[inline]
     pub(crate) fn reading_extent(&self, drop_hyphens: bool) -> Option<Range<usize>> {
         if !drop_hyphens {
             return self.extent();
@@ -61,8 +65,8 @@ impl Pieces {
     /// Writes reading 1 (every byte) or reading 2 (hyphens at line breaks dropped) to `out`.
     pub(crate) fn write_reading(&self, text: &[u8], drop_hyphens: bool, out: &mut Vec<u8>) {
         out.clear();
-        // `extend` over the bytes rather than `extend_from_slice`: the pieces of a URI broken
-        // after hyphens over many lines are a few bytes each, too short for a call of `memcpy`.
+        // `extend` over the bytes: the pieces of a URI broken after hyphens over many lines are
+        // a few bytes each.
         self.for_each_in_reading(drop_hyphens, |r| {
             out.extend(text.get(r).unwrap_or_default().iter().copied())
         });

@@ -240,7 +240,7 @@ fn angle_of(text: &str) -> Option<(String, Option<String>)> {
             let second = (!p.breaks.is_empty()).then(|| joined(t, &p, true));
             Some((joined(t, &p, false), second))
         }
-        AngleEnd::Open => None,
+        AngleEnd::Open | AngleEnd::Overlong(_) => None,
     }
 }
 

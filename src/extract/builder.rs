@@ -4,8 +4,11 @@ use std::io::Read;
 use std::sync::Arc;
 
 use super::iter::{Extractor, SliceMatches};
+use super::options::{Compiled, Options};
 use crate::find::Prefilter;
 use crate::uri::Grammar;
+#[cfg(doc)]
+use crate::{Event, Match};
 
 /// The smallest and largest maximum URI length the builder accepts.
 const MAX_URI_LEN_RANGE: (usize, usize) = (16, 1 << 30);
@@ -22,32 +25,6 @@ const MAX_URI_LEN_RANGE: (usize, usize) = (16, 1 << 30);
 #[derive(Debug, Clone, Default)]
 pub struct ExtractorBuilder {
     opts: Options,
-}
-
-/// The options an extractor runs with, as the builder sets them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Options {
-    pub(crate) grammar: Grammar,
-    pub(crate) max_uri_len: usize,
-    pub(crate) abbreviated: bool,
-    pub(crate) report_rejected: bool,
-    pub(crate) quoted_printable: bool,
-    pub(crate) line_numbers: bool,
-    pub(crate) one_pass: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            grammar: Grammar::Rfc3986,
-            max_uri_len: 64 * 1024,
-            abbreviated: false,
-            report_rejected: false,
-            quoted_printable: true,
-            line_numbers: false,
-            one_pass: true,
-        }
-    }
 }
 
 impl ExtractorBuilder {
@@ -108,9 +85,10 @@ impl ExtractorBuilder {
         self
     }
 
-    /// Whether the most common candidates are decided in one pass (default on). The matches
-    /// are the same either way, only slower without it: this is for testing that claim (the
-    /// differential tests and the `extract` fuzz target run both).
+    /// Whether the shortcuts are taken (default on): the colons passed over at a glance, and
+    /// the most common candidates decided in one pass. The matches are the same either way,
+    /// only slower without them: this is for testing that claim (the differential tests and
+    /// the `extract` fuzz target run both).
     #[doc(hidden)]
     pub fn one_pass(&mut self, yes: bool) -> &mut Self {
         self.opts.one_pass = yes;
@@ -163,13 +141,6 @@ impl ExtractorBuilder {
 #[derive(Debug, Clone)]
 pub struct UriFinder {
     pub(crate) compiled: Arc<Compiled>,
-}
-
-/// What a [`UriFinder`] holds.
-#[derive(Debug)]
-pub(crate) struct Compiled {
-    pub(crate) opts: Options,
-    pub(crate) prefilter: Prefilter,
 }
 
 impl UriFinder {

@@ -3,18 +3,18 @@
 //!
 //! The engine ([`super::engine`]) finds a trigger and hands over a [`Window`] of text around
 //! it with a [`Map`] back to the input's offsets; everything here works on window indexes and
-//! either decides or says [`Incomplete`]. The order of the attempts is that of Appendix E:
+//! either decides or says [`Incomplete`](crate::delimit::Incomplete). The order of the attempts is that of Appendix E:
 //! first `<...>` (white space inside ignored), then the candidate outside any angle bracket,
 //! with its hyphen line breaks joined, then without them, then across a line break it cannot
 //! end at.
 
-use super::builder::Options;
+use super::options::Options;
 use super::queue::Queue;
 use crate::decode::Map;
 use crate::delimit::colon::{After, after_colon};
 use crate::delimit::{self, AngleEnd, Joins, Pieces, Scan, Start, Window, wrapper};
 use crate::find::{self, SchemeRule, Shape};
-use crate::matches::{Delimiter, Event, Match, Rare, Rejected, Span, UriText};
+use crate::matches::{Delimiter, Event, Extras, Match, MatchFields, Rejected, Span, UriText};
 use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Parts, Uri};
 
 /// What became of a trigger.
@@ -45,7 +45,7 @@ pub(crate) struct Scratch {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Site {
     /// The first byte: the scheme's, or `www.`'s.
-    pub(crate) s: usize,
+    pub(crate) start: usize,
     /// The scheme's colon; `None` for an abbreviated URL.
     pub(crate) colon: Option<usize>,
 }
@@ -80,17 +80,18 @@ enum Verdict {
     Invalid(Option<String>, ParseError),
 }
 
-/// What one candidate works with.
-pub(crate) struct Cx<'a> {
+/// One candidate being delimited and validated: the options, the reused buffers, and the queue
+/// its events go to.
+pub(crate) struct Candidate<'a> {
     pub(crate) opts: &'a Options,
     pub(crate) scratch: &'a mut Scratch,
     pub(crate) pending: &'a mut Queue,
 }
 
-impl Cx<'_> {
+impl Candidate<'_> {
     /// Delimits the candidate at `site` in `w` (wrappers looked for no further back than
     /// `floor`), validates it, and pushes its events.
-    pub(crate) fn candidate(
+    pub(crate) fn delimit(
         &mut self,
         w: &Window<'_>,
         map: &Map<'_>,
@@ -98,7 +99,7 @@ impl Cx<'_> {
         floor: usize,
     ) -> Scan<Outcome> {
         let text = w.text;
-        let Site { s, colon } = site;
+        let Site { start: s, colon } = site;
         // Most colons in prose are `Note: text`: white space follows, so only `<…>` could hold
         // a URI here (`<mailto: rah@ibuc.com>`); decide that before anything else.
         let after = match colon {
@@ -141,7 +142,19 @@ impl Cx<'_> {
         // RFC 2396 App. E / RFC 1738 appendix: `<URL:…>`; white space inside is ignored, even
         // right after the colon (`<mailto: rah@ibuc.com>`).
         if let Some((lt, url)) = opener.angle {
-            if let AngleEnd::Closed(gt) = delimit::angle(w, s, lt, limit_end, &mut self.scratch.pieces)? {
+            let end = delimit::angle(w, s, lt, limit_end, &mut self.scratch.pieces)?;
+            // Closed past the limit: an overlong candidate, when its content has what a URI of
+            // its kind needs (`//` after a scheme that needs it); otherwise no candidate at all,
+            // and the `<` is read as text.
+            if let AngleEnd::Overlong(gt) = end {
+                let sc = &mut *self.scratch;
+                sc.pieces.write_reading(text, false, &mut sc.first);
+                let start = sc.pieces.extent().map_or(s, |e| e.start);
+                if shape_ok(kind, &sc.first, start) {
+                    return Ok(Outcome::Overlong(Span::new(map.start(s), map.start(gt))));
+                }
+            }
+            if let AngleEnd::Closed(gt) = end {
                 let delimiter = if url { Delimiter::AngleUrlPrefix } else { Delimiter::Angle };
                 match self.verdict(text, kind) {
                     Verdict::Valid(valid) => {
@@ -272,19 +285,18 @@ impl Cx<'_> {
             }
         }
         let rare = (valid.alternate.is_some() || !spans.is_empty())
-            .then(|| Box::new(Rare { alternate: valid.alternate, pieces: spans }));
-        self.pending.push_back(Event::Match(Match {
-            uri: valid.uri,
+            .then(|| Box::new(Extras { alternate: valid.alternate, pieces: spans }));
+        let fields = MatchFields {
             span,
             wrap: Match::wrap(span, map.span(outer)),
+            parts: valid.parts,
             rare,
             delimiter,
             grammar: self.opts.grammar,
-            parts: valid.parts,
             abbreviated: kind == Kind::Www,
             quoted_printable: !map.is_raw(),
-            line: 0,
-        }));
+        };
+        self.pending.push_match(valid.uri.as_bytes(), fields);
     }
 
     /// The record of a rejected candidate made of the current pieces, when rejections are
@@ -373,13 +385,12 @@ fn owned(reading: &[u8]) -> Result<String, ParseError> {
 }
 
 /// Validates one reading; returns its components.
-// Inlined into `verdict`, so that the components go straight into the `Valid` reading rather
-// than through a returned `Result` (1% of the instructions on URI-dense text).
+// Inlined into `verdict`, so that the components go straight into the `Valid` reading.
 #[inline(always)]
 fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> Result<Parts, ParseError> {
     match kind {
         Kind::Scheme { .. } => {
-            // The common plain forms first, in a fraction of the instructions (see `uri::plain`).
+            // The common plain forms first (see `uri::plain`): `None` or what the parser gives.
             if grammar == Grammar::Rfc3986
                 && let Some(c) = crate::uri::plain_components(reading.as_bytes())
             {

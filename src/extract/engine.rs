@@ -12,20 +12,17 @@
 //! The engine's state is its [`Cursor`], in input offsets: where the search resumes, the end
 //! of the last match, and the guards that keep floods linear.
 
-use super::builder::{Compiled, Options};
-use super::candidate::{Cx, Outcome, Scratch, Site};
+use super::candidate::{Candidate, Outcome, Scratch, Site};
 use super::lane::{self, Lane};
+use super::options::{Compiled, LOOKBACK, Options};
 use super::queue::Queue;
 use crate::chars::{self, EXCLUDED, WSP};
 use crate::decode::mime::{self, Boundaries, Field};
 use crate::decode::{Map, Text};
+use crate::delimit::colon::{self, Glance};
 use crate::delimit::{self, Incomplete, Scan, Window};
-use crate::find::{self, Prefilter, SchemeRule, Trigger};
+use crate::find::{self, Prefilter, Trigger};
 
-/// How far before a trigger bytes are kept and may be looked at: the scheme (at most
-/// [`find::SCHEME_MAX`] bytes), the wrapper before it, and the start of its line (for the
-/// quote depth of a mail reply).
-pub(crate) const LOOKBACK: usize = 1024;
 /// How many events a step queues before it returns (see [`Engine::step`]).
 const BATCH: usize = 8;
 /// How far past the maximum URI length a candidate's window reaches: room for the closing
@@ -198,7 +195,7 @@ impl Engine {
             // colon end a `Content-Transfer-Encoding` header.)
             let ends_any =
                 |x: u8| chars::is(x, EXCLUDED) && !chars::is(x, WSP) && !matches!(x, b'>' | b'[' | b']');
-            if !hay.get(c + 1).is_some_and(|&x| ends_any(x))
+            if !(self.opts.one_pass && hay.get(c + 1).is_some_and(|&x| ends_any(x)))
                 && let Some(s) = find::scheme_start(hay, c, floor)
                 && !self.passes_over(hay, map, s, c, floor)
             {
@@ -210,51 +207,25 @@ impl Engine {
         }
     }
 
-    /// Whether the colon at `c`, after the scheme-like word at `s`, is one that [`Cx::candidate`]
-    /// would pass over at once, judged by the bytes right after it: a blank and no line break
-    /// (`Note: the`, a label in running text), or `//` and a byte that ends a bare URI
-    /// (`http:// `, a mention), or a URI character but not `//` after a scheme that needs
-    /// `//` (`a:b`, `INFO:root`; see [`find::SchemeRule`]). Only `<…>` could hold a URI there,
-    /// and no `<` or `URL:` stands before the word. `URL:` itself is always passed over there
-    /// (extractor rule 5). A MIME header the decoding stage reads is never passed over.
-    ///
-    /// Returns `false` whenever that cannot be told here; then the candidate decides.
+    /// Whether the colon at `c`, after the scheme-like word at `s`, is one that [`Candidate::delimit`]
+    /// would pass over at once: [`colon::glance`] says only `<…>` could hold a URI there, no
+    /// `<` or `URL:` stands before the word, and the word is no MIME header the decoding stage
+    /// reads; or the word is `URL:` (extractor rule 5). `false` whenever that cannot be told
+    /// here, and always without the shortcuts (`one_pass(false)`), so that the tests and the
+    /// `extract` fuzz target hold this to the candidate's own decision.
     #[inline]
     fn passes_over(&self, hay: &[u8], map: &Map<'_>, s: usize, c: usize, floor: usize) -> bool {
-        let ends = |x: u8| chars::is(x, EXCLUDED) && !chars::is(x, WSP);
-        let at = |i: usize| hay.get(c + i).copied();
-        let Some(first) = at(1) else { return false };
-        let only_angle = if first == b'/' {
-            // `//` and a byte that ends a bare URI, with no line break after it. It counts only
-            // while the scheme fits the length limit: a longer one is reported as overlong by
-            // the bare scan.
-            match (at(2), at(3)) {
-                (Some(b'/'), Some(x)) if chars::is(x, EXCLUDED) && c + 2 < s + self.opts.max_uri_len => {
-                    match x {
-                        b' ' | b'\t' => at(4).is_some_and(|y| !matches!(y, b' ' | b'\t' | b'\r' | b'\n')),
-                        _ => ends(x) && x != b'[',
-                    }
-                }
-                _ => false,
+        if !self.opts.one_pass {
+            return false;
+        }
+        match colon::glance(hay, s, c, self.opts.max_uri_len) {
+            Glance::Maybe => false,
+            Glance::Never => true,
+            Glance::OnlyAngle => {
+                let header = self.opts.quoted_printable && mime::field(&hay[s..c]).is_some();
+                !header && !delimit::may_open_angle(&Self::look_back(hay, map, c), s, floor)
             }
-        } else if first == b' ' {
-            // One blank and no line break: `Note: the`, `Return-Path: <…>`, `Re: [list]`.
-            at(2).is_some_and(|x| !matches!(x, b' ' | b'\t' | b'\r' | b'\n'))
-        } else if !chars::is(first, EXCLUDED) && (first != b'/' || at(2).is_some_and(|x| x != b'/')) {
-            // A byte that may go on, and not `//`: `a:b`, `INFO:root`, `a:/b`. Only a
-            // registered scheme that may be written without `//` takes a bare URI here.
-            match find::scheme_rule_at(hay, s, c) {
-                // `URL:` never starts a URI, not even inside `<…>`.
-                SchemeRule::Never => return true,
-                SchemeRule::NeedsSlashes => true,
-                SchemeRule::Opaque(_) => false,
-            }
-        } else {
-            false
-        };
-        only_angle
-            && !(self.opts.quoted_printable && mime::field(&hay[s..c]).is_some())
-            && !delimit::may_open_angle(&Self::look_back(hay, map, c), s, floor)
+        }
     }
 
     /// The window [`Engine::window`] gives for the colon at `c`, as far as a look back from
@@ -358,18 +329,19 @@ impl Engine {
                 {
                     match lane::one_pass(hay, base, s, c, floor, &self.opts, &mut self.pending) {
                         Some(Lane::Matched(end)) => return Ok(Outcome::Matched(end)),
-                        Some(Lane::NoUri(end)) => return Ok(Outcome::Scanned(end)),
+                        Some(Lane::Scanned(end)) => return Ok(Outcome::Scanned(end)),
                         None => {}
                     }
                 }
-                Site { s, colon: Some(c) }
+                Site { start: s, colon: Some(c) }
             }
-            Trigger::Www(w) => Site { s: w, colon: None },
+            Trigger::Www(w) => Site { start: w, colon: None },
         };
         let at = trigger.at();
-        let w = self.window(text, site.s, at, map.start(at));
-        let mut cx = Cx { opts: &self.opts, scratch: &mut self.scratch, pending: &mut self.pending };
-        cx.candidate(&w, map, site, floor)
+        let w = self.window(text, site.start, at, map.start(at));
+        let mut candidate =
+            Candidate { opts: &self.opts, scratch: &mut self.scratch, pending: &mut self.pending };
+        candidate.delimit(&w, map, site, floor)
     }
 }
 

@@ -3,8 +3,9 @@
 
 use std::io::{self, Read};
 
-use super::builder::Compiled;
-use super::engine::{Engine, LOOKBACK, Step};
+use super::engine::{Engine, Step};
+use super::options::Compiled;
+use super::options::LOOKBACK;
 use crate::decode::mime::Boundaries;
 use crate::decode::qp::Region;
 use crate::decode::{Map, Text};

@@ -5,12 +5,13 @@
 //! general path decides from scratch. `tests/lane.rs` and the `extract` fuzz target hold the
 //! two to the same results (the builder's hidden `one_pass(false)` turns the lane off).
 
-use super::builder::Options;
+use super::options::LOOKBACK;
+use super::options::Options;
 use super::queue::Queue;
 use crate::chars::{self, EXCLUDED};
-use crate::delimit::{self, colon::line_end_colon};
+use crate::delimit::{self, Opener, colon::line_end_colon};
 use crate::find::{self, SchemeRule, Shape};
-use crate::matches::{Delimiter, Fields, Match, Rare, Span};
+use crate::matches::{Delimiter, Extras, Match, MatchFields, Span};
 use crate::uri::{Grammar, Parts};
 
 /// How a candidate taken by [`one_pass`] is wrapped: by what stands right before its scheme.
@@ -41,12 +42,12 @@ impl Wrap {
 /// The common candidate, decided in one pass: a URI of one of the plain forms of
 /// [`crate::uri::plain_components`] (http, https, ftp, mailto, urn) on one line, bare, in
 /// double quotes, or in `<…>` or `<URL:…>` with nothing else inside (or wrapped once onto an
-/// indented next line: [`continuation`]), in raw text under
+/// indented next line: [`delimit::angle_wrapped_once`]), in raw text under
 /// [`Grammar::Rfc3986`]; and a colon at the end of a line that starts no URI
 /// ([`line_end_colon`]). `s` and `c` are the scheme's first byte and colon in `hay`, the input
 /// from `base`; `floor` is the end of the last match in `hay`.
 ///
-/// Returns exactly what [`Cx::candidate`] would find ([`Lane`]): a match (pushed to `out`)
+/// Returns exactly what [`Candidate::delimit`](super::candidate::Candidate::delimit) would find ([`Lane`]): a match (pushed to `out`)
 /// and where its wrapper ends, or, for a line-end colon, a scan ending right after it; with the
 /// same scan, trim and validation, but without the window, the wrapper look-back, the readings
 /// and their copies.
@@ -55,12 +56,8 @@ impl Wrap {
 /// `userinfo@`, the end of the window, a form the fast validation leaves to the full parser,
 /// an invalid URI), and then the caller takes the general path, which decides from scratch.
 ///
-/// With the lane, extraction from a reader takes 19% fewer instructions on URI-dense text, 17%
-/// on logs and 16% on mail (there mostly for the `wrote:` colons); measured with callgrind on
-/// the generated workloads, against `one_pass(false)`. `tests/lane.rs` and the `extract` fuzz
-/// target hold it to the general path (the builder's hidden `one_pass(false)` turns it off).
-// Out of line: inlined into the engine's trigger loop it made the adversarial floods 5% slower
-// (wall clock; fewer instructions but a larger loop), and nothing else faster.
+/// `tests/lane.rs` and the `extract` fuzz target hold it to the general path (the builder's
+/// hidden `one_pass(false)` turns it off). Kept out of the trigger loop (see PERFORMANCE.md).
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn one_pass(
@@ -78,36 +75,16 @@ pub(crate) fn one_pass(
     let body = c + 1;
     if hay.get(body).is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
         let needs_slashes = find::scheme_rule_at(hay, s, c) == SchemeRule::NeedsSlashes;
-        return (needs_slashes && line_end_colon(hay, body)).then_some(Lane::NoUri(base + body as u64));
+        return (needs_slashes && line_end_colon(hay, body)).then_some(Lane::Scanned(base + body as u64));
     }
-    // What `delimit::opener` finds before the scheme. It looks back no further than the floor
-    // (and the window's start and a bound, both well before `s - 5` here): right at the floor
-    // only `<` and `"` open; past it, over white space, a `<` or `URL:` (any case), which are
-    // left to the general path; `<URL:` right before the scheme opens; another colon
-    // (`Unsubscribe: mailto:…`) opens nothing.
-    let wrap = match s.checked_sub(1).map(|p| hay[p]) {
-        _ if s <= floor => Wrap::Bare,
-        Some(b'<') => Wrap::Angle { lt: s - 1 },
-        Some(b'"') => Wrap::Quote,
-        // `<URL:` right before the scheme (RFC 1738 appendix), as `delimit::opener` finds it
-        // when its `<` is above the floor.
-        Some(b':')
-            if s >= floor + 5 && hay[s - 5] == b'<' && delimit::url_colon_before(hay, s, 0).is_some() =>
-        {
-            Wrap::AngleUrl { lt: s - 5 }
-        }
-        Some(b':' | b'[' | b'{') => return None,
-        Some(prev) if chars::is(prev, chars::WSP) => {
-            let lowest = floor.max(s.saturating_sub(delimit::OPENER_LOOK_BACK));
-            let i = delimit::back_while(hay, s, lowest, |b| chars::is(b, chars::WSP));
-            // `URL:` is looked for even where it reaches below `lowest`, where the general
-            // path sees none: declining is always safe.
-            if i > lowest && (hay[i - 1] == b'<' || delimit::url_colon_before(hay, i, 0).is_some()) {
-                return None;
-            }
-            Wrap::Bare
-        }
-        _ => Wrap::Bare,
+    // The wrapper, as `delimit::opener` finds it; the lane takes `<…>`, `<URL:…>`, quotes and
+    // none, and leaves the rest to the general path.
+    let wrap = match delimit::opener_at_a_glance(hay, s, floor)? {
+        Opener { angle: Some((lt, false)), .. } => Wrap::Angle { lt },
+        Opener { angle: Some((lt, true)), .. } => Wrap::AngleUrl { lt },
+        Opener { mark: Some(b'"'), .. } => Wrap::Quote,
+        Opener { mark: None, url_prefix: None, .. } => Wrap::Bare,
+        _ => return None,
     };
     let shape = match find::scheme_rule_at(hay, s, c) {
         SchemeRule::NeedsSlashes => None,
@@ -136,28 +113,31 @@ pub(crate) fn one_pass(
         let from = match stop {
             // Inside `<…>` brackets are passed over (`delimit::angle`).
             b'[' | b']' if wrap.angle().is_some() => end + 1,
-            // Outside, an IP literal right after `//` (`delimit::ip_literal_end`).
+            // Outside, an IP literal right after `//`.
             b'[' if shape.is_none() && end == body + 2 => {
-                let inside = hay.get(end + 1..)?.iter().take(delimit::IP_LITERAL_MAX);
-                let run = inside.take_while(|&&b| delimit::in_ip_literal(b)).count();
-                let close = end + 1 + run;
-                if hay.get(close) != Some(&b']') || close >= limit_end {
-                    return None;
-                }
-                close + 1
+                delimit::ip_literal_close(hay, end, limit_end).ok()?? + 1
             }
             _ => break stop,
         };
         let (next, kinds) = delimit::run::scan(hay, from, limit_end);
         (end, seen) = (next, seen | kinds | chars::RUN_ESCAPE_OR_AT);
     };
-    // A second segment, when `<…>` goes on after a line break (see `continuation`).
+    // A second segment, when `<…>` goes on after a line break.
     let mut next = None;
     let (delimiter, extent, outer) = if let Some(lt) = wrap.angle() {
         let gt = match stop {
             b'>' => end,
             b' ' | b'\t' | b'\r' | b'\n' => {
-                let (seg, gt) = continuation(hay, base, c, lt, end, limit_end)?;
+                // The quote depth of the `<`'s line, as the general path's window sees it: it
+                // looks back from the trigger `LOOKBACK` bytes, and knows the input's start
+                // when that is within them.
+                let depth = || {
+                    let lo = c.saturating_sub(LOOKBACK);
+                    let lo_is_start = base + c as u64 <= LOOKBACK as u64;
+                    let w = delimit::Window { text: hay, lo, lo_is_start, complete: true, cut: false };
+                    delimit::quote_depth(&w, lt)
+                };
+                let (seg, gt) = delimit::angle_wrapped_once(hay, end, limit_end, depth)?;
                 next = Some(seg);
                 gt
             }
@@ -215,7 +195,7 @@ fn lane_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> Optio
     Some(Parts::new(&crate::uri::plain_components(uri)?))
 }
 
-/// The lane's match, as `Cx::push_match` builds it: `span` and `outer` in `hay`, the input
+/// The lane's match, with the fields `Candidate::push_match` gives it: `span` and `outer` in `hay`, the input
 /// from `base`; `pieces` empty for a URI in one piece. It goes straight into the queue of
 /// events `out`: returned by value it was moved twice more on its way there.
 #[allow(clippy::too_many_arguments)]
@@ -233,76 +213,21 @@ fn lane_match(
 ) -> Lane {
     let at = |i: usize| base + i as u64;
     let span = Span::new(at(span.start), at(span.end));
-    let fields = Fields {
+    let fields = MatchFields {
         span,
         wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
         parts,
-        rare: (!pieces.is_empty()).then(|| Box::new(Rare { alternate: None, pieces })),
+        rare: (!pieces.is_empty()).then(|| Box::new(Extras { alternate: None, pieces })),
         delimiter,
         grammar: opts.grammar,
+        abbreviated: false,
+        quoted_printable: false,
     };
     out.push_match(uri, fields);
     Lane::Matched(at(outer.end))
 }
 
-/// The second line of a URI in `<…>` wrapped once (`<URL:http://lists.example.org/pipermail/`
-/// / `    list/2002-September/95165.html>`), as `delimit::angle` reads it: the first segment
-/// ends at `end`, then blanks, one line ending (LF or CR LF), blanks, and a segment of URI
-/// characters that runs to the `>` (its index is returned with the segment). `None` for
-/// anything else, which the general path decides: a hyphen before the break (two readings),
-/// a quoted line (`> `: the next line must repeat the prefix), a blank line, more white
-/// space, the end of the window or of the length limit.
-fn continuation(
-    hay: &[u8],
-    base: u64,
-    c: usize,
-    lt: usize,
-    end: usize,
-    limit_end: usize,
-) -> Option<(core::ops::Range<usize>, usize)> {
-    if hay[end - 1] == b'-' {
-        return None;
-    }
-    let blanks =
-        |i: usize| i + hay.get(i..).unwrap_or_default().iter().take_while(|&&b| delimit::is_blank(b)).count();
-    let mut i = blanks(end);
-    i += match hay.get(i..i + 2)? {
-        [b'\n', _] => 1,
-        [b'\r', b'\n'] => 2,
-        _ => return None,
-    };
-    let start = blanks(i);
-    // A URI character: not white space (a blank line), not `>` or `<`.
-    if hay.get(start).is_none_or(|&b| chars::is(b, EXCLUDED)) {
-        return None;
-    }
-    // The quote depth of the `<`'s line, as the general path's window sees it: it looks back
-    // from the trigger `LOOKBACK` bytes, and knows the input's start when that is within them.
-    let lo = c.saturating_sub(super::engine::LOOKBACK);
-    let w = delimit::Window {
-        text: hay,
-        lo,
-        lo_is_start: base + c as u64 <= super::engine::LOOKBACK as u64,
-        complete: true,
-        cut: false,
-    };
-    if delimit::quote_depth(&w, lt) != 0 {
-        return None;
-    }
-    let mut gt = delimit::skip_words(hay, start, limit_end);
-    loop {
-        if gt >= limit_end {
-            return None;
-        }
-        match *hay.get(gt)? {
-            b'>' => return Some((start..gt, gt)),
-            b'[' | b']' => gt = delimit::skip_words(hay, gt + 1, limit_end),
-            _ => return None,
-        }
-    }
-}
-
-/// The match of [`one_pass`] for a URI in `<…>` over two lines (see [`continuation`]): its text
+/// The match of [`one_pass`] for a URI in `<…>` over two lines (see [`delimit::angle_wrapped_once`]): its text
 /// is the two segments joined, its pieces the two.
 #[allow(clippy::too_many_arguments)]
 #[cold]
@@ -333,6 +258,6 @@ fn joined(
 pub(crate) enum Lane {
     /// A match, pushed to the queue of events; its wrapper ends at this absolute offset.
     Matched(u64),
-    /// No URI: what [`Outcome::Scanned`] to this absolute offset says.
-    NoUri(u64),
+    /// No URI: what [`Outcome::Scanned`](super::candidate::Outcome::Scanned) to this absolute offset says.
+    Scanned(u64),
 }

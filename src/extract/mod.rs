@@ -7,6 +7,7 @@ mod candidate;
 mod engine;
 mod iter;
 mod lane;
+mod options;
 mod queue;
 
 pub use builder::{ExtractorBuilder, UriFinder};

@@ -2,7 +2,7 @@
 
 /// The parser's components of a match, packed: matches are moved from the extractor to the
 /// caller once each, and in URI-dense text those moves are a measurable share of the time
-/// (see [`Match`]). A URI is at most 1 GiB long (the builder's limit), so offsets fit in `u32`;
+/// (see [`crate::Match`]). A URI is at most 1 GiB long (the builder's limit), so offsets fit in `u32`;
 /// a scheme always starts the URI and a fragment always ends it (RFC 3986 §3), so neither
 /// bound is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

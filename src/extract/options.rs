@@ -1,0 +1,43 @@
+//! What every part of extraction reads: the options, as the builder set them, compiled with
+//! the prefilter; and the bounds on how far a candidate looks around its trigger.
+
+use crate::find::Prefilter;
+use crate::uri::Grammar;
+
+/// How far before a trigger bytes are kept and may be looked at: the scheme (at most
+/// [`crate::find::SCHEME_MAX`] bytes), the wrapper before it, and the start of its line (for
+/// the quote depth of a mail reply).
+pub(crate) const LOOKBACK: usize = 1024;
+
+/// The options an extractor runs with, as the builder sets them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Options {
+    pub(crate) grammar: Grammar,
+    pub(crate) max_uri_len: usize,
+    pub(crate) abbreviated: bool,
+    pub(crate) report_rejected: bool,
+    pub(crate) quoted_printable: bool,
+    pub(crate) line_numbers: bool,
+    pub(crate) one_pass: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            grammar: Grammar::Rfc3986,
+            max_uri_len: 64 * 1024,
+            abbreviated: false,
+            report_rejected: false,
+            quoted_printable: true,
+            line_numbers: false,
+            one_pass: true,
+        }
+    }
+}
+
+/// What a [`UriFinder`] holds.
+#[derive(Debug)]
+pub(crate) struct Compiled {
+    pub(crate) opts: Options,
+    pub(crate) prefilter: Prefilter,
+}
