@@ -182,7 +182,8 @@ pub struct Args {
     /// With -r, only the files whose path below the directory matches GLOB (repeatable; a
     /// leading `!` excludes).
     ///
-    /// gitignore syntax: `*.txt`, `!*.log`, `mail/**`. Files named on the command line are
+    /// gitignore syntax: `*.txt`, `!*.log`, `mail/**`. As in ripgrep, a glob that selects a
+    /// file overrides ignore files and the hidden rule. Files named on the command line are
     /// always read. Example: `urisift -r -g '*.mbox' -g '!spam*' ~/Mail`.
     #[arg(short = 'g', long, value_name = "GLOB", requires = "recursive")]
     glob: Vec<String>,
