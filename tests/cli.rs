@@ -528,7 +528,7 @@ fn json_records_follow_the_documented_schema() {
     let mut types = std::collections::BTreeSet::new();
     for args in [
         &["--json", "--rejected", "--abbreviated", "--max-uri-len", "64", a][..],
-        &["--json", "-n", "--rejected", "--max-uri-len", "64", a, "-"],
+        &["--json", "-n", "--line-text", "--rejected", "--max-uri-len", "64", a, "-"],
         &["--json", "-c", "--rejected", a, "-"],
     ] {
         let run = urisift(args, b"mailto:a@b.example\n");
@@ -586,6 +586,32 @@ fn json_puts_rejected_and_overlong_candidates_on_stdout() {
         run.out(),
         "{\"type\":\"summary\",\"file\":\"<stdin>\",\"matches\":1,\"rejected\":1,\"overlong\":1}\n"
     );
+}
+
+/// The line a URI was found on, for a picker: right at every read boundary of a large input
+/// (each line is long enough for many of them to straddle one), in JSON and in `{text}`.
+#[test]
+fn line_text_is_the_whole_line_of_each_uri() {
+    let mut input = String::new();
+    let mut lines = Vec::new();
+    for i in 0..3000 {
+        let line =
+            format!("line {i}: see http://a.example/{i} here, and then {} words", "more ".repeat(i % 40));
+        input.push_str(&line);
+        input.push_str(if i % 3 == 0 { "\r\n" } else { "\n" });
+        lines.push(line);
+    }
+    let run = urisift(&["--format", "{uri}\t{text}"], input.as_bytes());
+    let out = run.out();
+    let printed: Vec<&str> = out.lines().map(|l| l.split_once('\t').unwrap().1).collect();
+    assert_eq!(printed, lines);
+    let run = urisift(&["--json", "--line-text", "-n"], input.as_bytes());
+    for (record, line) in json_lines(&run).iter().zip(&lines) {
+        assert_eq!(record["text"], line.as_str());
+    }
+    // Without --line-text, no "text".
+    let run = urisift(&["--json"], b"see http://a.example/\n");
+    assert!(json_lines(&run)[0].get("text").is_none());
 }
 
 // ---------------------------------------------------------------------------------------------

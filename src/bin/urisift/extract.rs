@@ -1,12 +1,15 @@
 //! `urisift [OPTIONS] [FILE]...`: extraction.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use urisift::{Event, ExtractorBuilder, Match};
 
+use crate::context::{Context, ContextReader};
 use crate::input::{self, Input};
 use crate::json::{self, Counts};
 use crate::template::Template;
@@ -52,12 +55,22 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["format", "files_with_matches"])]
     json: bool,
 
+    /// With --json, add the text of the line each URI is on ("text"), for a picker.
+    ///
+    /// From the start of the line where the URI starts to the end of the line where it ends,
+    /// at most 256 bytes either side of it, line breaks shown as spaces (source bytes, before
+    /// quoted-printable decoding). In --format it is {text}. Example:
+    /// `urisift --json --line-text mail.mbox | jq -r '.text'`.
+    #[arg(long, requires = "json")]
+    line_text: bool,
+
     /// Print each match by a template instead of the bare URI.
     ///
-    /// Placeholders: {uri} {file} {line} {start} {end} {outer_start} {outer_end} {delimiter}
-    /// {scheme} {authority} {userinfo} {host} {port} {path} {query} {fragment} (empty when
-    /// undefined); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a NUL and a
-    /// backslash. A line feed ends each match. {line} counts lines (as -n does).
+    /// Placeholders: {uri} {text} {file} {line} {start} {end} {outer_start} {outer_end}
+    /// {delimiter} {scheme} {authority} {userinfo} {host} {port} {path} {query} {fragment}
+    /// (empty when undefined); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a
+    /// NUL and a backslash. A line feed ends each match. {line} counts lines (as -n does);
+    /// {text} is the text of the line the URI is on (see --line-text).
     /// Example: `urisift --format '{line}\t{host}\t{uri}' mail.mbox`.
     #[arg(long, value_name = "TEMPLATE", conflicts_with_all = ["count", "files_with_matches"])]
     format: Option<Template>,
@@ -278,6 +291,10 @@ struct Run<'a, W: Write> {
     schemes: Vec<String>,
     /// The input's name as JSON, or as printed before a URI (coloured, with its separator).
     prefix: Vec<u8>,
+    /// Whether matches are printed with the text of their line (`--line-text`, `{text}`).
+    wants_text: bool,
+    /// The recent bytes of the input being read, when `wants_text`.
+    context: Option<Rc<RefCell<Context>>>,
 }
 
 /// Why scanning an input stopped early.
@@ -365,6 +382,9 @@ pub fn run(args: Args) -> ExitCode {
         colors: if color { &COLORS } else { &NO_COLORS },
         schemes: args.scheme.iter().map(|s| s.to_ascii_lowercase()).collect(),
         prefix: Vec::new(),
+        wants_text: (mode == Mode::Json && args.line_text)
+            || args.format.as_ref().is_some_and(Template::wants_text),
+        context: None,
     };
     let (mut found, mut failed) = (false, false);
     let mut ended: Option<ExitCode> = None;
@@ -459,6 +479,13 @@ impl<W: Write> Run<'_, W> {
             ));
         }
         self.set_prefix(input).map_err(Stop::Input)?;
+        let reader: Box<dyn Read> = if self.wants_text {
+            let context = Context::new(reader, self.args.max_uri_len);
+            self.context = Some(Rc::clone(&context));
+            Box::new(ContextReader(context))
+        } else {
+            reader
+        };
         let mut extractor = builder.reader(Sniff { inner: reader, head: [0; 2], seen: 0 });
         let mut counts = Counts::default();
         let max_count = self.args.max_count.unwrap_or(u64::MAX);
@@ -609,9 +636,13 @@ impl<W: Write> Run<'_, W> {
     }
 
     fn print(&mut self, m: &Match) -> io::Result<()> {
+        let text = match &self.context {
+            Some(context) => Some(context.borrow_mut().line(m.span())?),
+            None => None,
+        };
         if self.mode == Mode::Json {
             self.buf.clear();
-            json::match_record(&mut self.buf, m, &self.prefix)?;
+            json::match_record(&mut self.buf, m, &self.prefix, text.as_deref())?;
             return self.emit();
         }
         let second = if self.args.all_readings { m.alternate() } else { None };
@@ -619,7 +650,7 @@ impl<W: Write> Run<'_, W> {
             self.buf.clear();
             // The prefix is the name as {file} gives it: raw bytes, uncoloured.
             for reading in core::iter::once(m.uri()).chain(second) {
-                template.render(&mut self.buf, m, reading, &self.prefix);
+                template.render(&mut self.buf, m, reading, &self.prefix, text.as_deref().unwrap_or_default());
             }
             return self.emit();
         }

@@ -11,12 +11,13 @@ use std::io;
 use urisift::{Match, Rejected, Span};
 
 /// Appends the `match` record of `m`, and a line feed. `file` is the input's name already
-/// written as JSON ([`push_name`]).
-pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8]) -> io::Result<()> {
+/// written as JSON ([`push_name`]); `text` is the line it was found on, when known.
+pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8]>) -> io::Result<()> {
     buf.extend_from_slice(b"{\"type\":\"match\",\"file\":");
     buf.extend_from_slice(file);
-    // `uri()` checks the text on each call: once here.
-    let uri = m.uri();
+    // `uri()` checks the text on each call, and `parsed()` calls it: once here.
+    let parsed = m.parsed();
+    let uri = parsed.as_str();
     // A URI needs no escape (RFC 3986 §2 admits no `"`, `\` or control character), and its
     // components are slices of it: checked once, here.
     let plain = !needs_escape(uri);
@@ -33,12 +34,11 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8]) -> io::Result<()>
     buf.extend_from_slice(b",\"delimiter\":");
     push_str(buf, m.delimiter().name())?;
     buf.extend_from_slice(b",\"scheme\":");
-    push_str_checked(buf, m.scheme(), plain)?;
+    push_str_checked(buf, parsed.scheme().unwrap_or_default(), plain)?;
     if let Some(line) = m.line() {
         buf.extend_from_slice(b",\"line\":");
         push_number(buf, line);
     }
-    let parsed = m.parsed();
     let components = [
         (&b",\"components\":{\"scheme\":"[..], parsed.scheme()),
         (b",\"authority\":", parsed.authority()),
@@ -56,7 +56,13 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8]) -> io::Result<()>
             None => buf.extend_from_slice(b"null"),
         }
     }
-    buf.extend_from_slice(b"}}\n");
+    buf.push(b'}');
+    if let Some(text) = text {
+        buf.extend_from_slice(b",\"text\":");
+        // Input need not be UTF-8; the line is shown as a reader would see it.
+        push_str(buf, &String::from_utf8_lossy(text))?;
+    }
+    buf.extend_from_slice(b"}\n");
     Ok(())
 }
 
@@ -170,18 +176,8 @@ fn push_str_checked(buf: &mut Vec<u8>, s: &str, plain: bool) -> io::Result<()> {
 
 /// Appends `n` as a JSON number.
 fn push_number(buf: &mut Vec<u8>, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(&digits[i..]);
+    // Writing into a `Vec` cannot fail.
+    let _ = serde_json::to_writer(&mut *buf, &n);
 }
 
 /// Appends `bytes` in standard base64 with padding (RFC 4648 §4).
@@ -217,6 +213,7 @@ mod tests {
         #[serde(skip_serializing_if = "Option::is_none")]
         line: Option<u64>,
         components: Components<'a>,
+        text: &'a str,
     }
 
     #[derive(serde::Serialize)]
@@ -247,7 +244,7 @@ mod tests {
         for m in builder.slice(text) {
             for file in ["a.txt", "<stdin>", "we\"ird\\na\tme\u{1}.txt", "caf\u{e9}.txt"] {
                 let mut mine = Vec::new();
-                match_record(&mut mine, &m, &name(file)).unwrap();
+                match_record(&mut mine, &m, &name(file), Some(b"a \"line\"\t\xff")).unwrap();
                 let parsed = m.parsed();
                 let reference = MatchReference {
                     r#type: "match",
@@ -271,6 +268,7 @@ mod tests {
                         query: parsed.query(),
                         fragment: parsed.fragment(),
                     },
+                    text: "a \"line\"\t\u{fffd}",
                 };
                 let mut theirs = serde_json::to_vec(&reference).unwrap();
                 theirs.push(b'\n');

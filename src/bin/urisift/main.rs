@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod context;
 mod extract;
 mod input;
 mod json;

@@ -9,6 +9,7 @@ use urisift::Match;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Field {
     Uri,
+    Text,
     File,
     Line,
     Start,
@@ -27,8 +28,9 @@ pub enum Field {
 }
 
 impl Field {
-    const ALL: [(&'static str, Field); 16] = [
+    const ALL: [(&'static str, Field); 17] = [
         ("uri", Field::Uri),
+        ("text", Field::Text),
         ("file", Field::File),
         ("line", Field::Line),
         ("start", Field::Start),
@@ -144,9 +146,15 @@ impl Template {
         self.0.contains(&Piece::Field(Field::Line))
     }
 
+    /// Whether `{text}` is used (then the input's recent bytes must be kept).
+    pub fn wants_text(&self) -> bool {
+        self.0.contains(&Piece::Field(Field::Text))
+    }
+
     /// Appends the template for `m` read as `uri` (one of its readings), found in the input
-    /// named `file`, and a line feed. An undefined component, or a line not counted, is empty.
-    pub fn render(&self, buf: &mut Vec<u8>, m: &Match, uri: &str, file: &[u8]) {
+    /// named `file` on the line `text`, and a line feed. An undefined component, or a line not
+    /// counted, is empty.
+    pub fn render(&self, buf: &mut Vec<u8>, m: &Match, uri: &str, file: &[u8], text: &[u8]) {
         let parsed = m.parsed();
         let number = |buf: &mut Vec<u8>, n: u64| buf.extend_from_slice(n.to_string().as_bytes());
         for piece in &self.0 {
@@ -159,6 +167,10 @@ impl Template {
             };
             let text = match field {
                 Field::Uri => Some(uri),
+                Field::Text => {
+                    buf.extend_from_slice(text);
+                    None
+                }
                 Field::File => {
                     buf.extend_from_slice(file);
                     None
@@ -211,7 +223,7 @@ mod tests {
         builder.line_numbers(true);
         let mut out = Vec::new();
         for m in builder.slice(text) {
-            template.render(&mut out, &m, m.uri(), b"f.txt");
+            template.render(&mut out, &m, m.uri(), b"f.txt", b"the line");
         }
         String::from_utf8(out).unwrap()
     }
@@ -221,11 +233,11 @@ mod tests {
         let text = b"x\nsee <http://u@a.example:81/p?q#f> and mailto:b@c.example\n";
         assert_eq!(
             render(
-                r"{file}:{line}\t{uri}\t{{{scheme}}} {host}|{port}|{path}|{query}|{fragment}|{delimiter}",
+                r"{file}:{line}\t{text}\t{uri}\t{{{scheme}}} {host}|{port}|{path}|{query}|{fragment}|{delimiter}",
                 text
             ),
-            "f.txt:2\thttp://u@a.example:81/p?q#f\t{http} a.example|81|/p|q|f|angle\n\
-             f.txt:2\tmailto:b@c.example\t{mailto} ||b@c.example|||bare\n"
+            "f.txt:2\tthe line\thttp://u@a.example:81/p?q#f\t{http} a.example|81|/p|q|f|angle\n\
+             f.txt:2\tthe line\tmailto:b@c.example\t{mailto} ||b@c.example|||bare\n"
         );
         assert_eq!(
             render(r"{start}-{end} {outer_start}-{outer_end}\0", b"<http://a.example/>"),
