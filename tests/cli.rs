@@ -655,8 +655,10 @@ fn subcommands_take_json_and_a_grammar_in_any_case() {
         run.out(),
         "{\"input\":\"HTTP://A.example\",\"valid\":true,\"result\":\"http://a.example/\",\"error\":null}\n"
     );
-    let run = urisift(&["--grammar", "RFC2396"], b"http://[::1]/ http://a.example/\n");
-    assert_eq!(run.out(), "http://a.example/\n");
+    for grammar in ["RFC2396", "rfc2396", "2396"] {
+        let run = urisift(&["--grammar", grammar], b"http://[::1]/ http://a.example/\n");
+        assert_eq!(run.out(), "http://a.example/\n", "{grammar}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -243,7 +243,7 @@ fn each_input<W: Write>(
                 Ok(_) => {}
                 Err(e) => {
                     out.flush()?;
-                    complain(format_args!("reading standard input: {e}"));
+                    complain(format_args!("{}: {e}", crate::input::STDIN_NAME));
                     return Ok(Status::Error);
                 }
             }

@@ -12,7 +12,7 @@ mod template;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser as _, ValueParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _, ValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
 use urisift::uri::Grammar;
 
@@ -53,11 +53,11 @@ enum Command {
     Man,
 }
 
-/// The `--grammar` value parser: rfc3986, rfc2396 or rfc1738 (any case with `ignore_case`).
+/// The `--grammar` value parser: rfc3986, rfc2396 or rfc1738, or the bare number (any case
+/// with `ignore_case`).
 pub(crate) fn grammar_parser() -> ValueParser {
-    PossibleValuesParser::new(["rfc3986", "rfc2396", "rfc1738"])
-        .try_map(|name| name.parse::<Grammar>())
-        .into()
+    let names = ["rfc3986", "rfc2396", "rfc1738"].map(|name| PossibleValue::new(name).alias(&name[3..]));
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<Grammar>()).into()
 }
 
 /// Writes `urisift: MESSAGE` to stderr. A failing stderr has nowhere left to be reported.
