@@ -661,7 +661,8 @@ impl<W: Write> Run<'_, W> {
             self.out.write_all(&self.prefix)?;
             if let Some(line) = m.line() {
                 self.out.write_all(c.line)?;
-                self.out.write_all(line.to_string().as_bytes())?;
+                // serde_json writes numbers with `itoa`: no allocation per match.
+                serde_json::to_writer(&mut self.out, &line).map_err(io::Error::from)?;
                 self.out.write_all(c.reset)?;
                 self.out.write_all(b":")?;
             }

@@ -156,7 +156,10 @@ impl Template {
     /// counted, is empty.
     pub fn render(&self, buf: &mut Vec<u8>, m: &Match, uri: &str, file: &[u8], text: &[u8]) {
         let parsed = m.parsed();
-        let number = |buf: &mut Vec<u8>, n: u64| buf.extend_from_slice(n.to_string().as_bytes());
+        // Writing into a `Vec` cannot fail.
+        let number = |buf: &mut Vec<u8>, n: u64| {
+            let _ = serde_json::to_writer(&mut *buf, &n);
+        };
         for piece in &self.0 {
             let field = match piece {
                 Piece::Text(text) => {
