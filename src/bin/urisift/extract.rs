@@ -603,7 +603,7 @@ impl<W: Write> Run<'_, W> {
                     self.buf.extend_from_slice(c.reset);
                     self.buf.push(if self.args.null { b'\0' } else { b':' });
                 }
-                self.buf.extend_from_slice(counts.matches.to_string().as_bytes());
+                serde_json::to_writer(&mut self.buf, &counts.matches).map_err(io::Error::from)?;
                 self.buf.push(b'\n');
             }
             Mode::FilesWithMatches if counts.matches > 0 => {
