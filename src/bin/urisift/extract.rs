@@ -27,7 +27,9 @@ const MAX_URI_LEN: std::ops::RangeInclusive<u64> = 16..=1 << 30;
 pub enum ColorChoice {
     /// When standard output is a terminal, `TERM` is not `dumb` and `NO_COLOR` is not set.
     Auto,
+    /// Always, even into a pipe (`urisift --color always -n mail | less -R`).
     Always,
+    /// Never.
     Never,
 }
 

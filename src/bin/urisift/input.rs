@@ -102,11 +102,14 @@ pub fn list(paths: &[PathBuf], walk: &Walk, mut each: impl FnMut(Result<Input, I
                 }
                 Ok(_) => true,
                 Err(e) => {
-                    let name = match &e {
-                        ignore::Error::WithPath { path, .. } => path.display().to_string(),
-                        _ => path.display().to_string(),
+                    // The error names its path, when it has one: reported under that name.
+                    let (name, error) = match e {
+                        ignore::Error::WithPath { path, err } => {
+                            (path.display().to_string(), err.to_string())
+                        }
+                        e => (path.display().to_string(), e.to_string()),
                     };
-                    each(Err(InputError { name, error: io::Error::other(e.to_string()) }))
+                    each(Err(InputError { name, error: io::Error::other(error) }))
                 }
             };
             if !keep_going {
