@@ -1183,9 +1183,10 @@ mod cli {
         let out = urisift(&["--json"], b"see <URL:http://a.example/x>\n");
         assert_eq!(
             stdout(&out),
-            "{\"file\":\"-\",\"uri\":\"http://a.example/x\",\"readings\":[\"http://a.example/x\"],\
+            "{\"type\":\"match\",\"file\":\"<stdin>\",\"uri\":\"http://a.example/x\",\"readings\":[\"http://a.example/x\"],\
              \"start\":9,\"end\":27,\"outer_start\":4,\"outer_end\":28,\"delimiter\":\"angle-url-prefix\",\
-             \"scheme\":\"http\"}\n"
+             \"scheme\":\"http\",\"components\":{\"scheme\":\"http\",\"authority\":\"a.example\",\"userinfo\":null,\
+             \"host\":\"a.example\",\"port\":null,\"path\":\"/x\",\"query\":null,\"fragment\":null}}\n"
         );
     }
 

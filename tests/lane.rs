@@ -100,6 +100,10 @@ fn files_below(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn the_lane_agrees_on_the_corpus_and_the_test_data() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !root.join("corpus/expected").is_dir() {
+        eprintln!("skipped: {} holds no corpus (a packaged crate?)", root.join("corpus").display());
+        return;
+    }
     let mut files = files_below(&root.join("corpus"));
     files.extend(files_below(&root.join("tests/data/extract")));
     files.extend(files_below(&root.join("fuzz/regressions/extract")));

@@ -9,9 +9,10 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::builder::TypedValueParser as _;
 use serde::Serialize;
 use urisift::uri::{self, ErrorKind, Grammar, HostKind, Uri};
+
+use crate::{complain, grammar_parser};
 
 /// The long `--help` text of the subcommand (set on its variant in main.rs, whose doc
 /// comment would override one set here).
@@ -71,8 +72,8 @@ pub struct CheckArgs {
         long,
         value_name = "GRAMMAR",
         default_value = "rfc3986",
-        value_parser = clap::builder::PossibleValuesParser::new(["rfc3986", "rfc2396", "rfc1738"])
-            .try_map(|name| name.parse::<Grammar>()),
+        ignore_case = true,
+        value_parser = grammar_parser(),
         long_help = GRAMMAR_HELP,
     )]
     grammar: Grammar,
@@ -90,13 +91,21 @@ pub(crate) const RESOLVE_LONG_ABOUT: &str = "\
 Resolve each reference against a base URI, by RFC 3986 §5.2 (strict: a reference with a scheme is \
 absolute, even with the base's scheme), and print one target URI per line.
 
-The base must be absolute (have a scheme). Base and references are checked against the RFC 3986 \
-generic syntax; an invalid one is reported on standard error, naming it, and the other references \
-are still resolved.";
+Each REF argument is one input; with none, each line of standard input is one. The base must be \
+absolute (have a scheme). Base and references are checked against the RFC 3986 generic syntax, or \
+against --grammar when it is given (then with its scheme rules: `http:g` is no http URI). An \
+invalid base is reported on standard error; an invalid reference gives its line (below) and the \
+others are still resolved.";
 
 const RESOLVE_AFTER_HELP: &str = "\
+Output (one line per input, in input order):
+  RESULT
+  invalid<TAB>INPUT<TAB>REASON at byte N
+With --json, one JSON object per line and input, keys in this order:
+  {\"input\", \"valid\", \"result\": string | null, \"error\": {\"index\", \"message\"} | null}
+
 Exit status: 0 when every reference was resolved, 1 when the base or a reference is invalid, 2 on \
-a usage error.
+a usage or read error.
 
 Examples:
   $ urisift resolve 'http://a/b/c/d;p?q' ../g '?y' 'g#s' //g http:g
@@ -108,7 +117,8 @@ Examples:
   $ urisift resolve http://a g
   http://a/g
   $ urisift resolve http://a/b/ -- -dash
-  http://a/b/-dash";
+  http://a/b/-dash
+  $ printf '../x\\n%%zz\\n' | urisift resolve --json http://a/b/c";
 
 /// The long `--help` text of the subcommand (set on its variant in main.rs, whose doc
 /// comment would override one set here).
@@ -118,36 +128,57 @@ scheme and host lower-cased, hex digits of percent-escapes upper-cased, escaped 
 characters decoded, dot segments removed, an empty or default port removed, an empty http(s) path \
 made \"/\"; URNs per RFC 8141 §3. Two URIs are equivalent when their normal forms are equal.
 
-Each URI is checked against the default grammar (rfc3986); an invalid one is reported on standard \
-error, naming it, and the others are still normalized.";
+Each URI argument is one input; with none, each line of standard input is one. Each is checked \
+against --grammar (rfc3986 by default); an invalid one gives its line (below) and the others are \
+still normalized.";
 
 const NORMALIZE_AFTER_HELP: &str = "\
-Exit status: 0 when every URI was normalized, 1 when any is invalid, 2 on a usage error.
+Output (one line per input, in input order):
+  RESULT
+  invalid<TAB>INPUT<TAB>REASON at byte N
+With --json, one JSON object per line and input, keys in this order:
+  {\"input\", \"valid\", \"result\": string | null, \"error\": {\"index\", \"message\"} | null}
+
+Exit status: 0 when every URI was normalized, 1 when any is invalid, 2 on a usage or read error.
 
 Examples:
   $ urisift normalize 'HTTP://www.Example.COM:80' 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
   http://www.example.com/
-  example://a/b/c/%7Bfoo%7D";
+  example://a/b/c/%7Bfoo%7D
+  $ urisift normalize < urls.txt | sort -u";
 
 /// Arguments of `urisift resolve`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = RESOLVE_AFTER_HELP)]
 pub struct ResolveArgs {
+    /// The grammar base and references are checked against (default: the RFC 3986 generic
+    /// syntax, without scheme rules).
+    #[arg(long, value_name = "GRAMMAR", ignore_case = true, value_parser = grammar_parser())]
+    grammar: Option<Grammar>,
+    /// One JSON object per input.
+    #[arg(long)]
+    json: bool,
     /// The base URI (absolute).
     #[arg(value_name = "BASE")]
     base: String,
-    /// The references to resolve against it.
-    #[arg(value_name = "REF", required = true)]
-    references: Vec<String>,
+    /// The references to resolve against it; each line of standard input when none are given.
+    #[arg(value_name = "REF")]
+    references: Vec<OsString>,
 }
 
 /// Arguments of `urisift normalize`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = NORMALIZE_AFTER_HELP)]
 pub struct NormalizeArgs {
-    /// The URI references to normalize.
-    #[arg(value_name = "URI", required = true)]
-    uris: Vec<String>,
+    /// The grammar each URI is checked against.
+    #[arg(long, value_name = "GRAMMAR", default_value = "rfc3986", ignore_case = true, value_parser = grammar_parser())]
+    grammar: Grammar,
+    /// One JSON object per input.
+    #[arg(long)]
+    json: bool,
+    /// The URI references to normalize; each line of standard input when none are given.
+    #[arg(value_name = "URI")]
+    uris: Vec<OsString>,
 }
 
 /// How a command ended, before it becomes an exit status.
@@ -175,11 +206,6 @@ fn finish(result: io::Result<Status>) -> ExitCode {
     }
 }
 
-/// Writes `urisift: MESSAGE` to stderr. A failing stderr has nowhere left to be reported.
-fn complain(message: std::fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "urisift: {message}");
-}
-
 /// `urisift check`.
 pub fn check(args: CheckArgs) -> ExitCode {
     let mut out = BufWriter::new(io::stdout().lock());
@@ -188,15 +214,26 @@ pub fn check(args: CheckArgs) -> ExitCode {
 }
 
 fn run_check(args: &CheckArgs, out: &mut impl Write) -> io::Result<Status> {
+    each_input(&args.uris, out, |input, out| check_one(input, args, out))
+}
+
+/// Calls `one` on each input, in order: each argument, or with none, each line of standard
+/// input (its line ending, `\n` or `\r\n`, removed; an empty line is an input too). `one`
+/// writes the input's line and says whether it was valid.
+fn each_input<W: Write>(
+    arguments: &[OsString],
+    out: &mut W,
+    mut one: impl FnMut(&[u8], &mut W) -> io::Result<bool>,
+) -> io::Result<Status> {
     let mut all_valid = true;
-    if !args.uris.is_empty() {
-        for arg in &args.uris {
-            all_valid &= check_one(arg.as_encoded_bytes(), args, out)?;
+    if !arguments.is_empty() {
+        for arg in arguments {
+            all_valid &= one(arg.as_encoded_bytes(), out)?;
         }
     } else {
         let stdin = io::stdin();
         // Someone typing URIs wants each answer at once; a pipe is better served in blocks.
-        let interactive = stdin.is_terminal();
+        let interactive = stdin.is_terminal() || io::stdout().is_terminal();
         let mut stdin = stdin.lock();
         let mut line = Vec::new();
         loop {
@@ -206,13 +243,13 @@ fn run_check(args: &CheckArgs, out: &mut impl Write) -> io::Result<Status> {
                 Ok(_) => {}
                 Err(e) => {
                     out.flush()?;
-                    complain(format_args!("reading standard input: {e}"));
+                    complain(format_args!("{}: {e}", crate::input::STDIN_NAME));
                     return Ok(Status::Error);
                 }
             }
             let input = line.strip_suffix(b"\n").unwrap_or(&line);
             let input = input.strip_suffix(b"\r").unwrap_or(input);
-            all_valid &= check_one(input, args, out)?;
+            all_valid &= one(input, out)?;
             if interactive {
                 out.flush()?;
             }
@@ -303,13 +340,8 @@ fn urn_report<'a>(uri: &Uri<'a>) -> Option<UrnReport<'a>> {
 fn check_one(bytes: &[u8], args: &CheckArgs, out: &mut impl Write) -> io::Result<bool> {
     let input = match std::str::from_utf8(bytes) {
         Ok(input) => input,
-        // Not UTF-8, hence not ASCII: URIs are ASCII (RFC 3986 §2). Shown lossily; the index is
-        // of the first non-ASCII byte, in the input as given. The message is written the way
-        // `ParseError` displays itself.
         Err(_) => {
-            let index = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
-            let failure = Failure { index, message: format!("{} at byte {index}", ErrorKind::NonAscii) };
-            write_invalid(out, &String::from_utf8_lossy(bytes), failure, args.json)?;
+            write_invalid(out, &String::from_utf8_lossy(bytes), non_ascii(bytes), args.json)?;
             return Ok(false);
         }
     };
@@ -329,6 +361,14 @@ fn check_one(bytes: &[u8], args: &CheckArgs, out: &mut impl Write) -> io::Result
     }
 }
 
+/// The failure of an input that is not UTF-8, hence not ASCII: URIs are ASCII (RFC 3986 §2).
+/// Shown lossily; the index is of the first non-ASCII byte, in the input as given. The message
+/// is written the way `ParseError` displays itself.
+fn non_ascii(bytes: &[u8]) -> Failure {
+    let index = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
+    Failure { index, message: format!("{} at byte {index}", ErrorKind::NonAscii) }
+}
+
 fn write_invalid(out: &mut impl Write, input: &str, failure: Failure, json: bool) -> io::Result<()> {
     if json {
         write_json(out, &Report::invalid(input, failure))
@@ -337,7 +377,7 @@ fn write_invalid(out: &mut impl Write, input: &str, failure: Failure, json: bool
     }
 }
 
-fn write_json(out: &mut impl Write, report: &Report<'_>) -> io::Result<()> {
+fn write_json(out: &mut impl Write, report: &impl Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, report).map_err(io::Error::from)?;
     out.write_all(b"\n")
 }
@@ -362,41 +402,74 @@ impl std::fmt::Display for Escaped<'_> {
 /// `urisift resolve`.
 pub fn resolve(args: ResolveArgs) -> ExitCode {
     // The empty reference is always valid, so this checks the base alone.
-    if let Err(e) = uri::resolve(&args.base, "") {
+    let base = match args.grammar {
+        None => uri::resolve(&args.base, "").map(|_| ()).map_err(|e| e.to_string()),
+        Some(grammar) => match Uri::parse_with(&args.base, grammar) {
+            Ok(base) if base.is_absolute() => Ok(()),
+            Ok(_) => Err(format!("{} at byte 0", ErrorKind::MissingScheme)),
+            Err(e) => Err(e.to_string()),
+        },
+    };
+    if let Err(e) = base {
         complain(format_args!("invalid base URI {:?}: {e}", args.base));
         return ExitCode::from(1);
     }
+    let target = |reference: &str| match args.grammar {
+        None => uri::resolve(&args.base, reference),
+        Some(grammar) => {
+            let base = Uri::parse_with(&args.base, grammar)?;
+            Ok(base.resolve(&Uri::parse_with(reference, grammar)?))
+        }
+    };
     let mut out = BufWriter::new(io::stdout().lock());
-    let result = each_line(&args.references, &mut out, "reference", |r| uri::resolve(&args.base, r));
+    let result =
+        each_input(&args.references, &mut out, |input, out| transform_one(input, args.json, out, target));
     finish(result.and_then(|status| out.flush().map(|()| status)))
 }
 
 /// `urisift normalize`.
 pub fn normalize(args: NormalizeArgs) -> ExitCode {
+    let normal = |input: &str| Uri::parse_with(input, args.grammar).map(|uri| uri.normalized());
     let mut out = BufWriter::new(io::stdout().lock());
-    let result = each_line(&args.uris, &mut out, "URI", uri::normalize);
+    let result = each_input(&args.uris, &mut out, |input, out| transform_one(input, args.json, out, normal));
     finish(result.and_then(|status| out.flush().map(|()| status)))
 }
 
-/// Prints `f(input)` for each input, one per line; an input `f` rejects is named on stderr, and
-/// the others still go through.
-fn each_line(
-    inputs: &[String],
+/// The `--json` object of one input of `resolve` or `normalize`; field order is the output's
+/// key order.
+#[derive(Debug, Serialize)]
+struct Transformed<'a> {
+    input: &'a str,
+    valid: bool,
+    result: Option<&'a str>,
+    error: Option<Failure>,
+}
+
+/// Writes `f(input)`, or the line of an invalid input; returns whether it was valid.
+fn transform_one(
+    bytes: &[u8],
+    json: bool,
     out: &mut impl Write,
-    what: &str,
     f: impl Fn(&str) -> Result<String, uri::ParseError>,
-) -> io::Result<Status> {
-    let mut status = Status::Ok;
-    for input in inputs {
-        match f(input) {
-            Ok(result) => writeln!(out, "{result}")?,
-            Err(e) => {
-                // Keep stdout and stderr in order for someone reading both on a terminal.
-                out.flush()?;
-                complain(format_args!("invalid {what} {input:?}: {e}"));
-                status = Status::Invalid;
-            }
+) -> io::Result<bool> {
+    let lossy;
+    let (input, result) = match std::str::from_utf8(bytes) {
+        Ok(input) => (input, f(input).map_err(|e| Failure { index: e.index(), message: e.to_string() })),
+        Err(_) => {
+            lossy = String::from_utf8_lossy(bytes);
+            (&*lossy, Err(non_ascii(bytes)))
         }
+    };
+    let valid = result.is_ok();
+    match (json, result) {
+        (true, Ok(result)) => {
+            write_json(out, &Transformed { input, valid, result: Some(&result), error: None })?;
+        }
+        (true, Err(failure)) => {
+            write_json(out, &Transformed { input, valid, result: None, error: Some(failure) })?
+        }
+        (false, Ok(result)) => writeln!(out, "{result}")?,
+        (false, Err(failure)) => writeln!(out, "invalid\t{}\t{}", Escaped(input), failure.message)?,
     }
-    Ok(status)
+    Ok(valid)
 }

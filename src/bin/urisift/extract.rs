@@ -1,36 +1,81 @@
 //! `urisift [OPTIONS] [FILE]...`: extraction.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
-use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
-use urisift::uri::Grammar;
 use urisift::{Event, ExtractorBuilder, Match};
+
+use crate::context::{Context, ContextReader};
+use crate::input::{self, Input};
+use crate::json::{self, Counts};
+use crate::template::Template;
+use crate::{complain, grammar_parser};
+use urisift::uri::Grammar;
 
 /// The size of the output buffer.
 const OUTPUT_BUFFER: usize = 64 << 10;
+
+/// The range of `--max-uri-len` (the library's).
+const MAX_URI_LEN: std::ops::RangeInclusive<u64> = 16..=1 << 30;
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal, `TERM` is not `dumb` and `NO_COLOR` is not set.
+    Auto,
+    /// Always, even into a pipe (`urisift --color always -n mail | less -R`).
+    Always,
+    /// Never.
+    Never,
+}
 
 /// Arguments of extraction (the default mode).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Files to scan; standard input when none, or for `-`.
     ///
-    /// Example: `urisift inbox.mbox access.log`, `zcat spool.gz | urisift`.
+    /// Standard input is named `<stdin>` in output and messages. A directory is an error
+    /// without -r. Example: `urisift inbox.mbox access.log`, `zcat spool.gz | urisift`.
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
 
-    /// One JSON object per match instead of the bare URI.
+    /// One JSON record per line instead of the bare URI (JSON Lines; schema in
+    /// docs/json-schema.md).
     ///
-    /// Keys, in this order: file, uri, readings, start, end, outer_start, outer_end,
-    /// delimiter, scheme (and line with -n). Offsets are bytes from the start of the file;
-    /// `start..end` is the URI text, `outer_start..outer_end` includes its wrapper.
-    /// Example: {"file":"a.txt","uri":"http://a.example/","readings":["http://a.example/"],
+    /// Every record has a "type": "match" (the URI, its readings, byte offsets, delimiter,
+    /// scheme, parsed components, and line with -n), "rejected" (with --rejected), "overlong"
+    /// (a candidate longer than --max-uri-len), and "summary" (with -c, one per input).
+    /// Offsets are bytes from the start of the input (decompressed, with -z). A file name that
+    /// is not UTF-8 is written {"bytes": "BASE64"}. Example:
+    /// {"type":"match","file":"a.txt","uri":"http://a.example/","readings":["http://a.example/"],
     /// "start":9,"end":26,"outer_start":4,"outer_end":27,"delimiter":"angle-url-prefix",
-    /// "scheme":"http"}
-    #[arg(long)]
+    /// "scheme":"http","components":{"scheme":"http","authority":"a.example",...}}
+    #[arg(long, conflicts_with_all = ["format", "files_with_matches"])]
     json: bool,
+
+    /// With --json, add the text of the line each URI is on ("text"), for a picker.
+    ///
+    /// From the start of the line where the URI starts to the end of the line where it ends,
+    /// at most 256 bytes either side of it, line breaks shown as spaces (source bytes, before
+    /// quoted-printable decoding). In --format it is {text}. Example:
+    /// `urisift --json --line-text mail.mbox | jq -r '.text'`.
+    #[arg(long, requires = "json")]
+    line_text: bool,
+
+    /// Print each match by a template instead of the bare URI.
+    ///
+    /// Placeholders: {uri} {text} {file} {line} {start} {end} {outer_start} {outer_end}
+    /// {delimiter} {scheme} {authority} {userinfo} {host} {port} {path} {query} {fragment}
+    /// (empty when undefined); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a
+    /// NUL and a backslash. A line feed ends each match. {line} counts lines (as -n does);
+    /// {text} is the text of the line the URI is on (see --line-text).
+    /// Example: `urisift --format '{line}\t{host}\t{uri}' mail.mbox`.
+    #[arg(long, value_name = "TEMPLATE", conflicts_with_all = ["count", "files_with_matches"])]
+    format: Option<Template>,
 
     /// Prefix each URI with the number of the line where it starts, like grep.
     ///
@@ -66,29 +111,111 @@ pub struct Args {
     #[arg(long)]
     abbreviated: bool,
 
-    /// The grammar each candidate must be valid under: rfc3986, rfc2396 or rfc1738.
+    /// The grammar each candidate must be valid under: rfc3986, rfc2396 or rfc1738 (any case).
     ///
     /// Example: `urisift --grammar rfc1738 old-rfcs/*.txt`.
-    #[arg(long, value_name = "GRAMMAR", default_value = "rfc3986")]
+    #[arg(long, value_name = "GRAMMAR", default_value = "rfc3986", ignore_case = true, value_parser = grammar_parser())]
     grammar: Grammar,
 
-    /// Report each dropped candidate and why the parser rejected it, on standard error.
+    /// Report each dropped candidate and why the parser rejected it.
     ///
-    /// Example: `urisift --rejected notes.txt` may print
+    /// On standard error, or as "rejected" records on standard output with --json. Example:
+    /// `urisift --rejected notes.txt` may print
     /// `urisift: notes.txt: byte 120: rejected "http://exa%mple/" (bare): invalid percent-escape at byte 10`.
     #[arg(long)]
     rejected: bool,
 
-    /// Print only how many URIs were found (per file, with its name when there are several).
+    /// Print only how many URIs were found (per file, with its name when names are shown).
     ///
-    /// Example: `urisift -c *.mbox`.
-    #[arg(short = 'c', long)]
+    /// With --json, one "summary" record per input. Example: `urisift -c *.mbox`.
+    #[arg(short = 'c', long, conflicts_with = "files_with_matches")]
     count: bool,
 
-    /// The longest URI looked for, in bytes; longer candidates are skipped with a warning.
+    /// Print only the names of the files with at least one URI.
+    ///
+    /// Each file stops being read at its first URI. Example: `urisift -l -r ~/Mail | wc -l`.
+    #[arg(short = 'l', long)]
+    files_with_matches: bool,
+
+    /// Print nothing; the exit status says whether a URI was found.
+    ///
+    /// Stops at the first URI (exit 0 then, even if an input could not be read). Example:
+    /// `if urisift -q --scheme https draft.txt; then ...`.
+    #[arg(short = 'q', long)]
+    quiet: bool,
+
+    /// Stop reading a file after NUM URIs (counted after --scheme and --unique).
+    ///
+    /// Example: `urisift -m 1 -r ~/Mail` prints the first URI of each message file.
+    #[arg(short = 'm', long, value_name = "NUM")]
+    max_count: Option<u64>,
+
+    /// Print the file name before each URI (the default with several inputs or -r).
+    #[arg(short = 'H', long, overrides_with = "no_filename")]
+    with_filename: bool,
+
+    /// Never print file names (the default with one input and no -r).
+    ///
+    /// Example: `urisift -I *.txt | xargs -n1 xdg-open`.
+    #[arg(short = 'I', long, overrides_with = "with_filename")]
+    no_filename: bool,
+
+    /// Follow each file name with a NUL byte instead of `:` (or of the line feed with -l).
+    ///
+    /// For names with any bytes in them: `urisift -l -0 -r . | xargs -0 ls -l`.
+    #[arg(short = '0', long)]
+    null: bool,
+
+    /// Colour file names, line numbers and URIs: auto, always or never.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    color: ColorChoice,
+
+    /// Write each line out as soon as it is found (the default when standard output is a
+    /// terminal).
+    ///
+    /// Example: `tail -f mail.log | urisift --line-buffered | while read -r uri; do ...; done`.
+    #[arg(long)]
+    line_buffered: bool,
+
+    /// Search the files below each directory, as ripgrep does.
+    ///
+    /// Files and directories named in .gitignore (inside a git repository), .ignore and
+    /// .rgignore files are skipped, and so are hidden ones (names starting with `.`), unless
+    /// --no-ignore or --hidden. With no FILE, the current directory. Example:
+    /// `urisift -r --glob '*.eml' ~/Mail`.
+    #[arg(short = 'r', long)]
+    recursive: bool,
+
+    /// With -r, also search hidden files and directories.
+    #[arg(long, requires = "recursive")]
+    hidden: bool,
+
+    /// With -r, do not skip what ignore files (.gitignore, .ignore, .rgignore) name.
+    #[arg(long, requires = "recursive")]
+    no_ignore: bool,
+
+    /// With -r, only the files whose path below the directory matches GLOB (repeatable; a
+    /// leading `!` excludes).
+    ///
+    /// gitignore syntax: `*.txt`, `!*.log`, `mail/**`. As in ripgrep, a glob that selects a
+    /// file overrides ignore files and the hidden rule. Files named on the command line are
+    /// always read. Example: `urisift -r -g '*.mbox' -g '!spam*' ~/Mail`.
+    #[arg(short = 'g', long, value_name = "GLOB", requires = "recursive")]
+    glob: Vec<String>,
+
+    /// Decompress gzip, bzip2, xz and zstd input (files and standard input), recognized by
+    /// its first bytes.
+    ///
+    /// Offsets then count bytes of the decompressed text. Without -z, a compressed input is
+    /// read as it is, with a warning. Example: `urisift -z -c /var/log/nginx/access.log.*.gz`.
+    #[arg(short = 'z', long)]
+    search_zip: bool,
+
+    /// The longest URI looked for, in bytes (suffixes K, M, G: 64K, 1M; from 16 to 1G); longer
+    /// candidates are skipped with a warning.
     ///
     /// Memory use is bounded by about twice this, however large the input.
-    #[arg(long, value_name = "BYTES", default_value_t = 65536)]
+    #[arg(long, value_name = "SIZE", default_value = "64K", value_parser = parse_size)]
     max_uri_len: usize,
 
     /// Do not decode quoted-printable mail bodies.
@@ -100,133 +227,202 @@ pub struct Args {
     no_quoted_printable: bool,
 }
 
-/// Appends the `--json` record of `m` found in `file`, and a line feed: keys in the documented
-/// order (see [`Args::json`]), written as `serde_json` would write them. Written by hand: a
-/// `serde_json::Map` per match (keys and values allocated, then indexed) took seven times the
-/// instructions of the extraction, and a derived `Serialize` still twice, most of it in
-/// escaping keys and URIs that need no escape.
-fn json_record(buf: &mut Vec<u8>, m: &Match, file: &str) -> io::Result<()> {
-    buf.extend_from_slice(b"{\"file\":");
-    push_json_str(buf, file)?;
-    // `uri()` checks the text on each call: once here.
-    let uri = m.uri();
-    buf.extend_from_slice(b",\"uri\":");
-    push_json_str(buf, uri)?;
-    buf.extend_from_slice(b",\"readings\":[");
-    push_json_str(buf, uri)?;
-    if let Some(second) = m.alternate() {
-        buf.push(b',');
-        push_json_str(buf, second)?;
-    }
-    buf.extend_from_slice(b"],\"start\":");
-    push_json_number(buf, m.span().start)?;
-    buf.extend_from_slice(b",\"end\":");
-    push_json_number(buf, m.span().end)?;
-    buf.extend_from_slice(b",\"outer_start\":");
-    push_json_number(buf, m.outer_span().start)?;
-    buf.extend_from_slice(b",\"outer_end\":");
-    push_json_number(buf, m.outer_span().end)?;
-    buf.extend_from_slice(b",\"delimiter\":");
-    push_json_str(buf, m.delimiter().name())?;
-    buf.extend_from_slice(b",\"scheme\":");
-    push_json_str(buf, m.scheme())?;
-    if let Some(line) = m.line() {
-        buf.extend_from_slice(b",\"line\":");
-        push_json_number(buf, line)?;
-    }
-    buf.extend_from_slice(b"}\n");
-    Ok(())
+/// Parses `--max-uri-len`: a number of bytes, with an optional suffix K, M or G (binary
+/// multiples, any case, an optional `B` or `iB` after it), in the library's range.
+fn parse_size(s: &str) -> Result<usize, String> {
+    let lower = s.trim().to_ascii_lowercase();
+    let unit = lower.trim_end_matches("ib").trim_end_matches('b');
+    let (digits, shift) = match unit.as_bytes().last() {
+        Some(b'k') => (&unit[..unit.len() - 1], 10),
+        Some(b'm') => (&unit[..unit.len() - 1], 20),
+        Some(b'g') => (&unit[..unit.len() - 1], 30),
+        _ => (unit, 0),
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size (bytes, or a number with K, M or G: 64K, 1M)"))?;
+    let bytes = n
+        .checked_mul(1 << shift)
+        .filter(|b| MAX_URI_LEN.contains(b))
+        .ok_or_else(|| format!("{s} is out of range: the longest URI looked for is from 16 bytes to 1G"))?;
+    usize::try_from(bytes).map_err(|_| format!("{s} is too large for this machine"))
 }
 
-/// Appends `s` as a JSON string. `serde_json` escapes only `"`, `\\` and the control
-/// characters below 0x20 (RFC 8259 §7 requires no more), none of which a URI holds; a string
-/// with one is left to it.
-fn push_json_str(buf: &mut Vec<u8>, s: &str) -> io::Result<()> {
-    if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-        return serde_json::to_writer(buf, s).map_err(io::Error::from);
-    }
-    buf.push(b'"');
-    buf.extend_from_slice(s.as_bytes());
-    buf.push(b'"');
-    Ok(())
+/// What each match turns into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The URI on its line, with the file name and line number when asked.
+    Lines,
+    Json,
+    Format,
+    Count,
+    FilesWithMatches,
+    Quiet,
 }
 
-/// Appends `n` as a JSON number.
-fn push_json_number(buf: &mut Vec<u8>, n: u64) -> io::Result<()> {
-    serde_json::to_writer(buf, &n).map_err(io::Error::from)
+/// ANSI colours, as ripgrep's defaults: file names magenta, line numbers green, matches bold
+/// red.
+struct Colors {
+    file: &'static [u8],
+    line: &'static [u8],
+    uri: &'static [u8],
+    reset: &'static [u8],
 }
 
-/// What the loop over the files carries.
+const COLORS: Colors = Colors {
+    file: b"\x1b[0m\x1b[35m",
+    line: b"\x1b[0m\x1b[32m",
+    uri: b"\x1b[0m\x1b[1m\x1b[31m",
+    reset: b"\x1b[0m",
+};
+const NO_COLORS: Colors = Colors { file: b"", line: b"", uri: b"", reset: b"" };
+
+/// What the loop over the inputs carries.
 struct Run<'a, W: Write> {
     args: &'a Args,
+    mode: Mode,
     out: W,
     seen: HashSet<Box<[u8]>>,
-    /// The `--json` record being written (reused from match to match).
-    json: Vec<u8>,
+    /// The record being written (reused from match to match).
+    buf: Vec<u8>,
     /// Whether `--scheme` or `--unique` may drop a match (see [`Run::keep`]).
     filters: bool,
     with_filename: bool,
+    line_buffered: bool,
+    colors: &'static Colors,
     schemes: Vec<String>,
+    /// The input's name as JSON, or as printed before a URI (coloured, with its separator).
+    prefix: Vec<u8>,
+    /// Whether matches are printed with the text of their line (`--line-text`, `{text}`).
+    wants_text: bool,
+    /// The recent bytes of the input being read, when `wants_text`.
+    context: Option<Rc<RefCell<Context>>>,
 }
 
-/// Why scanning a file stopped early.
+/// Why scanning an input stopped early.
 enum Stop {
-    /// Standard output is gone (a closed pipe) or failed: stop everything.
-    Output(io::Error),
-    /// The file could not be read: report it and go on with the next.
+    /// Standard output is gone (a closed pipe) or failed: stop everything. Carries whether a
+    /// URI was found in this input before.
+    Output(io::Error, bool),
+    /// The input could not be read: report it and go on with the next.
     Input(io::Error),
 }
 
+/// The exit status section of `--help`.
+pub const EXIT_STATUS: &str = "\
+Exit status:
+  0  a URI was found (extraction), every input was valid (check, resolve, normalize)
+  1  no URI was found, or an input was invalid
+  2  an error: a file or directory that could not be read, a usage error; with -q, a URI found \
+still gives 0
+
+A closed standard output (urisift ... | head -1) ends urisift quietly, with 0 when a URI was found.";
+
 pub fn run(args: Args) -> ExitCode {
     let mut builder = ExtractorBuilder::new();
+    let wants_line = args.format.as_ref().is_some_and(Template::wants_line);
     builder
         .grammar(args.grammar)
         .max_uri_len(args.max_uri_len)
         .abbreviated(args.abbreviated)
         .report_rejected(args.rejected)
         .quoted_printable(!args.no_quoted_printable)
-        .line_numbers(args.line_number);
-    let files = if args.files.is_empty() { vec![PathBuf::from("-")] } else { args.files.clone() };
+        .line_numbers(args.line_number || wants_line);
+    let mode = if args.quiet {
+        Mode::Quiet
+    } else if args.files_with_matches {
+        Mode::FilesWithMatches
+    } else if args.count {
+        Mode::Count
+    } else if args.json {
+        Mode::Json
+    } else if args.format.is_some() {
+        Mode::Format
+    } else {
+        Mode::Lines
+    };
+    let mut paths = args.files.clone();
+    if paths.is_empty() {
+        paths.push(PathBuf::from(if args.recursive { "." } else { "-" }));
+    }
+    let walk = input::Walk {
+        recursive: args.recursive,
+        hidden: args.hidden,
+        no_ignore: args.no_ignore,
+        globs: args.glob.clone(),
+    };
     let stdout = io::stdout();
+    let terminal = stdout.is_terminal();
+    let color = match args.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            terminal
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
     let mut run = Run {
         args: &args,
+        mode,
         // 64 KiB rather than the default 8: URI-dense input gives about as many bytes out as in,
         // and a write call per 8 KiB was a few percent of the time when the output is a file.
         out: BufWriter::with_capacity(OUTPUT_BUFFER, stdout.lock()),
         seen: HashSet::new(),
-        json: Vec::new(),
+        buf: Vec::new(),
         filters: !args.scheme.is_empty() || args.unique,
-        with_filename: files.len() > 1,
+        // As ripgrep: names are shown when more than one path is given or a directory is
+        // walked, unless -H or -I says otherwise.
+        with_filename: if args.with_filename {
+            true
+        } else if args.no_filename {
+            false
+        } else {
+            paths.len() > 1 || args.recursive
+        },
+        line_buffered: args.line_buffered || terminal,
+        colors: if color { &COLORS } else { &NO_COLORS },
         schemes: args.scheme.iter().map(|s| s.to_ascii_lowercase()).collect(),
+        prefix: Vec::new(),
+        wants_text: (mode == Mode::Json && args.line_text)
+            || args.format.as_ref().is_some_and(Template::wants_text),
+        context: None,
     };
     let (mut found, mut failed) = (false, false);
-    for path in &files {
-        let stdin = path.as_os_str() == "-";
-        let name = if stdin { "(standard input)".to_owned() } else { path.display().to_string() };
-        let result = if stdin {
-            run.scan(io::stdin().lock(), &name, stdin, &builder)
-        } else {
-            match File::open(path) {
-                Ok(file) => run.scan(file, &name, stdin, &builder),
-                Err(e) => Err(Stop::Input(e)),
+    let mut ended: Option<ExitCode> = None;
+    input::list(&paths, &walk, |listed| {
+        let input = match listed {
+            Ok(input) => input,
+            Err(e) => {
+                complain(format_args!("{}: {}", e.name, e.error));
+                failed = true;
+                return true;
             }
         };
-        match result {
+        match run.scan(&input, &builder) {
             Ok(n) => found |= n > 0,
             Err(Stop::Input(e)) => {
-                eprintln!("urisift: {name}: {e}");
+                complain(format_args!("{}: {e}", input.display()));
                 failed = true;
             }
-            Err(Stop::Output(e)) => return output_failed(e, found),
+            Err(Stop::Output(e, here)) => {
+                ended = Some(output_failed(e, found || here));
+                return false;
+            }
         }
+        // -q: the first URI decides.
+        !(found && run.mode == Mode::Quiet)
+    });
+    if let Some(code) = ended {
+        return code;
     }
     if let Err(e) = run.out.flush() {
         return output_failed(e, found);
     }
-    ExitCode::from(if failed {
-        2
-    } else if found {
+    ExitCode::from(if found && (run.mode == Mode::Quiet || !failed) {
         0
+    } else if failed {
+        2
     } else {
         1
     })
@@ -237,7 +433,7 @@ fn output_failed(e: io::Error, found: bool) -> ExitCode {
     if e.kind() == io::ErrorKind::BrokenPipe {
         return ExitCode::from(if found { 0 } else { 1 });
     }
-    eprintln!("urisift: cannot write output: {e}");
+    complain(format_args!("cannot write output: {e}"));
     ExitCode::from(2)
 }
 
@@ -260,41 +456,99 @@ impl<R: Read> Read for Sniff<R> {
     }
 }
 
+/// The line an event starts on, when lines are counted: the library numbers matches and
+/// rejected candidates; an overlong candidate (`Event::Overlong`, a bare span) has none.
+fn event_line(event: &Event) -> Option<u64> {
+    match event {
+        Event::Match(m) => m.line(),
+        Event::Rejected(r) => r.line(),
+        _ => None,
+    }
+}
+
 impl<W: Write> Run<'_, W> {
     /// Scans one input; returns how many URIs were reported.
-    fn scan<R: Read>(
-        &mut self,
-        reader: R,
-        name: &str,
-        stdin: bool,
-        builder: &ExtractorBuilder,
-    ) -> Result<u64, Stop> {
+    fn scan(&mut self, input: &Input, builder: &ExtractorBuilder) -> Result<u64, Stop> {
+        let name = input.display();
+        if self.args.max_count == Some(0) {
+            return Ok(0);
+        }
+        let (reader, compression) = input::open(input, self.args.search_zip).map_err(Stop::Input)?;
+        if let Some(c) = compression.filter(|_| !self.args.search_zip) {
+            complain(format_args!(
+                "{name}: warning: {} compressed data, read as it is (use -z to decompress)",
+                c.name()
+            ));
+        }
+        self.set_prefix(input).map_err(Stop::Input)?;
+        let reader: Box<dyn Read> = if self.wants_text {
+            let context = Context::new(reader, self.args.max_uri_len);
+            self.context = Some(Rc::clone(&context));
+            Box::new(ContextReader(context))
+        } else {
+            reader
+        };
         let mut extractor = builder.reader(Sniff { inner: reader, head: [0; 2], seen: 0 });
-        let mut count = 0;
+        let mut counts = Counts::default();
+        let max_count = self.args.max_count.unwrap_or(u64::MAX);
         // Each event is looked at where it lies in the extractor, not moved out of it.
         while let Some(event) = extractor.next_event_ref() {
-            match event.map_err(Stop::Input)? {
+            let found = counts.matches > 0;
+            let event = event.map_err(|e| match compression.filter(|_| self.args.search_zip) {
+                // A decoder's error on corrupt data names the format.
+                Some(c) => Stop::Input(io::Error::new(e.kind(), format!("{}: {e}", c.name()))),
+                None => Stop::Input(e),
+            })?;
+            match event {
                 // Without filters no call per match (about 1% of the time on URI-dense text).
                 Event::Match(m) if !self.filters || self.keep(m) => {
-                    count += 1;
-                    if !self.args.count {
-                        self.print(m, name, stdin).map_err(Stop::Output)?;
+                    counts.matches += 1;
+                    match self.mode {
+                        Mode::Lines | Mode::Json | Mode::Format => {
+                            self.print(m).map_err(|e| Stop::Output(e, true))?;
+                        }
+                        Mode::Count => {}
+                        Mode::FilesWithMatches | Mode::Quiet => break,
+                    }
+                    if counts.matches >= max_count {
+                        break;
                     }
                 }
                 Event::Rejected(r) => {
-                    eprintln!(
-                        "urisift: {name}: byte {}: rejected {:?} ({}): {}",
-                        r.span().start,
-                        r.text(),
-                        r.delimiter(),
-                        r.error()
-                    );
+                    counts.rejected += 1;
+                    if self.mode == Mode::Json {
+                        self.buf.clear();
+                        json::rejected_record(&mut self.buf, r, &self.prefix, event_line(event))
+                            .and_then(|()| self.emit())
+                            .map_err(|e| Stop::Output(e, found))?;
+                    } else if self.mode != Mode::Quiet {
+                        complain(format_args!(
+                            "{name}: byte {}: rejected {:?} ({}): {}",
+                            r.span().start,
+                            r.text(),
+                            r.delimiter(),
+                            r.error()
+                        ));
+                    }
                 }
                 Event::Overlong(span) => {
-                    eprintln!(
-                        "urisift: {name}: warning: a URI candidate starting at byte {} is longer than {} bytes; skipped (see --max-uri-len)",
-                        span.start, self.args.max_uri_len
-                    );
+                    counts.overlong += 1;
+                    if self.mode == Mode::Json {
+                        self.buf.clear();
+                        json::overlong_record(
+                            &mut self.buf,
+                            *span,
+                            &self.prefix,
+                            event_line(event),
+                            self.args.max_uri_len,
+                        );
+                        self.emit().map_err(|e| Stop::Output(e, found))?;
+                    } else if self.mode != Mode::Quiet {
+                        complain(format_args!(
+                            "{name}: warning: a URI candidate starting at byte {} is longer than {} bytes; skipped (see --max-uri-len)",
+                            span.start, self.args.max_uri_len
+                        ));
+                    }
                 }
                 _ => {}
             }
@@ -303,18 +557,75 @@ impl<W: Write> Run<'_, W> {
         // any URI: say why such a file gives nothing rather than stay silent.
         let sniff = extractor.get_ref();
         if sniff.seen == 2 && matches!(sniff.head, [0xff, 0xfe] | [0xfe, 0xff]) {
-            eprintln!(
-                "urisift: {name}: warning: starts with a UTF-16 byte order mark; URIs are looked for in \
+            complain(format_args!(
+                "{name}: warning: starts with a UTF-16 byte order mark; URIs are looked for in \
                  ASCII-compatible text (transcode first, e.g. `iconv -f UTF-16 -t UTF-8`)"
-            );
+            ));
         }
-        if self.args.count {
-            let out = &mut self.out;
-            let written =
-                if self.with_filename { writeln!(out, "{name}:{count}") } else { writeln!(out, "{count}") };
-            written.map_err(Stop::Output)?;
+        let found = counts.matches > 0;
+        self.finish_input(input, counts).map_err(|e| Stop::Output(e, found))?;
+        Ok(counts.matches)
+    }
+
+    /// Sets the prefix of the input's lines: its name as JSON with --json, as raw bytes with
+    /// --format, else the name as printed before each URI, or nothing when names are not shown.
+    fn set_prefix(&mut self, input: &Input) -> io::Result<()> {
+        self.prefix.clear();
+        if self.mode == Mode::Json {
+            return json::push_name(&mut self.prefix, input.name_str(), input.name_bytes());
         }
-        Ok(count)
+        if self.mode == Mode::Format {
+            self.prefix.extend_from_slice(input.name_bytes());
+            return Ok(());
+        }
+        if self.with_filename && self.mode == Mode::Lines {
+            let c = self.colors;
+            self.prefix.extend_from_slice(c.file);
+            self.prefix.extend_from_slice(input.name_bytes());
+            self.prefix.extend_from_slice(c.reset);
+            self.prefix.push(if self.args.null { b'\0' } else { b':' });
+        }
+        Ok(())
+    }
+
+    /// The output at the end of an input: its count with -c, its name with -l.
+    fn finish_input(&mut self, input: &Input, counts: Counts) -> io::Result<()> {
+        let c = self.colors;
+        self.buf.clear();
+        match self.mode {
+            Mode::Count if self.args.json => {
+                let mut name = Vec::new();
+                json::push_name(&mut name, input.name_str(), input.name_bytes())?;
+                json::summary_record(&mut self.buf, &name, counts);
+            }
+            Mode::Count => {
+                if self.with_filename {
+                    self.buf.extend_from_slice(c.file);
+                    self.buf.extend_from_slice(input.name_bytes());
+                    self.buf.extend_from_slice(c.reset);
+                    self.buf.push(if self.args.null { b'\0' } else { b':' });
+                }
+                serde_json::to_writer(&mut self.buf, &counts.matches).map_err(io::Error::from)?;
+                self.buf.push(b'\n');
+            }
+            Mode::FilesWithMatches if counts.matches > 0 => {
+                self.buf.extend_from_slice(c.file);
+                self.buf.extend_from_slice(input.name_bytes());
+                self.buf.extend_from_slice(c.reset);
+                self.buf.push(if self.args.null { b'\0' } else { b'\n' });
+            }
+            _ => return Ok(()),
+        }
+        self.emit()
+    }
+
+    /// Writes out `self.buf`, and flushes when line-buffered.
+    fn emit(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        if self.line_buffered {
+            self.out.flush()?;
+        }
+        Ok(())
     }
 
     /// Applies `--scheme` and `--unique`.
@@ -326,24 +637,48 @@ impl<W: Write> Run<'_, W> {
         !self.args.unique || (!self.seen.contains(m.uri_bytes()) && self.seen.insert(m.uri_bytes().into()))
     }
 
-    fn print(&mut self, m: &Match, name: &str, stdin: bool) -> io::Result<()> {
-        if self.args.json {
-            self.json.clear();
-            json_record(&mut self.json, m, if stdin { "-" } else { name })?;
-            return self.out.write_all(&self.json);
+    fn print(&mut self, m: &Match) -> io::Result<()> {
+        let text = match &self.context {
+            Some(context) => Some(context.borrow_mut().line(m.span())?),
+            None => None,
+        };
+        if self.mode == Mode::Json {
+            self.buf.clear();
+            json::match_record(&mut self.buf, m, &self.prefix, text.as_deref())?;
+            return self.emit();
         }
         let second = if self.args.all_readings { m.alternate() } else { None };
+        if let Some(template) = &self.args.format {
+            self.buf.clear();
+            // The prefix is the name as {file} gives it: raw bytes, uncoloured.
+            for reading in core::iter::once(m.uri()).chain(second) {
+                template.render(&mut self.buf, m, reading, &self.prefix, text.as_deref().unwrap_or_default());
+            }
+            return self.emit();
+        }
+        let c = self.colors;
         for reading in core::iter::once(m.uri_bytes()).chain(second.map(str::as_bytes)) {
-            if self.with_filename {
-                write!(self.out, "{name}:")?;
-            }
-            if let Some(line) = m.line() {
-                write!(self.out, "{line}:")?;
-            }
             // Plain bytes rather than `writeln!`: the formatting machinery was an eighth of the
             // time on URI-dense input.
-            self.out.write_all(reading)?;
+            self.out.write_all(&self.prefix)?;
+            if let Some(line) = m.line() {
+                self.out.write_all(c.line)?;
+                // serde_json writes numbers with `itoa`: no allocation per match.
+                serde_json::to_writer(&mut self.out, &line).map_err(io::Error::from)?;
+                self.out.write_all(c.reset)?;
+                self.out.write_all(b":")?;
+            }
+            if c.uri.is_empty() {
+                self.out.write_all(reading)?;
+            } else {
+                self.out.write_all(c.uri)?;
+                self.out.write_all(reading)?;
+                self.out.write_all(c.reset)?;
+            }
             self.out.write_all(b"\n")?;
+        }
+        if self.line_buffered {
+            self.out.flush()?;
         }
         Ok(())
     }
@@ -353,52 +688,16 @@ impl<W: Write> Run<'_, W> {
 mod tests {
     use super::*;
 
-    /// The reference: the record as `serde_json` writes a struct with these fields.
-    #[derive(serde::Serialize)]
-    struct Reference<'a> {
-        file: &'a str,
-        uri: &'a str,
-        readings: Vec<&'a str>,
-        start: u64,
-        end: u64,
-        outer_start: u64,
-        outer_end: u64,
-        delimiter: &'a str,
-        scheme: &'a str,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        line: Option<u64>,
-    }
-
     #[test]
-    fn json_records_are_what_serde_json_writes() {
-        let text =
-            b"See <URL:http://a.example/x?y=1#z>, \"ftp://b.example/\" and <http://www-\n  c.example/>.\n\
-                     mailto:a@b.example?subject=hi www.d.example/e urn:example:f";
-        let mut builder = urisift::ExtractorBuilder::new();
-        builder.abbreviated(true).line_numbers(true);
-        let mut checked = 0;
-        for m in builder.slice(text) {
-            for file in ["a.txt", "-", "we\"ird\\na\tme\u{1}.txt", "caf\u{e9}.txt"] {
-                let mut mine = Vec::new();
-                json_record(&mut mine, &m, file).unwrap();
-                let reference = Reference {
-                    file,
-                    uri: m.uri(),
-                    readings: m.readings(),
-                    start: m.span().start,
-                    end: m.span().end,
-                    outer_start: m.outer_span().start,
-                    outer_end: m.outer_span().end,
-                    delimiter: m.delimiter().name(),
-                    scheme: m.scheme(),
-                    line: m.line(),
-                };
-                let mut theirs = serde_json::to_vec(&reference).unwrap();
-                theirs.push(b'\n');
-                assert_eq!(String::from_utf8_lossy(&mine), String::from_utf8_lossy(&theirs));
-                checked += 1;
-            }
+    fn sizes_take_suffixes_and_stay_in_range() {
+        assert_eq!(parse_size("16"), Ok(16));
+        assert_eq!(parse_size("64K"), Ok(65536));
+        assert_eq!(parse_size("64k"), Ok(65536));
+        assert_eq!(parse_size("64KiB"), Ok(65536));
+        assert_eq!(parse_size("1M"), Ok(1 << 20));
+        assert_eq!(parse_size("1G"), Ok(1 << 30));
+        for bad in ["0", "15", "2G", "1025M", "", "K", "-1", "1.5K", "1T", "18446744073709551615G"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
         }
-        assert!(checked >= 20, "only {checked} records");
     }
 }

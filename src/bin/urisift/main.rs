@@ -1,17 +1,26 @@
 //! `urisift`: find URIs in text, or check, resolve and normalize URIs.
 
-mod check;
-mod extract;
+#![forbid(unsafe_code)]
 
+mod check;
+mod context;
+mod extract;
+mod input;
+mod json;
+mod template;
+
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _, ValueParser};
+use clap::{CommandFactory, Parser, Subcommand};
+use urisift::uri::Grammar;
 
 /// Find URIs in free text (mail, news, logs, RFCs), or check, resolve and normalize URIs.
 ///
 /// With no subcommand, scans each FILE (or standard input) and prints one URI per line.
 #[derive(Debug, Parser)]
-#[command(name = "urisift", version, args_conflicts_with_subcommands = true)]
+#[command(name = "urisift", version, args_conflicts_with_subcommands = true, after_help = extract::EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -30,6 +39,43 @@ enum Command {
     /// Print the normal form of each URI.
     #[command(long_about = check::NORMALIZE_LONG_ABOUT)]
     Normalize(check::NormalizeArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    ///
+    /// Example: `urisift completions bash > ~/.local/share/bash-completion/completions/urisift`.
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_name = "SHELL", ignore_case = true)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), generated from these options.
+    ///
+    /// Example: `urisift man > ~/.local/share/man/man1/urisift.1`, or `urisift man | man -l -`.
+    Man,
+}
+
+/// The `--grammar` value parser: rfc3986, rfc2396 or rfc1738, or the bare number (any case
+/// with `ignore_case`).
+pub(crate) fn grammar_parser() -> ValueParser {
+    let names = ["rfc3986", "rfc2396", "rfc1738"].map(|name| PossibleValue::new(name).alias(&name[3..]));
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<Grammar>()).into()
+}
+
+/// Writes `urisift: MESSAGE` to stderr. A failing stderr has nowhere left to be reported.
+pub(crate) fn complain(message: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "urisift: {message}");
+}
+
+/// Writes a generated text to stdout; a closed pipe is a quiet end.
+fn generated(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match write(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            complain(format_args!("cannot write output: {e}"));
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -38,6 +84,11 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => check::check(args),
         Some(Command::Resolve(args)) => check::resolve(args),
         Some(Command::Normalize(args)) => check::normalize(args),
+        Some(Command::Completions { shell }) => generated(|out| {
+            clap_complete::generate(shell, &mut Cli::command(), "urisift", out);
+            Ok(())
+        }),
+        Some(Command::Man) => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
         None => extract::run(cli.extract),
     }
 }

@@ -1,0 +1,733 @@
+//! The extraction command line as people use it every day (issue 20): pipes, sizes,
+//! directories, compressed files, file names, JSON, the subcommands alike, completions and the
+//! manual, and the mail link picker. Each test runs the built binary and looks at its stdout,
+//! stderr and exit status.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+/// What one run printed and how it ended.
+#[derive(Debug)]
+struct Run {
+    code: Option<i32>,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+impl Run {
+    fn out(&self) -> String {
+        String::from_utf8(self.stdout.clone()).expect("stdout is UTF-8")
+    }
+}
+
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_urisift"));
+    command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+/// Runs `command` with `stdin` written from a thread (a child may write before it reads).
+fn run_command(mut command: Command, stdin: &[u8]) -> Run {
+    let mut child = command.spawn().expect("the binary starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    let writer = thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("the writer thread ends");
+    Run {
+        code: output.status.code(),
+        stdout: output.stdout,
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+fn urisift(args: &[&str], stdin: &[u8]) -> Run {
+    run_command(command(args), stdin)
+}
+
+/// Runs `urisift ARGS` in `dir`.
+fn urisift_in(dir: &Path, args: &[&str]) -> Run {
+    let mut command = command(args);
+    command.current_dir(dir);
+    run_command(command, b"")
+}
+
+/// A fresh directory for one test, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("urisift-cli-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    /// Writes `content` to `relative` (its directories created), and returns its path.
+    fn file(&self, relative: &str, content: &[u8]) -> PathBuf {
+        let path = self.0.join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, content).unwrap();
+        path
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn arg(&self, relative: &str) -> String {
+        self.0.join(relative).to_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn json_lines(run: &Run) -> Vec<serde_json::Value> {
+    run.out().lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 2: live input
+
+/// With --line-buffered, a URI is written as soon as it is found, while the input is still
+/// open (`tail -f log | urisift --line-buffered`); the filler makes the extractor go past it.
+#[test]
+fn line_buffered_output_comes_while_the_input_is_open() {
+    let mut child = command(&["--line-buffered"]).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"see http://a.example/live now\n").unwrap();
+    stdin.write_all(&b"filler words\n".repeat(40_000)).unwrap();
+    stdin.flush().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = mpsc::channel();
+    let reader = thread::spawn(move || {
+        let mut first = String::new();
+        BufReader::new(stdout).read_line(&mut first).unwrap();
+        let _ = send.send(first);
+    });
+    // A hang guard, not a speed test: without the flush the line only comes at the end.
+    let first = receive.recv_timeout(Duration::from_secs(120));
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    assert_eq!(first.as_deref(), Ok("http://a.example/live\n"), "the URI waited for the end of input");
+    assert_eq!(status.code(), Some(0));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 3: a closed pipe
+
+/// `urisift big.mbox | head -1` exited 1 ("nothing found") when the pipe closed during the
+/// first file: the URIs of the file being read were not counted yet.
+#[test]
+fn head_1_after_a_match_exits_0_quietly() {
+    let dir = TempDir::new("head");
+    let big = dir.file("big.mbox", &b"From a\nsee http://a.example/x\n".repeat(200_000));
+    let mut child = command(&[big.to_str().unwrap()]).spawn().unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert_eq!(first, "http://a.example/x\n");
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!((status.code(), stderr.as_str()), (Some(0), ""));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 4: --max-uri-len
+
+#[test]
+fn max_uri_len_out_of_range_is_a_usage_error() {
+    for bad in ["0", "15", "2G", "1025M", "lots", "-1", "1T"] {
+        let run = urisift(&[&format!("--max-uri-len={bad}")], b"http://a.example/\n");
+        assert_eq!(run.code, Some(2), "{bad}: {run:?}");
+        assert!(run.stderr.contains("--max-uri-len"), "{bad}: {}", run.stderr);
+        assert_eq!(run.out(), "");
+    }
+}
+
+#[test]
+fn max_uri_len_takes_suffixes_and_warnings_say_the_real_limit() {
+    let text = format!("http://a.example/{} http://b.example/\n", "x".repeat(2000));
+    let run = urisift(&["--max-uri-len", "1K"], text.as_bytes());
+    assert_eq!(run.out(), "http://b.example/\n");
+    assert!(run.stderr.contains("longer than 1024 bytes"), "{}", run.stderr);
+    for size in ["16", "4k", "64K", "1M", "1G"] {
+        let run = urisift(&["--max-uri-len", size], text.as_bytes());
+        assert!(matches!(run.code, Some(0 | 1)), "{size}: {run:?}");
+    }
+    let run = urisift(&["--max-uri-len", "4K"], text.as_bytes());
+    assert_eq!((run.out().lines().count(), run.stderr.as_str()), (2, ""));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 5: directories
+
+fn tree(test: &str) -> TempDir {
+    let dir = TempDir::new(test);
+    dir.file("a.txt", b"http://a.example/\n");
+    dir.file("sub/b.log", b"http://b.example/\n");
+    dir.file("sub/c.txt", b"nothing\n");
+    dir.file(".hidden/d.txt", b"http://d.example/\n");
+    dir.file(".e.txt", b"http://e.example/\n");
+    dir.file("ignored/f.txt", b"http://f.example/\n");
+    dir.file(".ignore", b"ignored/\n");
+    dir
+}
+
+#[test]
+fn a_directory_without_r_is_an_error_suggesting_r() {
+    let dir = tree("dir-no-r");
+    let run = urisift(&[dir.path().to_str().unwrap(), &dir.arg("a.txt")], b"");
+    assert!(run.stderr.contains("is a directory") && run.stderr.contains("-r"), "{}", run.stderr);
+    assert!(run.out().ends_with(":http://a.example/\n"), "the other inputs are still read: {}", run.out());
+    assert_eq!(run.code, Some(2));
+}
+
+#[test]
+fn recursive_walks_sorted_skipping_ignored_and_hidden_files_with_names() {
+    let dir = tree("walk");
+    let root = dir.path().to_str().unwrap();
+    let run = urisift(&["-r", root], b"");
+    assert_eq!(run.out(), format!("{root}/a.txt:http://a.example/\n{root}/sub/b.log:http://b.example/\n"));
+    assert_eq!(run.code, Some(0));
+    let run = urisift(&["-r", "--hidden", "-I", root], b"");
+    assert_eq!(run.out(), "http://e.example/\nhttp://d.example/\nhttp://a.example/\nhttp://b.example/\n");
+    let run = urisift(&["-r", "--no-ignore", "-c", root], b"");
+    assert!(run.out().contains(&format!("{root}/ignored/f.txt:1\n")), "{}", run.out());
+    // With no FILE, the current directory, named without `./`.
+    let run = urisift_in(dir.path(), &["-r", "-l"]);
+    assert_eq!(run.out(), "a.txt\nsub/b.log\n");
+}
+
+#[test]
+fn gitignore_counts_inside_a_git_repository() {
+    let dir = TempDir::new("gitignore");
+    dir.file(".git/HEAD", b"ref: refs/heads/main\n");
+    dir.file(".gitignore", b"*.log\n");
+    dir.file("a.txt", b"http://a.example/\n");
+    dir.file("b.log", b"http://b.example/\n");
+    let run = urisift_in(dir.path(), &["-r"]);
+    assert_eq!(run.out(), "a.txt:http://a.example/\n");
+}
+
+#[test]
+fn globs_select_and_exclude_files_of_a_walk() {
+    let dir = tree("glob");
+    let root = dir.path().to_str().unwrap();
+    let run = urisift(&["-r", "-l", "--glob", "*.log", root], b"");
+    assert_eq!(run.out(), format!("{root}/sub/b.log\n"));
+    let run = urisift(&["-r", "-l", "-g", "!*.log", root], b"");
+    assert_eq!(run.out(), format!("{root}/a.txt\n"));
+    // As in ripgrep, a glob that selects a file overrides the other rules: a hidden file too.
+    let run = urisift(&["-r", "-l", "-g", "*.txt", "-g", "!a.*", root], b"");
+    assert_eq!(run.out(), format!("{root}/.e.txt\n"));
+    let run = urisift(&["-r", "-l", "-g", "*.md", root], b"");
+    assert_eq!((run.out(), run.code), (String::new(), Some(1)));
+    // A file named on the command line is read whatever the globs say.
+    let run = urisift(&["-r", "-g", "*.log", &dir.arg("a.txt")], b"");
+    assert!(run.out().ends_with("a.txt:http://a.example/\n"), "{}", run.out());
+    let run = urisift(&["-r", "-g", "[", root], b"");
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.stderr.contains("glob"), "{}", run.stderr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 6: compressed input
+
+const PLAIN: &[u8] = b"first line\nsee <http://a.example/x> and ftp://b.example/\n";
+
+fn compressed(format: &str, text: &[u8]) -> Vec<u8> {
+    match format {
+        "gzip" => {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(text).unwrap();
+            e.finish().unwrap()
+        }
+        "bzip2" => {
+            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+            e.write_all(text).unwrap();
+            e.finish().unwrap()
+        }
+        "xz" => {
+            let mut e = liblzma::write::XzEncoder::new(Vec::new(), 6);
+            e.write_all(text).unwrap();
+            e.finish().unwrap()
+        }
+        "zstd" => zstd::encode_all(text, 3).unwrap(),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn search_zip_reads_gzip_bzip2_xz_and_zstd_files_and_stdin() {
+    let dir = TempDir::new("zip");
+    for format in ["gzip", "bzip2", "xz", "zstd"] {
+        let data = compressed(format, PLAIN);
+        let file = dir.file(&format!("text.{format}"), &data);
+        let run = urisift(&["-z", "--json", file.to_str().unwrap()], b"");
+        let records = json_lines(&run);
+        assert_eq!(records.len(), 2, "{format}: {}", run.out());
+        // Offsets refer to the decompressed bytes.
+        for r in &records {
+            let (start, end) = (r["start"].as_u64().unwrap() as usize, r["end"].as_u64().unwrap() as usize);
+            assert_eq!(&PLAIN[start..end], r["uri"].as_str().unwrap().as_bytes(), "{format}");
+        }
+        let run = urisift(&["--search-zip"], &data);
+        assert_eq!(run.out(), "http://a.example/x\nftp://b.example/\n", "{format} on stdin");
+        // Without -z: read as it is (the compressed bytes), with a warning that names the
+        // format.
+        let run = urisift(&["-c", file.to_str().unwrap()], b"");
+        assert!(run.stderr.contains(format) && run.stderr.contains("-z"), "{format}: {}", run.stderr);
+    }
+    // Uncompressed input is read as it is with -z, without a warning.
+    let run = urisift(&["-z"], PLAIN);
+    assert_eq!((run.out().lines().count(), run.stderr.as_str()), (2, ""));
+}
+
+#[test]
+fn search_zip_reads_concatenated_members_and_reports_corrupt_data() {
+    let mut data = compressed("gzip", b"http://a.example/\n");
+    data.extend(compressed("gzip", b"http://b.example/\n"));
+    let run = urisift(&["-z"], &data);
+    assert_eq!(run.out(), "http://a.example/\nhttp://b.example/\n");
+    let mut corrupt = compressed("gzip", &PLAIN.repeat(100));
+    let middle = corrupt.len() / 2;
+    corrupt[middle..].fill(0xa5);
+    let run = urisift(&["-z", "-c"], &corrupt);
+    assert_eq!(run.code, Some(2), "{run:?}");
+    assert!(run.stderr.contains("<stdin>") && run.stderr.contains("gzip"), "{}", run.stderr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 7: names, -l, -q, -0, -m, --color
+
+#[test]
+fn file_names_shown_with_several_inputs_and_chosen_by_h_and_i() {
+    let dir = TempDir::new("names");
+    let (a, b) = (dir.file("a.txt", b"http://a.example/\n"), dir.file("b.txt", b"http://b.example/\n"));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    assert_eq!(urisift(&[a], b"").out(), "http://a.example/\n");
+    assert_eq!(urisift(&["-H", a], b"").out(), format!("{a}:http://a.example/\n"));
+    assert_eq!(urisift(&[a, b], b"").out(), format!("{a}:http://a.example/\n{b}:http://b.example/\n"));
+    assert_eq!(urisift(&["-I", a, b], b"").out(), "http://a.example/\nhttp://b.example/\n");
+    assert_eq!(urisift(&["-I", "-H", a], b"").out(), format!("{a}:http://a.example/\n"), "the last wins");
+    assert_eq!(urisift(&["-H", "-n"], b"x\nhttp://c.example/\n").out(), "<stdin>:2:http://c.example/\n");
+    assert_eq!(urisift(&["-H", "-0", a], b"").stdout, format!("{a}\0http://a.example/\n").into_bytes());
+}
+
+#[test]
+fn files_with_matches_quiet_null_and_max_count() {
+    let dir = TempDir::new("list");
+    let a = dir.file("a.txt", b"http://a.example/1 http://a.example/2 http://a.example/3\n");
+    let n = dir.file("n.txt", b"nothing\n");
+    let b = dir.file("b.txt", b"http://b.example/\n");
+    let (a, n, b) = (a.to_str().unwrap(), n.to_str().unwrap(), b.to_str().unwrap());
+    let run = urisift(&["-l", a, n, b], b"");
+    assert_eq!((run.out(), run.code), (format!("{a}\n{b}\n"), Some(0)));
+    let run = urisift(&["-l", "-0", a, n, b], b"");
+    assert_eq!(run.stdout, format!("{a}\0{b}\0").into_bytes());
+    let run = urisift(&["-l", n], b"");
+    assert_eq!((run.out(), run.code), (String::new(), Some(1)));
+    let run = urisift(&["-q", n, a], b"");
+    assert_eq!((run.out(), run.code), (String::new(), Some(0)));
+    let run = urisift(&["-q", n], b"");
+    assert_eq!((run.out(), run.code), (String::new(), Some(1)));
+    // -q: a URI found gives 0 even when another input could not be read.
+    let run = urisift(&["-q", a, "/nonexistent/urisift"], b"");
+    assert_eq!(run.code, Some(0));
+    let run = urisift(&["-m", "2", a, b], b"");
+    assert_eq!(run.out(), format!("{a}:http://a.example/1\n{a}:http://a.example/2\n{b}:http://b.example/\n"));
+    let run = urisift(&["-m", "2", "-c", a], b"");
+    assert_eq!(run.out(), "2\n");
+    let run = urisift(&["-m", "0", a], b"");
+    assert_eq!((run.out(), run.code), (String::new(), Some(1)));
+}
+
+#[test]
+fn color_marks_file_line_and_uri_only_when_asked_or_on_a_terminal() {
+    let dir = TempDir::new("color");
+    let a = dir.file("a.txt", b"x\nhttp://a.example/\n");
+    let a = a.to_str().unwrap();
+    let run = urisift(&["--color", "always", "-H", "-n", a], b"");
+    assert_eq!(
+        run.out(),
+        format!(
+            "\x1b[0m\x1b[35m{a}\x1b[0m:\x1b[0m\x1b[32m2\x1b[0m:\x1b[0m\x1b[1m\x1b[31mhttp://a.example/\x1b[0m\n"
+        )
+    );
+    for when in ["never", "auto"] {
+        let run = urisift(&["--color", when, "-H", "-n", a], b"");
+        assert_eq!(run.out(), format!("{a}:2:http://a.example/\n"), "{when} (stdout is a pipe)");
+    }
+    assert_eq!(urisift(&["--color", "sometimes"], b"").code, Some(2));
+}
+
+#[test]
+fn help_has_an_exit_status_section() {
+    let run = urisift(&["--help"], b"");
+    let help = run.out();
+    assert!(help.contains("Exit status:"), "{help}");
+    for option in ["--recursive", "--glob", "--search-zip", "--files-with-matches", "--quiet", "--null"] {
+        assert!(help.contains(option), "{option} missing from --help");
+    }
+    for option in
+        ["--max-count", "--color", "--with-filename", "--no-filename", "--line-buffered", "--format"]
+    {
+        assert!(help.contains(option), "{option} missing from --help");
+    }
+}
+
+/// A file name that is not UTF-8 is printed as its raw bytes, and in JSON as base64, never
+/// with U+FFFD.
+#[cfg(target_os = "linux")]
+#[test]
+fn non_utf8_file_names_are_raw_bytes_and_base64_in_json() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = TempDir::new("bytes");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.txt");
+    let path = dir.path().join(name);
+    std::fs::write(&path, b"http://a.example/\n").unwrap();
+    let mut command = command(&["-H"]);
+    command.arg(&path);
+    let run = run_command(command, b"");
+    let mut expected = path.as_os_str().as_bytes().to_vec();
+    expected.extend_from_slice(b":http://a.example/\n");
+    assert_eq!(run.stdout, expected);
+    let mut command = self::command(&["--json", "-r"]);
+    command.arg(dir.path());
+    let run = run_command(command, b"");
+    let records = json_lines(&run);
+    let encoded = records[0]["file"]["bytes"].as_str().expect("{\"bytes\": ...}");
+    let prefix = dir.path().to_str().unwrap();
+    // base64 of the whole path: compare by decoding with the standard alphabet.
+    assert_eq!(decode_base64(encoded), path.as_os_str().as_bytes(), "{prefix}");
+    assert!(!run.out().contains('\u{fffd}'));
+}
+
+fn decode_base64(s: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bits = 0u32;
+    let mut n = 0;
+    let mut out = Vec::new();
+    for c in s.bytes().filter(|&c| c != b'=') {
+        bits = bits << 6 | ALPHABET.iter().position(|&a| a == c).expect("base64") as u32;
+        n += 6;
+        if n >= 8 {
+            n -= 8;
+            out.push((bits >> n) as u8);
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 8: JSON records and their documented schema
+
+/// One row of a table in docs/json-schema.md.
+#[derive(Debug)]
+struct Key {
+    ty: String,
+    always: bool,
+}
+
+/// The tables of docs/json-schema.md: record type → key (dotted for nested ones) → row.
+fn schema() -> HashMap<String, Vec<(String, Key)>> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json-schema.md")).unwrap();
+    let mut tables: HashMap<String, Vec<(String, Key)>> = HashMap::new();
+    let mut current = None;
+    for line in doc.lines() {
+        if let Some(heading) = line.strip_prefix("## `") {
+            current = Some(heading.split('`').next().unwrap().to_owned());
+            continue;
+        }
+        let (Some(record), Some(row)) = (&current, line.strip_prefix("| `")) else { continue };
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let key = cells[0].trim_end_matches('`').to_owned();
+        let key_row = Key { ty: cells[1].replace("\\|", "|"), always: cells[2] == "always" };
+        tables.entry(record.clone()).or_default().push((key, key_row));
+    }
+    tables
+}
+
+fn type_matches(ty: &str, value: &serde_json::Value) -> bool {
+    ty.split('|').any(|ty| match ty {
+        "string" => value.is_string(),
+        "integer" => value.is_u64(),
+        "boolean" => value.is_boolean(),
+        "object" => value.is_object(),
+        "null" => value.is_null(),
+        "string[]" => value.as_array().is_some_and(|a| a.iter().all(|v| v.is_string())),
+        "name" => {
+            value.is_string()
+                || value
+                    .as_object()
+                    .is_some_and(|o| o.len() == 1 && o.get("bytes").is_some_and(|b| b.is_string()))
+        }
+        other => panic!("unknown type {other:?} in docs/json-schema.md"),
+    })
+}
+
+/// Checks `record` against its table: every key documented, of its type, in the documented
+/// order, and every key marked "always" present.
+fn check_record(schema: &HashMap<String, Vec<(String, Key)>>, record: &serde_json::Value) -> String {
+    let ty = record["type"].as_str().expect("every record has a type").to_owned();
+    let table = schema.get(&ty).unwrap_or_else(|| panic!("record type {ty:?} is not documented"));
+    let mut flat = Vec::new();
+    for (key, value) in record.as_object().unwrap() {
+        flat.push((key.clone(), value));
+        if key != "file" {
+            if let Some(inner) = value.as_object() {
+                flat.extend(inner.iter().map(|(k, v)| (format!("{key}.{k}"), v)));
+            }
+        }
+    }
+    let mut last = 0;
+    for (key, value) in &flat {
+        let position = table.iter().position(|(k, _)| k == key);
+        let position = position.unwrap_or_else(|| panic!("{ty}: key {key:?} is not documented: {record}"));
+        assert!(position >= last, "{ty}: key {key:?} out of the documented order: {record}");
+        last = position;
+        assert!(
+            type_matches(&table[position].1.ty, value),
+            "{ty}: {key} = {value} is not {}",
+            table[position].1.ty
+        );
+    }
+    for (key, row) in table {
+        if row.always {
+            assert!(flat.iter().any(|(k, _)| k == key), "{ty}: key {key:?} missing: {record}");
+        }
+    }
+    ty
+}
+
+#[test]
+fn json_records_follow_the_documented_schema() {
+    let schema = schema();
+    assert_eq!(schema.len(), 4, "{:?}", schema.keys());
+    let dir = TempDir::new("schema");
+    let text = format!(
+        "see <URL:http://u@a.example:81/x?y#z> www.b.example/ http://exa%mple/ urn:example:a\n\
+         http://c.example/{}\n",
+        "x".repeat(100)
+    );
+    let a = dir.file("a.txt", text.as_bytes());
+    let a = a.to_str().unwrap();
+    let mut types = std::collections::BTreeSet::new();
+    for args in [
+        &["--json", "--rejected", "--abbreviated", "--max-uri-len", "64", a][..],
+        &["--json", "-n", "--line-text", "--rejected", "--max-uri-len", "64", a, "-"],
+        &["--json", "-c", "--rejected", a, "-"],
+    ] {
+        let run = urisift(args, b"mailto:a@b.example\n");
+        for record in json_lines(&run) {
+            types.insert(check_record(&schema, &record));
+        }
+    }
+    assert_eq!(types.into_iter().collect::<Vec<_>>(), ["match", "overlong", "rejected", "summary"]);
+}
+
+/// The example in docs/json-schema.md is what the command prints.
+#[test]
+fn json_schema_example_is_true() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json-schema.md")).unwrap();
+    let example = doc.split("## Example").nth(1).unwrap();
+    let mut lines = example.lines().skip_while(|l| !l.starts_with("$ "));
+    let command = lines.next().unwrap();
+    let printed: Vec<&str> = lines.take_while(|l| !l.starts_with("```")).collect();
+    assert!(command.contains("urisift --json --rejected -n"), "{command}");
+    let run =
+        urisift(&["--json", "--rejected", "-n"], b"see <URL:http://a.example/x?y=1> and http://exa%mple/\n");
+    assert_eq!(run.out().lines().collect::<Vec<_>>(), printed);
+}
+
+#[test]
+fn json_match_records_carry_components_and_stdin_is_named_stdin() {
+    let run = urisift(&["--json"], b"<http://u@[::1]:8080/p?q#f> mailto:a@b.example\n");
+    let records = json_lines(&run);
+    let c = &records[0]["components"];
+    assert_eq!(records[0]["file"], "<stdin>");
+    assert_eq!(
+        (c["scheme"].as_str(), c["userinfo"].as_str(), c["host"].as_str()),
+        (Some("http"), Some("u"), Some("[::1]"))
+    );
+    assert_eq!((c["port"].as_str(), c["path"].as_str()), (Some("8080"), Some("/p")));
+    assert_eq!((c["query"].as_str(), c["fragment"].as_str()), (Some("q"), Some("f")));
+    assert!(records[1]["components"]["host"].is_null());
+    assert_eq!(records[1]["components"]["path"], "a@b.example");
+    // The same name in messages.
+    let run = urisift(&["--max-uri-len", "16"], b"http://a.example/long-enough\n");
+    assert!(run.stderr.starts_with("urisift: <stdin>: warning"), "{}", run.stderr);
+}
+
+/// Under --json, rejected and overlong candidates are records on stdout, nothing on stderr;
+/// -c --json gives one summary per input.
+#[test]
+fn json_puts_rejected_and_overlong_candidates_on_stdout() {
+    let text = format!("http://exa%mple/ http://a.example/{} http://b.example/\n", "x".repeat(100));
+    let run = urisift(&["--json", "--rejected", "--max-uri-len", "64"], text.as_bytes());
+    let types: Vec<_> = json_lines(&run).iter().map(|r| r["type"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(types, ["rejected", "overlong", "match"]);
+    assert_eq!(run.stderr, "");
+    let run = urisift(&["--json", "-c", "--rejected", "--max-uri-len", "64"], text.as_bytes());
+    assert_eq!(
+        run.out(),
+        "{\"type\":\"summary\",\"file\":\"<stdin>\",\"matches\":1,\"rejected\":1,\"overlong\":1}\n"
+    );
+}
+
+/// The line a URI was found on, for a picker: right at every read boundary of a large input
+/// (each line is long enough for many of them to straddle one), in JSON and in `{text}`.
+#[test]
+fn line_text_is_the_whole_line_of_each_uri() {
+    let mut input = String::new();
+    let mut lines = Vec::new();
+    for i in 0..3000 {
+        let line =
+            format!("line {i}: see http://a.example/{i} here, and then {} words", "more ".repeat(i % 40));
+        input.push_str(&line);
+        input.push_str(if i % 3 == 0 { "\r\n" } else { "\n" });
+        lines.push(line);
+    }
+    let run = urisift(&["--format", "{uri}\t{text}"], input.as_bytes());
+    let out = run.out();
+    let printed: Vec<&str> = out.lines().map(|l| l.split_once('\t').unwrap().1).collect();
+    assert_eq!(printed, lines);
+    let run = urisift(&["--json", "--line-text", "-n"], input.as_bytes());
+    for (record, line) in json_lines(&run).iter().zip(&lines) {
+        assert_eq!(record["text"], line.as_str());
+    }
+    // Without --line-text, no "text".
+    let run = urisift(&["--json"], b"see http://a.example/\n");
+    assert!(json_lines(&run)[0].get("text").is_none());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 9: check, resolve and normalize alike
+
+#[test]
+fn subcommands_read_stdin_one_line_per_input_in_order() {
+    let input = b"HTTP://A.example/./b\nhttp://a/%zz\n../c\n";
+    let run = urisift(&["check"], input);
+    assert_eq!(run.out().lines().count(), 3);
+    let run = urisift(&["normalize"], input);
+    assert_eq!(
+        run.out(),
+        "http://a.example/b\ninvalid\thttp://a/%zz\tinvalid percent-escape at byte 9\n../c\n"
+    );
+    assert_eq!(run.code, Some(1));
+    let run = urisift(&["resolve", "http://x.example/p/q"], input);
+    assert_eq!(
+        run.out(),
+        "HTTP://A.example/b\ninvalid\thttp://a/%zz\tinvalid percent-escape at byte 9\nhttp://x.example/c\n"
+    );
+    let run = urisift(&["resolve", "http://x.example/p/q"], b"\xff\n");
+    assert!(run.out().starts_with("invalid\t"), "{}", run.out());
+}
+
+#[test]
+fn subcommands_take_json_and_a_grammar_in_any_case() {
+    for sub in [&["check"][..], &["resolve", "http://x.example/"], &["normalize"]] {
+        let mut args = sub.to_vec();
+        args.extend(["--json", "--grammar", "RFC1738", "http://a.example/~u", "http://a.example/b"]);
+        let run = urisift(&args, b"");
+        let records = json_lines(&run);
+        assert_eq!(records.len(), 2, "{sub:?}: {}", run.out());
+        assert_eq!(records[0]["valid"], false, "{sub:?}: ~ is unsafe in RFC 1738");
+        assert!(records[0]["error"]["message"].is_string(), "{sub:?}");
+        assert_eq!(records[1]["valid"], true, "{sub:?}");
+        assert_eq!(run.code, Some(1), "{sub:?}");
+    }
+    let run = urisift(&["normalize", "--json", "HTTP://A.example"], b"");
+    assert_eq!(
+        run.out(),
+        "{\"input\":\"HTTP://A.example\",\"valid\":true,\"result\":\"http://a.example/\",\"error\":null}\n"
+    );
+    for grammar in ["RFC2396", "rfc2396", "2396"] {
+        let run = urisift(&["--grammar", grammar], b"http://[::1]/ http://a.example/\n");
+        assert_eq!(run.out(), "http://a.example/\n", "{grammar}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 10: completions and the manual
+
+#[test]
+fn completions_for_each_shell_know_the_options() {
+    for shell in ["bash", "zsh", "fish"] {
+        let run = urisift(&["completions", shell], b"");
+        assert_eq!(run.code, Some(0), "{shell}");
+        // fish lists long options without their dashes.
+        let json = if shell == "fish" { "-l json" } else { "--json" };
+        assert!(run.out().contains(json) && run.out().contains("search-zip"), "{shell}");
+        assert!(run.out().contains("normalize"), "{shell}: the subcommands");
+    }
+    assert_eq!(urisift(&["completions", "tcsh"], b"").code, Some(2));
+}
+
+#[test]
+fn man_page_has_its_sections() {
+    let run = urisift(&["man"], b"");
+    assert_eq!(run.code, Some(0));
+    let page = run.out();
+    for section in [".TH urisift", ".SH NAME", ".SH SYNOPSIS", ".SH OPTIONS", "\\-\\-json", "Exit status"] {
+        assert!(page.contains(section), "{section} missing from the manual");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item 11: the mail link picker
+
+/// contrib/urisift-pick, the mutt/neomutt recipe of the README, on a message: the picker
+/// (fzf) replaced by `head -1` and the opener (xdg-open) by `echo`.
+#[test]
+fn the_mutt_link_picker_recipe_opens_the_picked_link() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/contrib/urisift-pick");
+    let Ok(text) = std::fs::read_to_string(script) else {
+        eprintln!("skipped: {script} is not here (a packaged crate?)");
+        return;
+    };
+    assert!(text.contains("--format"), "the recipe uses a --format template");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains("<pipe-message> urisift-pick<enter>"), "the README's macro calls the script");
+    let message = b"From: a@example.org\nSubject: links\nContent-Type: text/plain\n\
+        Content-Transfer-Encoding: quoted-printable\n\n\
+        Slides: <https://conf.example/talk?id=3D7&x=3D=\n1> and http://b.example/\n\
+        Again https://conf.example/talk?id=3D7&x=3D1\n";
+    let bin = Path::new(env!("CARGO_BIN_EXE_urisift")).parent().unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let mut command = Command::new("sh");
+    command
+        .arg(script)
+        .env("PATH", path)
+        .env("URISIFT_PICKER", "head -1")
+        .env("URISIFT_OPENER", "echo opening")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let run = run_command(command, message);
+    assert_eq!(
+        (run.out().as_str(), run.stderr.as_str()),
+        ("opening https://conf.example/talk?id=7&x=1\n", "")
+    );
+    assert_eq!(run.code, Some(0));
+    // Nothing picked (the picker cancelled): nothing opened, no error.
+    let mut command = Command::new("sh");
+    command.arg(script).env("URISIFT_PICKER", "false").env("URISIFT_OPENER", "echo opening");
+    command.env("PATH", format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default()));
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let run = run_command(command, message);
+    assert_eq!((run.out().as_str(), run.code), ("", Some(0)));
+}
