@@ -80,10 +80,7 @@ const REFUSED: u8 = b' ';
 /// say: the generic syntax on the stand-in, then the scheme rules on the mapped URI.
 pub(crate) fn parse(input: &str) -> Result<Components, ParseError> {
     let shadow = stand_in(input);
-    // The stand-in is ASCII: every byte outside ASCII was replaced, whole characters at a time.
-    let shadow =
-        core::str::from_utf8(&shadow).map_err(|e| ParseError::new(e.valid_up_to(), ErrorKind::NonAscii))?;
-    let parts = generic::parse(shadow, Grammar::Rfc3986).map_err(|e| real_error(input, shadow, e))?;
+    let parts = generic::parse(&shadow, Grammar::Rfc3986).map_err(|e| real_error(input, &shadow, e))?;
     if parts.scheme.is_some() {
         let mapped = percent_encode(input);
         let mapped_parts = generic::parse(&mapped, Grammar::Rfc3986).map_err(|e| back(input, e))?;
@@ -93,9 +90,9 @@ pub(crate) fn parse(input: &str) -> Result<Components, ParseError> {
     Ok(parts)
 }
 
-/// The stand-in of `input` (see the module docs).
-fn stand_in(input: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(input.len());
+/// The stand-in of `input` (see the module docs): ASCII, as long as `input` in bytes.
+pub(crate) fn stand_in(input: &str) -> String {
+    let mut out = String::with_capacity(input.len());
     let (mut in_query, mut in_fragment, mut in_brackets) = (false, false, false);
     for c in input.chars() {
         if c.is_ascii() {
@@ -106,7 +103,7 @@ fn stand_in(input: &str) -> Vec<u8> {
                 ']' => in_brackets = false,
                 _ => {}
             }
-            out.push(c as u8);
+            out.push(c);
             continue;
         }
         let allowed = !in_brackets
@@ -116,7 +113,7 @@ fn stand_in(input: &str) -> Vec<u8> {
                 Class::Excluded => false,
             };
         let byte = if allowed { ALLOWED } else { REFUSED };
-        out.extend(core::iter::repeat_n(byte, c.len_utf8()));
+        out.extend(core::iter::repeat_n(char::from(byte), c.len_utf8()));
     }
     out
 }

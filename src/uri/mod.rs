@@ -372,13 +372,17 @@ impl<'a> Uri<'a> {
         part.map(Part::range)
     }
 
-    /// The URN view, when the scheme is `urn` (its syntax was checked by the parse). An IRI
-    /// holding characters outside ASCII has none, since RFC 8141 defines URNs as URIs: its
-    /// [URI mapping](Uri::to_uri) has one.
+    /// The URN view, when the scheme is `urn` (its syntax was checked by the parse). For an
+    /// IRI, the parts are where they are in its URI mapping, which RFC 8141 checks: the NID is
+    /// ASCII, the NSS and the other parts may hold characters outside ASCII.
     pub fn urn(&self) -> Option<Urn<'a>> {
         let scheme = self.scheme()?;
         if !scheme.eq_ignore_ascii_case("urn") {
             return None;
+        }
+        if self.iri && !self.input.is_ascii() {
+            let stand_in = iri::stand_in(self.input);
+            return Urn::parse_with(&stand_in, self.grammar).ok().map(|urn| urn.over(self.input));
         }
         Urn::parse_with(self.input, self.grammar).ok()
     }

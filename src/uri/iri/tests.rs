@@ -223,3 +223,15 @@ fn equivalence_of_an_idn_and_its_a_labels() {
     assert!(idn.is_equivalent(&ace) && ace.is_equivalent(&idn));
     assert!(idn.is_equivalent(&iri("http://R\u{c9}SUM\u{c9}.example.org/")));
 }
+
+#[test]
+fn urn_iri_normal_form_keeps_escapes_as_urn_equivalence_does() {
+    // Found by the differential fuzz target: the generic normal form decoded `%2e` in a URN IRI,
+    // which RFC 8141 §3.1 forbids, so the IRI was not equivalent to its own normal form.
+    let u = iri("URN:Example:\u{e9}%2e?+r#f");
+    assert_eq!(u.urn().map(|urn| (urn.nid(), urn.nss())), Some(("Example", "\u{e9}%2e")));
+    assert_eq!(u.normalized(), "urn:example:\u{e9}%2E");
+    let n = u.normalized();
+    assert!(u.is_equivalent(&iri(&n)));
+    assert!(!u.is_equivalent(&iri("urn:example:\u{e9}.")));
+}

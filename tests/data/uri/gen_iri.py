@@ -92,12 +92,14 @@ def components(s):
 CASES = []
 
 
-def V(s, why):
+def V(s, why, urn=None):
     """A valid IRI reference."""
     assert IRI_REFERENCE.fullmatch(s), f"not an IRI-reference by RFC 3987 §2.2: {s!r}"
     c = components(s)
     if c["scheme"] and c["scheme"].lower() in SERVER_BASED:
         assert c["host"], f"{s!r}: a server-based scheme needs a host"
+    if urn:
+        c["urn"] = urn
     CASES.append({"grammar": "rfc3987", "input": s, "valid": True, **c, "why": why})
 
 
@@ -165,9 +167,10 @@ V("news:comp.\u00fc", "news: group chars plus pct-encoded in the mapped URI news
 V("http://example.com/%E2%82%AC\u20ac", "the same character escaped and not: both are allowed")
 V("HTTP://B\u00dcCHER.example/", "case is not a matter of syntax")
 V("ftp://\u00e9.example/f;type=a", "ftp ;type= rule on the mapped URI")
-# Left out: `urn:example:\u00e9`. Valid (RFC 8141 holds for its mapped URI
-# urn:example:%C3%A9), but whether the IRI itself has a URN view (nid, nss) is a choice of the
-# API, not of RFC 3987: RFC 8141 defines URNs as URIs. urisift gives it none.
+V("urn:example:\u00e9", "urn: RFC 8141 on the mapped URI urn:example:%C3%A9 (NSS = pchar, pct-encoded "
+  "allowed); the URN view's parts are where the mapped URI has them", urn={"nid": "example", "nss": "\u00e9", "query": None, "fragment": None})
+V("urn:example:a\u00e9?+r\u00e9?=q#f\u00e9", "urn with r-, q- and f-components holding ucschar (RFC 8141 §2 on the mapped URI)",
+  urn={"nid": "example", "nss": "a\u00e9", "query": "+r\u00e9?=q", "fragment": "f\u00e9"})
 
 # --- invalid ------------------------------------------------------------------------------------
 X("x:/\u0085", "U+0085 (C1 control) is neither ucschar nor iprivate", 3)
@@ -202,6 +205,7 @@ X("x:/%\u00e9\u00e9", "pct-encoded: HEXDIG is ASCII", 3)
 X("http://\u00e9@/", "http needs a non-empty host (scheme rule on the mapped URI)", None, True)
 X("http:\u00e9", "http needs an authority (scheme rule on the mapped URI)", None, True)
 X("mailto:\u00e9", "mailto needs local@domain (RFC 6068 §2, on the mapped URI mailto:%C3%A9)", None, True)
+X("urn:\u00e9:x", "RFC 8141 §2: NID = (alphanum) 0*30(ldh) (alphanum), ASCII (on the mapped URI urn:%C3%A9:x)", None, True)
 X("nntp://h/\u00fc/\u00e9", "nntp article-number = 1*16DIGIT (RFC 5538 §3, on the mapped URI)", None, True)
 
 CASES.sort(key=lambda c: (not c["valid"], c["input"]))
