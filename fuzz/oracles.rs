@@ -443,7 +443,8 @@ fn is_scheme_rule(kind: &ErrorKind) -> bool {
 
 /// `differential`: RFC 3986 validity and the component split agree with the `iri-string` crate
 /// (strict RFC 3986), except where our scheme-specific rules reject what the generic syntax allows;
-/// then the same reference under a scheme without rules of its own is accepted.
+/// then the same reference under a scheme without rules of its own is accepted. The same for
+/// RFC 3987 IRIs (`differential_iri`).
 pub fn differential(data: &[u8]) {
     if data.len() > MAX_INPUT {
         return;
@@ -475,5 +476,79 @@ pub fn differential(data: &[u8]) {
             }
         }
         (Err(_), Err(_)) => {}
+    }
+    differential_iri(text);
+}
+
+/// The IRI half of `differential`: RFC 3987 validity and the component split agree with
+/// `iri-string`'s `IriReferenceStr`, but where a scheme rule (checked on the mapped URI, RFC 3987
+/// §3.1) rejects; every valid IRI maps to a valid URI, which maps to itself; an ASCII input is
+/// an IRI exactly when it is a URI, with the same components; an error's index is a character
+/// boundary; the normal form is a valid IRI that normalizes to itself, and is equivalent to it.
+fn differential_iri(text: &str) {
+    let theirs = iri_string::types::IriReferenceStr::new(text);
+    match (Uri::parse_iri(text), theirs) {
+        (Ok(ours), Ok(theirs)) => {
+            assert_eq!(ours.scheme(), theirs.scheme_str(), "IRI scheme of {text:?}");
+            assert_eq!(ours.authority(), theirs.authority_str(), "IRI authority of {text:?}");
+            assert_eq!(ours.path(), theirs.path_str(), "IRI path of {text:?}");
+            assert_eq!(ours.query(), theirs.query().map(|q| q.as_str()), "IRI query of {text:?}");
+            assert_eq!(ours.fragment(), theirs.fragment().map(|f| f.as_str()), "IRI fragment of {text:?}");
+            if let Some(c) = theirs.authority_components() {
+                assert_eq!(ours.userinfo(), c.userinfo(), "IRI userinfo of {text:?}");
+                assert_eq!(ours.host(), Some(c.host()), "IRI host of {text:?}");
+                assert_eq!(ours.port(), c.port(), "IRI port of {text:?}");
+            }
+            let mapped = ours.to_uri();
+            let uri =
+                Uri::parse(&mapped).unwrap_or_else(|e| panic!("{text:?} maps to {mapped:?}, no URI: {e}"));
+            assert_eq!(
+                urisift::uri::to_uri(&mapped).as_deref(),
+                Ok(mapped.as_str()),
+                "mapping {text:?} twice"
+            );
+            assert!(ours.is_equivalent(&uri) && uri.is_equivalent(&ours), "{text:?} and its URI {mapped:?}");
+            let n = ours.normalized();
+            let again =
+                Uri::parse_iri(&n).unwrap_or_else(|e| panic!("IRI normal form {n:?} of {text:?}: {e}"));
+            assert_eq!(again.normalized(), n, "normalizing the IRI {text:?} twice changed it");
+            assert!(ours.is_equivalent(&again), "IRI {text:?} is not equivalent to its normal form {n:?}");
+        }
+        (Ok(_), Err(e)) => panic!("{text:?}: we accept the IRI, iri-string rejects it ({e})"),
+        (Err(e), Ok(_)) => {
+            assert!(is_scheme_rule(e.kind()), "{text:?}: iri-string accepts the IRI, we reject it ({e})")
+        }
+        (Err(e), Err(_)) => assert!(text.is_char_boundary(e.index()), "{text:?}: error index {e}"),
+    }
+    if text.is_ascii() {
+        let (a, b) = (Uri::parse_iri(text), Uri::parse(text));
+        assert_eq!(
+            a.as_ref().map(Uri::span_list),
+            b.as_ref().map(Uri::span_list),
+            "{text:?}: IRI and URI differ"
+        );
+    }
+}
+
+/// The spans of every component, to compare two parses.
+trait SpanList {
+    fn span_list(&self) -> Vec<Option<std::ops::Range<usize>>>;
+}
+
+impl SpanList for Uri<'_> {
+    fn span_list(&self) -> Vec<Option<std::ops::Range<usize>>> {
+        [
+            Component::Scheme,
+            Component::Authority,
+            Component::Userinfo,
+            Component::Host,
+            Component::Port,
+            Component::Path,
+            Component::Query,
+            Component::Fragment,
+        ]
+        .into_iter()
+        .map(|c| self.span(c))
+        .collect()
     }
 }

@@ -281,6 +281,106 @@ fn normalize_hosts_ports_and_errors() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// check: IRIs, --to-uri, --clickable-hosts
+
+#[test]
+fn check_grammar_rfc3987_takes_iris_that_rfc3986_refuses() {
+    let iri = "http://bücher.example/straße?q=ü#é";
+    let run = urisift(&["check", "--grammar", "rfc3987", iri], b"");
+    assert_eq!(run.stdout, format!("valid\t{iri}\n"));
+    assert_eq!(run.code, Some(0));
+    let run = urisift(&["check", iri], b"");
+    assert_eq!(run.stdout, format!("invalid\t{iri}\tnon-ASCII byte at byte 8\n"));
+    assert_eq!(run.code, Some(1));
+}
+
+#[test]
+fn check_grammar_rfc3987_names_the_character_and_its_byte() {
+    let run =
+        urisift(&["check", "--grammar", "rfc3987"], "x:/é\u{e000}\nx:?é\u{e000}\nhttp://ü@/\n".as_bytes());
+    assert_eq!(
+        run.stdout,
+        "invalid\tx:/é\u{e000}\tprivate-use character '\\u{e000}' is allowed only in the query of an IRI at byte 5\n\
+         valid\tx:?é\u{e000}\n\
+         invalid\thttp://ü@/\tscheme `http` requires a host at byte 10\n"
+    );
+    assert_eq!(run.code, Some(1));
+}
+
+#[test]
+fn check_to_uri_prints_the_mapping_of_valid_inputs() {
+    let run = urisift(
+        &["check", "--grammar", "rfc3987", "--to-uri", "http://résumé.example.org/ä", "http://a b/"],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "valid\thttp://résumé.example.org/ä\thttp://xn--rsum-bpad.example.org/%C3%A4\n\
+         invalid\thttp://a b/\tcharacter ' ' is not allowed in a URI at byte 8\n"
+    );
+    // A URI maps to itself, under any grammar.
+    let run = urisift(&["check", "--grammar", "rfc2396", "--to-uri", "http://a/%7e"], b"");
+    assert_eq!(run.stdout, "valid\thttp://a/%7e\thttp://a/%7e\n");
+}
+
+#[test]
+fn check_to_uri_json_adds_the_uri_key_last() {
+    let run = urisift(&["check", "--grammar", "rfc3987", "--json", "--to-uri", "x:ü", "x:\u{85}"], b"");
+    let lines: Vec<serde_json::Value> =
+        run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["uri"], "x:%C3%BC");
+    assert_eq!(lines[0]["path"], "ü");
+    assert!(lines[1]["uri"].is_null() && lines[1]["valid"] == false);
+    assert!(run.stdout.lines().all(|l| l.contains(",\"uri\":")));
+    // Without --to-uri there is no such key.
+    let run = urisift(&["check", "--grammar", "rfc3987", "--json", "x:ü"], b"");
+    assert!(!run.stdout.contains("\"uri\""));
+}
+
+#[test]
+fn check_clickable_hosts_refuses_the_issues_examples() {
+    let run = urisift(
+        &[
+            "check",
+            "--clickable-hosts",
+            "https://%24%7BHOST%7D/",
+            "http://-example.com",
+            "https://example.com-/",
+        ],
+        b"",
+    );
+    assert_eq!(
+        run.stdout,
+        "invalid\thttps://%24%7BHOST%7D/\thost \"%24%7BHOST%7D\" is not a name a reader would click at byte 8\n\
+         invalid\thttp://-example.com\thost \"-example.com\" is not a name a reader would click at byte 7\n\
+         invalid\thttps://example.com-/\thost \"example.com-\" is not a name a reader would click at byte 8\n"
+    );
+    assert_eq!(run.code, Some(1));
+    // The grammars alone accept them.
+    let run =
+        urisift(&["check", "https://%24%7BHOST%7D/", "http://-example.com", "https://example.com-/"], b"");
+    assert_eq!(run.code, Some(0));
+}
+
+#[test]
+fn check_clickable_hosts_keeps_names_addresses_and_hostless_uris() {
+    let run = urisift(
+        &[
+            "check",
+            "--grammar",
+            "rfc3987",
+            "--clickable-hosts",
+            "http://bücher.example./",
+            "http://[::1]/",
+            "file:///etc",
+            "mailto:a@b",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stdout);
+}
+
+// ---------------------------------------------------------------------------------------------
 // usage, help, pipes
 
 #[test]
@@ -303,9 +403,19 @@ fn usage_errors_exit_2() {
 fn help_explains_each_option_with_an_example() {
     let run = urisift(&["check", "--help"], b"");
     assert_eq!(run.code, Some(0));
-    for needle in
-        ["--grammar", "rfc3986", "rfc2396", "rfc1738", "--json", "\"host_kind\"", "Examples:", "Exit status"]
-    {
+    for needle in [
+        "--grammar",
+        "rfc3986",
+        "rfc2396",
+        "rfc1738",
+        "rfc3987",
+        "--json",
+        "\"host_kind\"",
+        "--to-uri",
+        "--clickable-hosts",
+        "Examples:",
+        "Exit status",
+    ] {
         assert!(run.stdout.contains(needle), "check --help lacks {needle:?}");
     }
     for sub in ["resolve", "normalize"] {

@@ -13,16 +13,19 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 
-use iri_string::types::{UriAbsoluteStr, UriReferenceStr};
+use iri_string::types::{IriReferenceStr, UriAbsoluteStr, UriReferenceStr};
 use serde_json::{Map, Value};
 use urisift::uri::{self, Grammar, Uri};
 
 /// The asserted case files, one theme each.
-const CASE_FILES: &[&str] = &["examples.jsonl", "generic.jsonl", "host.jsonl", "schemes.jsonl", "urn.jsonl"];
+const CASE_FILES: &[&str] =
+    &["examples.jsonl", "generic.jsonl", "host.jsonl", "schemes.jsonl", "urn.jsonl", "iri.jsonl"];
 /// Cases the texts leave open: reported, never asserted.
 const DEBATABLE_FILE: &str = "debatable.jsonl";
 const RESOLVE_FILE: &str = "resolve.jsonl";
 const GRAMMARS: &[&str] = &["rfc3986", "rfc2396", "rfc1738"];
+/// IRI references (RFC 3987), parsed with [`Uri::parse_iri`]: no [`Grammar`] of their own.
+const IRI_GRAMMAR: &str = "rfc3987";
 const HOST_KINDS: &[&str] = &["reg-name", "ipv4", "ipv6", "ipvfuture"];
 
 // ------------------------------------------------------------------------------------------------
@@ -48,7 +51,20 @@ enum UrnSeen {
 }
 
 fn observe(input: &str, grammar: Grammar) -> Observed {
-    match Uri::parse_with(input, grammar) {
+    seen(Uri::parse_with(input, grammar))
+}
+
+/// What the parser says about a case: under its grammar, or as an IRI for `rfc3987`.
+fn observe_case(case: &Case) -> Observed {
+    if case.grammar == IRI_GRAMMAR {
+        seen(Uri::parse_iri(&case.input))
+    } else {
+        observe(&case.input, case.grammar())
+    }
+}
+
+fn seen(parsed: Result<Uri<'_>, uri::ParseError>) -> Observed {
+    match parsed {
         Ok(uri) => Observed::Valid {
             parts: Box::new(Parts {
                 scheme: uri.scheme().map(str::to_owned),
@@ -195,7 +211,9 @@ fn urn_parts(obj: &Map<String, Value>) -> Result<Option<UrnParts>, String> {
 fn parse_case(origin: String, obj: &Map<String, Value>) -> Result<Case, String> {
     let at = |e: String| format!("{origin}: {e}");
     let grammar = string(obj, "grammar").map_err(at)?;
-    if grammar.parse::<Grammar>().is_err() || !GRAMMARS.contains(&grammar.as_str()) {
+    let known = grammar == IRI_GRAMMAR
+        || (grammar.parse::<Grammar>().is_ok() && GRAMMARS.contains(&grammar.as_str()));
+    if !known {
         return Err(at(format!("unknown grammar `{grammar}`")));
     }
     let input = string(obj, "input").map_err(at)?;
@@ -389,7 +407,7 @@ fn percent(part: usize, whole: usize) -> String {
 fn conformance_set() {
     let mut report = Report::default();
     for case in load_or_panic(CASE_FILES) {
-        let seen = observe(&case.input, case.grammar());
+        let seen = observe_case(&case);
         if let (Expected::Valid(want), Observed::Valid { urn: UrnSeen::Opaque, .. }) = (&case.expected, &seen)
             && want.urn.is_some()
         {
@@ -427,7 +445,7 @@ fn debatable_cases_report() {
     let cases = load_or_panic(&[DEBATABLE_FILE]);
     assert!(!cases.is_empty());
     for case in &cases {
-        let seen = observe(&case.input, case.grammar());
+        let seen = observe_case(case);
         let verdict = if compare(case, &seen).is_empty() { "as leaned" } else { "differs" };
         let answer = match &seen {
             Observed::Valid { .. } => "valid".to_owned(),
@@ -464,6 +482,18 @@ fn case_files_are_well_formed() {
         assert!(valid >= 100 && invalid >= 100, "{g}: {valid} valid and {invalid} invalid cases");
     }
     assert!(load_resolutions().unwrap_or_else(|e| panic!("bad resolution file: {e}")).len() >= 60);
+    let iri = |valid: bool| {
+        cases
+            .iter()
+            .filter(|c| c.grammar == IRI_GRAMMAR && matches!(c.expected, Expected::Valid(_)) == valid)
+            .count()
+    };
+    assert!(
+        iri(true) >= 40 && iri(false) >= 25,
+        "rfc3987: {} valid and {} invalid cases",
+        iri(true),
+        iri(false)
+    );
 }
 
 /// RFC 3986 §5.3 recomposition, and the authority and URN fields, rebuilt from the parts.
@@ -640,6 +670,54 @@ fn rfc3986_cases_agree_with_iri_string() {
         }
     }
     assert!(checked.len() > 300);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every valid rfc3987 case is a valid IRI reference with the same components for
+/// `iri-string`'s `IriReferenceStr`, and every invalid one whose fault is the generic syntax
+/// (it has an `error_index`) is rejected by it.
+#[test]
+fn rfc3987_cases_agree_with_iri_string() {
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for case in load_or_panic(CASE_FILES) {
+        if case.grammar != IRI_GRAMMAR {
+            continue;
+        }
+        checked += 1;
+        let theirs = IriReferenceStr::new(&case.input).ok().map(|r| {
+            let auth = r.authority_components();
+            Parts {
+                scheme: r.scheme_str().map(str::to_owned),
+                authority: r.authority_str().map(str::to_owned),
+                userinfo: auth.as_ref().and_then(|a| a.userinfo()).map(str::to_owned),
+                host: auth.as_ref().map(|a| a.host().to_owned()),
+                host_kind: None,
+                port: auth.as_ref().and_then(|a| a.port()).map(str::to_owned),
+                path: r.path_str().to_owned(),
+                query: r.query().map(|q| q.as_str().to_owned()),
+                fragment: r.fragment().map(|f| f.as_str().to_owned()),
+                urn: None,
+            }
+        });
+        match (&case.expected, theirs) {
+            (Expected::Valid(_), None) => {
+                problems.push(format!("{} {:?}: iri-string rejects it", case.origin, case.input))
+            }
+            (Expected::Valid(want), Some(got)) => {
+                let want = Parts { host_kind: None, urn: None, ..(**want).clone() };
+                if got != want {
+                    problems
+                        .push(format!("{} {:?}: iri-string splits it as {got:?}", case.origin, case.input));
+                }
+            }
+            (Expected::Invalid { error_index: Some(_) }, Some(_)) => {
+                problems.push(format!("{} {:?}: iri-string accepts it", case.origin, case.input))
+            }
+            (Expected::Invalid { .. }, _) => {}
+        }
+    }
+    assert!(checked >= 65, "{checked}");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

@@ -10,8 +10,12 @@
 //!
 //! No input had to be left out for a deviation of `iri-string` from RFC 3986: on everything
 //! generated here, the two agree.
+//!
+//! The same inputs with characters outside ASCII put in (the bounds of RFC 3987's `ucschar`
+//! and `iprivate`, and characters that are neither) compare [`Uri::parse_iri`] with
+//! `iri-string`'s `IriReferenceStr`, and check that each valid IRI maps to a valid URI.
 
-use iri_string::types::UriReferenceStr;
+use iri_string::types::{IriReferenceStr, UriReferenceStr};
 use urisift::uri::{Grammar, Uri};
 
 /// A xorshift64* generator: deterministic, so a failure reproduces from its case number.
@@ -248,6 +252,159 @@ fn every_piece_alone_and_in_pairs() {
                     "{s:?}\n  urisift:    {:?}\n  iri-string: {:?}",
                     ours(&s),
                     theirs(&s)
+                ));
+            }
+        }
+    }
+    assert!(disagreements.is_empty(), "{} disagreements:\n{}", disagreements.len(), disagreements.join("\n"));
+}
+
+// ------------------------------------------------------------------------------------------------
+// IRIs (RFC 3987): `Uri::parse_iri` against `iri-string`'s `IriReferenceStr`
+// ------------------------------------------------------------------------------------------------
+
+/// Characters outside ASCII at the edges of RFC 3987 §2.2's classes: `ucschar` (and its range
+/// ends), `iprivate`, and characters that are neither.
+const NON_ASCII: &[&str] = &[
+    "é",
+    "ü",
+    "例",
+    "\u{a0}",
+    "\u{d7ff}",
+    "\u{f900}",
+    "\u{fdcf}",
+    "\u{fdd0}",
+    "\u{fdf0}",
+    "\u{ffef}",
+    "\u{fff0}",
+    "\u{fffd}",
+    "\u{10300}",
+    "\u{1fffd}",
+    "\u{1fffe}",
+    "\u{e0001}",
+    "\u{e1000}",
+    "\u{efffd}",
+    "\u{e000}",
+    "\u{f8ff}",
+    "\u{f0000}",
+    "\u{10fffd}",
+    "\u{10ffff}",
+    "\u{85}",
+    "\u{9f}",
+    "\u{301}",
+    "\u{200f}",
+];
+
+/// A generated reference with characters outside ASCII put in at random places: in the
+/// scheme, the host, an IP literal, the port, the path, the query or the fragment.
+fn generate_iri(rng: &mut Rng) -> String {
+    let mut s = generate(rng);
+    for _ in 0..1 + rng.below(2) {
+        let at = rng.below(s.len() + 1);
+        // Mostly a common letter, so that many references stay valid.
+        let c = if rng.chance(60) { rng.pick(&NON_ASCII[..3]) } else { rng.pick(NON_ASCII) };
+        if s.is_char_boundary(at) {
+            s.insert_str(at, c);
+        }
+    }
+    s
+}
+
+fn ours_iri(s: &str) -> Option<Parts<'_>> {
+    let u = Uri::parse_iri(s).ok()?;
+    Some([
+        u.scheme(),
+        u.authority(),
+        u.userinfo(),
+        u.host(),
+        u.port(),
+        Some(u.path()),
+        u.query(),
+        u.fragment(),
+    ])
+}
+
+fn theirs_iri(s: &str) -> Option<Parts<'_>> {
+    let u = IriReferenceStr::new(s).ok()?;
+    let a = u.authority_components();
+    Some([
+        u.scheme_str(),
+        u.authority_str(),
+        a.as_ref().and_then(|a| a.userinfo()),
+        a.as_ref().map(|a| a.host()),
+        a.as_ref().and_then(|a| a.port()),
+        Some(u.path_str()),
+        u.query().map(|q| q.as_str()),
+        u.fragment().map(|f| f.as_str()),
+    ])
+}
+
+#[test]
+fn rfc3987_agrees_with_iri_string_on_generated_references() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut compared, mut valid, mut non_ascii_valid) = (0, 0, 0);
+    let mut disagreements = Vec::new();
+    for case in 0..60_000 {
+        let s = generate_iri(&mut rng);
+        if foreign_scheme(&s) {
+            continue;
+        }
+        compared += 1;
+        let (a, b) = (ours_iri(&s), theirs_iri(&s));
+        valid += usize::from(a.is_some());
+        non_ascii_valid += usize::from(a.is_some() && !s.is_ascii());
+        if a != b {
+            disagreements.push(format!("case {case}: {s:?}\n  urisift:    {a:?}\n  iri-string: {b:?}"));
+        }
+        // Every valid IRI maps to a valid URI, and the mapping is the identity on URIs.
+        if a.is_some() {
+            let mapped = urisift::uri::to_uri(&s).expect("a valid IRI maps");
+            assert!(Uri::parse(&mapped).is_ok(), "{s:?} maps to {mapped:?}, no URI");
+            if s.is_ascii() {
+                assert_eq!(mapped, s);
+            }
+        }
+    }
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements, the first ones:\n{}",
+        disagreements.len(),
+        disagreements[..disagreements.len().min(20)].join("\n")
+    );
+    assert!(compared > 50_000, "{compared}");
+    assert!(valid > compared / 10 && valid < compared * 4 / 5, "{valid} of {compared} valid");
+    assert!(non_ascii_valid > compared / 10, "{non_ascii_valid} of {compared} valid with non-ASCII");
+}
+
+#[test]
+fn rfc3987_every_non_ascii_character_in_every_component() {
+    // Each character of NON_ASCII in each place of a reference, against iri-string.
+    let places = [
+        "{}x:/p",
+        "x{}:/p",
+        "x://{}/",
+        "x://u{}@h/",
+        "x://h:8{}/",
+        "x://[::1{}]/",
+        "x://[v1.a{}]/",
+        "x:/{}",
+        "{}",
+        "{}:x",
+        "x:?{}",
+        "x:?q#{}",
+        "x:#{}",
+        "//{}",
+        "?{}",
+    ];
+    let mut disagreements = Vec::new();
+    for c in NON_ASCII {
+        for place in places {
+            let s = place.replace("{}", c);
+            if ours_iri(&s) != theirs_iri(&s) {
+                disagreements.push(format!(
+                    "{s:?}\n  urisift:    {:?}\n  iri-string: {:?}",
+                    ours_iri(&s),
+                    theirs_iri(&s)
                 ));
             }
         }

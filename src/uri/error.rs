@@ -82,6 +82,11 @@ pub enum ErrorKind {
     ReservedNid,
     /// The URN syntax is broken; the text says how (e.g. "empty NSS").
     Urn(&'static str),
+    /// A character outside ASCII that no IRI may hold: neither `ucschar` nor `iprivate`
+    /// (RFC 3987 §2.2), such as a C1 control or a noncharacter.
+    NotIriChar(char),
+    /// A private-use character (`iprivate`) outside the query of an IRI (RFC 3987 §2.2).
+    PrivateUseOutsideQuery(char),
 }
 
 impl fmt::Display for ErrorKind {
@@ -112,6 +117,10 @@ impl fmt::Display for ErrorKind {
             ErrorKind::InvalidNid => f.write_str("invalid URN namespace identifier (NID)"),
             ErrorKind::ReservedNid => f.write_str("NID `urn` is reserved"),
             ErrorKind::Urn(msg) => f.write_str(msg),
+            ErrorKind::NotIriChar(c) => write!(f, "character {c:?} is not allowed in an IRI"),
+            ErrorKind::PrivateUseOutsideQuery(c) => {
+                write!(f, "private-use character {c:?} is allowed only in the query of an IRI")
+            }
         }
     }
 }

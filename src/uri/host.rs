@@ -40,6 +40,7 @@
 //! are not supported"): `[` and `]` are `unwise` (§2.4.3), so a `[` where a host starts is
 //! [`ErrorKind::IpLiteralNotAllowed`], and elsewhere an excluded character.
 
+mod clickable;
 mod ip;
 
 use memchr::memchr;
@@ -47,6 +48,7 @@ use memchr::memchr;
 use super::lex::{misfit, scan, unexpected};
 use super::{ErrorKind, Grammar, HostKind, ParseError, Part};
 use crate::chars::{self, ALPHA, DIGIT, PATH, SUB_DELIMS, UNRESERVED};
+pub use clickable::is_clickable_host;
 use ip::Ipv6Error;
 
 /// The parts of an authority, as byte ranges of the whole input.

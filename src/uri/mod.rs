@@ -17,10 +17,45 @@
 //! assert_eq!(uri.query(), Some("q"));
 //! assert_eq!(uri.fragment(), Some("f"));
 //! ```
+//!
+//! # IRIs (RFC 3987)
+//!
+//! [`Uri::parse_iri`] parses an IRI reference: the grammar of RFC 3987 §2.2, which is RFC
+//! 3986's with characters outside ASCII (`ucschar`) allowed wherever `unreserved` ones are —
+//! userinfo, registered name, path, query, fragment — and private-use characters (`iprivate`)
+//! in the query only; the scheme, port and IP literals stay ASCII. Components are `&str`
+//! slices of the input and spans are byte offsets, as for URIs. The scheme rules (an `http`
+//! IRI needs a host, a `mailto` IRI an address, …) are checked on the IRI's URI mapping, as
+//! RFC 3987 §3.1 prescribes. [`Uri::to_uri`] (and [`to_uri`]) give that mapping: A-labels for
+//! an internationalized host name (UTS #46 ToASCII, the `idna` crate), percent-encoded UTF-8
+//! elsewhere. Normalization and equivalence follow RFC 3987 §5.3 ([`Uri::normalized`]).
+//!
+//! IRIs are a flag of the parse, not a [`Grammar`]: `Grammar` is an exhaustive enum, and a new
+//! variant would break its users' `match`es. An IRI is checked against RFC 3986's grammar
+//! (its `grammar()` is [`Grammar::Rfc3986`]) widened to RFC 3987's characters, and
+//! [`Uri::is_iri`] says that it was parsed so. The command line spells it
+//! `urisift check --grammar rfc3987`. [`Uri::parse`] and [`Uri::parse_with`] still accept
+//! ASCII only; `parse_iri` takes its own path only when a byte outside ASCII is present, so
+//! URIs are parsed as fast as before.
+//!
+//! Not done: the bidirectional-text rules of RFC 3987 §4 (the characters are accepted as the
+//! grammar allows them, in logical order, without checking how they would display), and
+//! character normalization (NFC), which §5.3.2.2 says equivalence must not apply.
+//!
+//! ```
+//! use urisift::uri::{self, Uri};
+//! let iri = Uri::parse_iri("http://bücher.example/straße?q=ü#frag").unwrap();
+//! assert_eq!(iri.host(), Some("bücher.example"));
+//! assert_eq!(iri.path(), "/straße");
+//! assert_eq!(iri.to_uri(), "http://xn--bcher-kva.example/stra%C3%9Fe?q=%C3%BC#frag");
+//! assert!(Uri::parse("http://bücher.example/").is_err());
+//! assert_eq!(uri::to_uri("http://r\u{e9}sum\u{e9}.example.org").unwrap(), "http://xn--rsum-bpad.example.org");
+//! ```
 
 mod error;
 mod generic;
 mod host;
+mod iri;
 mod lex;
 mod normalize;
 mod packed;
@@ -35,6 +70,7 @@ use core::ops::Range;
 use core::str::FromStr;
 
 pub use error::{ErrorKind, ParseError};
+pub use host::is_clickable_host;
 pub use normalize::normalize;
 pub(crate) use packed::Parts;
 pub(crate) use plain::{components as plain_components, server_parts};
@@ -181,6 +217,8 @@ pub struct Uri<'a> {
     input: &'a str,
     grammar: Grammar,
     parts: Components,
+    /// Parsed by [`Uri::parse_iri`].
+    iri: bool,
 }
 
 impl<'a> Uri<'a> {
@@ -191,14 +229,41 @@ impl<'a> Uri<'a> {
 
     /// Parses a URI reference (absolute, or relative) with `grammar`.
     pub fn parse_with(input: &'a str, grammar: Grammar) -> Result<Self, ParseError> {
-        let uri = Uri { input, grammar, parts: generic::parse(input, grammar)? };
+        let uri = Uri { input, grammar, parts: generic::parse(input, grammar)?, iri: false };
         schemes::check(&uri)?;
+        Ok(uri)
+    }
+
+    /// Parses an IRI reference (absolute or relative): RFC 3987 §2.2, the grammar of RFC 3986
+    /// with characters outside ASCII where RFC 3987 allows them, and the scheme rules of
+    /// [`Grammar::Rfc3986`] checked on its URI mapping (§3.1). See the
+    /// [module docs](self#iris-rfc-3987).
+    ///
+    /// An ASCII input is parsed exactly as [`Uri::parse`] parses it: every URI is an IRI.
+    ///
+    /// ```
+    /// use urisift::uri::{ErrorKind, Uri};
+    /// let iri = Uri::parse_iri("https://例え.テスト/パス").unwrap();
+    /// assert_eq!(iri.host(), Some("例え.テスト"));
+    /// assert_eq!(iri.span(urisift::uri::Component::Path), Some(24..31));
+    /// // Private-use characters only in the query (RFC 3987 §2.2 `iprivate`).
+    /// assert!(Uri::parse_iri("x:?\u{e000}").is_ok());
+    /// let err = Uri::parse_iri("x:/\u{e000}").unwrap_err();
+    /// assert_eq!((err.index(), err.kind()), (3, &ErrorKind::PrivateUseOutsideQuery('\u{e000}')));
+    /// ```
+    pub fn parse_iri(input: &'a str) -> Result<Self, ParseError> {
+        let parts =
+            if input.is_ascii() { generic::parse(input, Grammar::Rfc3986)? } else { iri::parse(input)? };
+        let uri = Uri { input, grammar: Grammar::Rfc3986, parts, iri: true };
+        if input.is_ascii() {
+            schemes::check(&uri)?;
+        }
         Ok(uri)
     }
 
     /// Rebuilds a `Uri` from components computed earlier for the same `input`.
     pub(crate) fn from_parts(input: &'a str, grammar: Grammar, parts: Components) -> Self {
-        Uri { input, grammar, parts }
+        Uri { input, grammar, parts, iri: false }
     }
 
     pub(crate) fn parts(&self) -> Components {
@@ -214,9 +279,31 @@ impl<'a> Uri<'a> {
         self.input
     }
 
-    /// The grammar it was checked against.
+    /// The grammar it was checked against ([`Grammar::Rfc3986`] for an IRI).
     pub fn grammar(&self) -> Grammar {
         self.grammar
+    }
+
+    /// Whether it was parsed as an IRI reference ([`Uri::parse_iri`]), so that its components
+    /// may hold characters outside ASCII.
+    pub fn is_iri(&self) -> bool {
+        self.iri
+    }
+
+    /// The URI this IRI reference maps to (RFC 3987 §3.1): a registered name holding characters
+    /// outside ASCII is converted to A-labels by UTS #46 ToASCII (or, when that fails, treated
+    /// as the rest is); every other character outside ASCII becomes the percent-escapes of its
+    /// UTF-8 octets, with upper-case hex digits. ASCII text is kept as it is, so a URI maps to
+    /// itself and mapping twice changes nothing. The result is a valid URI reference under
+    /// [`Grammar::Rfc3986`].
+    ///
+    /// ```
+    /// use urisift::uri::Uri;
+    /// let iri = Uri::parse_iri("http://example.com/\u{10300}\u{10301}?r\u{e9}d%09").unwrap();
+    /// assert_eq!(iri.to_uri(), "http://example.com/%F0%90%8C%80%F0%90%8C%81?r%C3%A9d%09");
+    /// ```
+    pub fn to_uri(&self) -> String {
+        iri::to_uri(self.input, &self.parts)
     }
 
     /// Whether it has a scheme (an absolute URI, possibly with a fragment).
@@ -285,11 +372,17 @@ impl<'a> Uri<'a> {
         part.map(Part::range)
     }
 
-    /// The URN view, when the scheme is `urn` (its syntax was checked by the parse).
+    /// The URN view, when the scheme is `urn` (its syntax was checked by the parse). For an
+    /// IRI, the parts are where they are in its URI mapping, which RFC 8141 checks: the NID is
+    /// ASCII, the NSS and the other parts may hold characters outside ASCII.
     pub fn urn(&self) -> Option<Urn<'a>> {
         let scheme = self.scheme()?;
         if !scheme.eq_ignore_ascii_case("urn") {
             return None;
+        }
+        if self.iri && !self.input.is_ascii() {
+            let stand_in = iri::stand_in(self.input);
+            return Urn::parse_with(&stand_in, self.grammar).ok().map(|urn| urn.over(self.input));
         }
         Urn::parse_with(self.input, self.grammar).ok()
     }
@@ -304,9 +397,24 @@ pub(crate) fn validate_with<T>(
     grammar: Grammar,
     f: impl FnOnce(&Components) -> T,
 ) -> Result<T, ParseError> {
-    let uri = Uri { input, grammar, parts: generic::parse(input, grammar)? };
+    let uri = Uri { input, grammar, parts: generic::parse(input, grammar)?, iri: false };
     schemes::check(&uri)?;
     Ok(f(&uri.parts))
+}
+
+/// Parses `iri` as an IRI reference ([`Uri::parse_iri`]) and returns the URI it maps to
+/// ([`Uri::to_uri`], RFC 3987 §3.1).
+///
+/// ```
+/// assert_eq!(urisift::uri::to_uri("mailto:jos\u{e9}@example.org").unwrap(), "mailto:jos%C3%A9@example.org");
+/// assert_eq!(urisift::uri::to_uri("http://example.com/a b").unwrap_err().index(), 20);
+/// ```
+///
+/// # Errors
+///
+/// The [`ParseError`] of [`Uri::parse_iri`] when `iri` is not a valid IRI reference.
+pub fn to_uri(iri: &str) -> Result<String, ParseError> {
+    Uri::parse_iri(iri).map(|uri| uri.to_uri())
 }
 
 impl fmt::Display for Uri<'_> {

@@ -36,6 +36,16 @@ use crate::chars::{self, UNRESERVED};
 ///   scheme's own rules reject (a newsgroup name has no `~`, RFC 5538 §4: `news:a%7Eb` cannot
 ///   become `news:a~b`), neither is done, so that the normal form is still a valid URI.
 ///
+/// An IRI ([`Uri::parse_iri`]) is normalized by the same rules, which RFC 3987 §5.3.2–5.3.3
+/// restates for IRIs; characters outside ASCII are kept as they are: only the ASCII letters of
+/// the host are lower-cased (§5.3.2.1: "US-ASCII only host"), no character normalization is
+/// applied (§5.3.2.2: equivalence "MUST rely on the assumption that IRIs are appropriately
+/// pre-character-normalized"), and a host is not converted to A-labels (§5.3.3: IDNs "SHOULD
+/// NOT be converted into ASCII Compatible Encoding"). Equivalence of IRIs compares the normal
+/// forms of their URI mappings ([`Uri::to_uri`]), which aligns percent-encoding as §5.3.2.3
+/// says and makes an IDN equivalent to its A-labels, as §5.3.3 allows
+/// (`http://résumé.example.org` and `http://xn--rsum-bpad.example.org`).
+///
 /// A URN is normalized by its own rules instead ([`Urn::normalized`](super::Urn::normalized):
 /// RFC 8141 §3.1; draft-03 §5): the scheme and NID are lower-cased and the hex digits of escapes
 /// upper-cased, nothing is decoded, and the query and fragment, which URN-equivalence ignores,
@@ -80,20 +90,20 @@ impl Uri<'_> {
         // Then only the rules that cannot break a valid URI apply (case, ports, the empty
         // path). That form normalizes to the same full form, so it is stable too.
         let full = self.normal_form(Rules::All);
-        if let Ok(uri) = Uri::parse_with(&full, self.grammar) {
+        if let Ok(uri) = self.reparse(&full) {
             // Under the draft grammars a registry-based authority (seed 000 §4.3.1) has no port;
             // once its escapes are decoded it may read as a `server` that has one (`//%6E:`
             // becomes `//n:`), and that port is elided in turn, as in any server.
             if uri.port().is_some() && self.port().is_none() {
                 let again = uri.normal_form(Rules::All);
-                if Uri::parse_with(&again, self.grammar).is_ok() {
+                if self.reparse(&again).is_ok() {
                     return again;
                 }
             }
             return full;
         }
         let partial = self.normal_form(Rules::KeepEscapesAndDotSegments);
-        if Uri::parse_with(&partial, self.grammar).is_ok() { partial } else { self.as_str().to_owned() }
+        if self.reparse(&partial).is_ok() { partial } else { self.as_str().to_owned() }
     }
 
     /// Whether this URI reference and `other` are equivalent: their normal forms are equal
@@ -109,6 +119,15 @@ impl Uri<'_> {
     /// assert!(!p("http://example.com/?").is_equivalent(&p("http://example.com/")));
     /// ```
     pub fn is_equivalent(&self, other: &Uri<'_>) -> bool {
+        // RFC 3987 §5.3.2.3: "the percent-encoding of both IRIs to be compared has to be
+        // aligned; for example, by converting both IRIs to URIs"; with §5.3.3's leave to
+        // consider an IDN and its A-labels equivalent, the mapping of §3.1 does both.
+        if self.iri || other.iri {
+            let (a, b) = (self.to_uri(), other.to_uri());
+            if let (Ok(a), Ok(b)) = (Uri::parse_with(&a, self.grammar), Uri::parse_with(&b, other.grammar)) {
+                return a.is_equivalent(&b);
+            }
+        }
         if let (Some(a), Some(b)) = (self.urn(), other.urn()) {
             return a.is_equivalent(&b);
         }
@@ -117,6 +136,11 @@ impl Uri<'_> {
 }
 
 impl Uri<'_> {
+    /// Parses `s` as this one was parsed: with its grammar, as an IRI or not.
+    fn reparse<'s>(&self, s: &'s str) -> Result<Uri<'s>, ParseError> {
+        if self.iri { Uri::parse_iri(s) } else { Uri::parse_with(s, self.grammar) }
+    }
+
     /// The generic normal form under `rules` (RFC 3986 §6.2.2–6.2.3).
     fn normal_form(&self, rules: Rules) -> String {
         let decodable = match rules {

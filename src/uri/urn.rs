@@ -148,6 +148,21 @@ impl<'a> Urn<'a> {
         Ok(urn)
     }
 
+    /// This URN's parts over `input`, a string of the same length with its delimiters at the
+    /// same places: an IRI beside the ASCII stand-in it was parsed as (see `iri.rs`).
+    pub(crate) fn over<'b>(&self, input: &'b str) -> Urn<'b> {
+        Urn {
+            input,
+            grammar: self.grammar,
+            nid: self.nid,
+            nss: self.nss,
+            query: self.query,
+            r_component: self.r_component,
+            q_component: self.q_component,
+            fragment: self.fragment,
+        }
+    }
+
     fn get(&self, part: Part) -> &'a str {
         self.input.get(part.range()).unwrap_or_default()
     }

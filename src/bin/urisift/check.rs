@@ -10,7 +10,7 @@ use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use serde::Serialize;
-use urisift::uri::{self, ErrorKind, Grammar, HostKind, Uri};
+use urisift::uri::{self, Component, ErrorKind, Grammar, HostKind, Uri};
 
 use crate::{complain, grammar_parser};
 
@@ -21,11 +21,13 @@ Check whether each URI reference is valid under a grammar, and say why not.
 
 Each URI argument is one input; with no arguments, each line of standard input is one (its line \
 ending, \\n or \\r\\n, removed; an empty line is an input too). Relative references (../a, //host/p, \
-?q) are checked too, by the grammar's URI-reference rule.";
+?q) are checked too, by the grammar's URI-reference rule. With --grammar rfc3987 the inputs are IRI \
+references (characters outside ASCII allowed where RFC 3987 allows them).";
 
 const CHECK_AFTER_HELP: &str = "\
 Output (one line per input, in input order, fields separated by a tab):
   valid<TAB>URI
+  valid<TAB>URI<TAB>MAPPED            (with --to-uri)
   invalid<TAB>URI<TAB>REASON at byte N
 Control characters in URI are shown escaped (\\t, \\u{1b}); input that is not UTF-8 is shown with \
 U+FFFD for each bad byte and reported as non-ASCII.
@@ -33,11 +35,12 @@ U+FFFD for each bad byte and reported as non-ASCII.
 With --json, one JSON object per line and input, keys in this order:
   {\"input\", \"valid\", \"error\": {\"index\", \"message\"} | null, \"scheme\", \"authority\",
    \"userinfo\", \"host\", \"host_kind\", \"port\", \"path\", \"query\", \"fragment\",
-   \"urn\": {\"nid\", \"nss\", \"query\", \"fragment\"} | null}
+   \"urn\": {\"nid\", \"nss\", \"query\", \"fragment\"} | null[, \"uri\": MAPPED | null]}
 Components are strings as they appear in the input: null when undefined (no separator), \"\" when \
 empty. An IPv6 host keeps its brackets; host_kind is reg-name, ipv4, ipv6 or ipvfuture. For an \
 invalid input every component is null. \"urn\" is set for URNs (urn.query: the ?+/?= parts as written \
-under rfc3986, the query directives under rfc2396).
+under rfc3986, the query directives under rfc2396). \"uri\" is there with --to-uri only: the URI a \
+valid input maps to (RFC 3987 §3.1), null for an invalid one.
 
 Exit status: 0 when every input is valid, 1 when any is not, 2 on a usage or read error.
 
@@ -46,6 +49,9 @@ Examples:
   valid	http://example.com/a?b#c
   invalid	http://a/%zz	invalid percent-escape at byte 9
   $ urisift check --grammar rfc1738 'http://example.com/~user'
+  $ urisift check --grammar rfc3987 --to-uri 'http://bücher.example/straße'
+  valid	http://bücher.example/straße	http://xn--bcher-kva.example/stra%C3%9Fe
+  $ urisift check --clickable-hosts 'http://-example.com/'
   $ printf 'mailto:a@example.org\\n../up\\n' | urisift check --json
   $ urisift check -- -relative-reference-starting-with-a-dash";
 
@@ -57,7 +63,24 @@ The grammar to check against:
 host names by its rules; URNs per draft-ietf-urnbis-rfc2141bis-urn-03
   rfc1738  the RFC 1738 BNF for its ten schemes (~ is unsafe, http has no userinfo); other schemes \
 as rfc2396
+  rfc3987  IRIs: rfc3986 with the characters outside ASCII that RFC 3987 allows (ucschar in \
+userinfo, host name, path, query and fragment; private-use characters in the query only); the \
+scheme rules are checked on the IRI's URI mapping
 Example: urisift check --grammar rfc2396 'http://[::1]/'";
+
+const TO_URI_HELP: &str = "\
+Print, after each valid input, the URI it maps to (RFC 3987 §3.1): an internationalized host name \
+in A-labels (UTS #46 ToASCII), every other character outside ASCII as the percent-escapes of its \
+UTF-8 octets. A URI maps to itself.
+Example: urisift check --grammar rfc3987 --to-uri 'http://résumé.example.org'";
+
+const CLICKABLE_HELP: &str = "\
+Also require a host a reader would click, as the extractor does: a registered name of labels \
+separated by '.' (one trailing dot allowed, no other empty label), each of ASCII letters, digits, \
+'-' and '_' and Unicode letters, marks and digits, none starting or ending with '-', the last \
+not starting with a digit; or an IP address. Percent-escapes in a name are judged by the UTF-8 \
+they encode. The grammars themselves accept any reg-name.
+Example: urisift check --clickable-hosts 'https://${HOST}/' 'http://-example.com'";
 
 const JSON_HELP: &str = "\
 Print one JSON object per input (see below) instead of the tab-separated line.
@@ -73,16 +96,55 @@ pub struct CheckArgs {
         value_name = "GRAMMAR",
         default_value = "rfc3986",
         ignore_case = true,
-        value_parser = grammar_parser(),
+        value_parser = check_grammar_parser(),
         long_help = GRAMMAR_HELP,
     )]
-    grammar: Grammar,
+    grammar: CheckGrammar,
     /// One JSON object per input, with its components.
     #[arg(long, long_help = JSON_HELP)]
     json: bool,
+    /// Print the URI each valid input maps to (RFC 3987 §3.1).
+    #[arg(long, long_help = TO_URI_HELP)]
+    to_uri: bool,
+    /// Also require a host a reader would click.
+    #[arg(long, long_help = CLICKABLE_HELP)]
+    clickable_hosts: bool,
     /// The URI references to check; each line of standard input when none are given.
     #[arg(value_name = "URI")]
     uris: Vec<OsString>,
+}
+
+/// What `--grammar` names: one of the library's [`Grammar`]s, or IRIs (`rfc3987`), which the
+/// library parses with [`Uri::parse_iri`] rather than as a `Grammar` (see the `uri` module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CheckGrammar {
+    Uri(Grammar),
+    Iri,
+}
+
+/// The grammar names `check` takes, in any case, with or without `rfc`: those of the other
+/// commands and `rfc3987`.
+fn check_grammar_parser() -> clap::builder::ValueParser {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let names =
+        ["rfc3986", "rfc2396", "rfc1738", "rfc3987"].map(|name| PossibleValue::new(name).alias(&name[3..]));
+    PossibleValuesParser::new(names).try_map(|name| CheckGrammar::from_name(&name)).into()
+}
+
+impl CheckGrammar {
+    fn from_name(name: &str) -> Result<Self, uri::UnknownGrammar> {
+        if name.eq_ignore_ascii_case("rfc3987") || name == "3987" {
+            return Ok(CheckGrammar::Iri);
+        }
+        name.parse().map(CheckGrammar::Uri)
+    }
+
+    fn parse(self, input: &str) -> Result<Uri<'_>, uri::ParseError> {
+        match self {
+            CheckGrammar::Uri(grammar) => Uri::parse_with(input, grammar),
+            CheckGrammar::Iri => Uri::parse_iri(input),
+        }
+    }
 }
 
 /// The long `--help` text of the subcommand (set on its variant in main.rs, whose doc
@@ -281,6 +343,9 @@ struct Report<'a> {
     query: Option<&'a str>,
     fragment: Option<&'a str>,
     urn: Option<UrnReport<'a>>,
+    /// With `--to-uri` only: the URI mapping of a valid input, `null` for an invalid one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri: Option<Option<String>>,
 }
 
 /// The `urn` member of [`Report`].
@@ -308,6 +373,7 @@ impl<'a> Report<'a> {
             query: uri.query(),
             fragment: uri.fragment(),
             urn: urn_report(uri),
+            uri: None,
         }
     }
 
@@ -326,6 +392,7 @@ impl<'a> Report<'a> {
             query: None,
             fragment: None,
             urn: None,
+            uri: None,
         }
     }
 }
@@ -341,37 +408,48 @@ fn check_one(bytes: &[u8], args: &CheckArgs, out: &mut impl Write) -> io::Result
     let input = match std::str::from_utf8(bytes) {
         Ok(input) => input,
         Err(_) => {
-            write_invalid(out, &String::from_utf8_lossy(bytes), non_ascii(bytes), args.json)?;
+            write_invalid(out, &String::from_utf8_lossy(bytes), non_ascii(bytes), args)?;
             return Ok(false);
         }
     };
-    match Uri::parse_with(input, args.grammar) {
-        Ok(uri) => {
-            if args.json {
-                write_json(out, &Report::valid(&uri))?;
-            } else {
-                writeln!(out, "valid\t{}", Escaped(input))?;
-            }
-            Ok(true)
-        }
+    let uri = match args.grammar.parse(input) {
+        Ok(uri) => uri,
         Err(e) => {
-            write_invalid(out, input, Failure { index: e.index(), message: e.to_string() }, args.json)?;
-            Ok(false)
+            write_invalid(out, input, Failure { index: e.index(), message: e.to_string() }, args)?;
+            return Ok(false);
         }
+    };
+    if args.clickable_hosts
+        && let (Some(host), Some(span)) = (uri.host(), uri.span(Component::Host))
+        && !uri::is_clickable_host(host)
+    {
+        let message = format!("host {host:?} is not a name a reader would click at byte {}", span.start);
+        write_invalid(out, input, Failure { index: span.start, message }, args)?;
+        return Ok(false);
     }
+    let mapped = args.to_uri.then(|| uri.to_uri());
+    if args.json {
+        write_json(out, &Report { uri: mapped.map(Some), ..Report::valid(&uri) })?;
+    } else if let Some(mapped) = mapped {
+        writeln!(out, "valid\t{}\t{}", Escaped(input), Escaped(&mapped))?;
+    } else {
+        writeln!(out, "valid\t{}", Escaped(input))?;
+    }
+    Ok(true)
 }
 
-/// The failure of an input that is not UTF-8, hence not ASCII: URIs are ASCII (RFC 3986 §2).
-/// Shown lossily; the index is of the first non-ASCII byte, in the input as given. The message
-/// is written the way `ParseError` displays itself.
+/// The failure of an input that is not UTF-8, hence neither a URI nor an IRI. Shown lossily; the
+/// index is of the first non-ASCII byte, in the input as given. The message is written the way
+/// `ParseError` displays itself.
 fn non_ascii(bytes: &[u8]) -> Failure {
     let index = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
     Failure { index, message: format!("{} at byte {index}", ErrorKind::NonAscii) }
 }
 
-fn write_invalid(out: &mut impl Write, input: &str, failure: Failure, json: bool) -> io::Result<()> {
-    if json {
-        write_json(out, &Report::invalid(input, failure))
+fn write_invalid(out: &mut impl Write, input: &str, failure: Failure, args: &CheckArgs) -> io::Result<()> {
+    if args.json {
+        let uri = args.to_uri.then_some(None);
+        write_json(out, &Report { uri, ..Report::invalid(input, failure) })
     } else {
         writeln!(out, "invalid\t{}\t{}", Escaped(input), failure.message)
     }
