@@ -151,6 +151,18 @@ pub fn extract_slice(haystack: &[u8]) -> SliceMatches<'_> {
     ExtractorBuilder::new().slice(haystack)
 }
 
+/// Extracts URIs from text in memory with the default options: [`extract_slice`] of its bytes.
+/// A match's spans are byte offsets into `haystack`, which they index directly.
+///
+/// ```
+/// let text = "Docs: https://example.org/guide, mail <mailto:a@example.org>.";
+/// let uris: Vec<String> = urisift::extract_str(text).map(|m| m.to_string()).collect();
+/// assert_eq!(uris, ["https://example.org/guide", "mailto:a@example.org"]);
+/// ```
+pub fn extract_str(haystack: &str) -> SliceMatches<'_> {
+    extract_slice(haystack.as_bytes())
+}
+
 /// The README's examples are compiled and run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

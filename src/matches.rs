@@ -6,7 +6,17 @@ use core::ops::Range;
 use crate::uri::Parts;
 
 /// A half-open range of absolute byte offsets into the input, as given (not decoded).
+///
+/// It indexes the input it came from, as bytes or as text:
+///
+/// ```
+/// let text = "see <http://example.org/a> here";
+/// let m = urisift::extract_str(text).next().unwrap();
+/// assert_eq!(&text[m.span()], "http://example.org/a");
+/// assert_eq!(&text.as_bytes()[m.outer_span()], b"<http://example.org/a>");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Span {
     /// The offset of the first byte.
     pub start: u64,
@@ -50,6 +60,25 @@ impl From<Range<u64>> for Span {
 impl From<Range<usize>> for Span {
     fn from(r: Range<usize>) -> Self {
         Span::new(r.start as u64, r.end as u64)
+    }
+}
+
+/// Slicing by a span, as by the range it stands for: it panics where that range would (out of
+/// bounds, or, for `str`, not on a character boundary).
+impl core::ops::Index<Span> for [u8] {
+    type Output = [u8];
+
+    fn index(&self, span: Span) -> &[u8] {
+        &self[span.start as usize..span.end as usize]
+    }
+}
+
+/// See the `[u8]` form.
+impl core::ops::Index<Span> for str {
+    type Output = str;
+
+    fn index(&self, span: Span) -> &str {
+        &self[span.start as usize..span.end as usize]
     }
 }
 
@@ -187,6 +216,43 @@ pub(crate) struct Extras {
     pub(crate) alternate: Option<String>,
     /// Empty when the URI is one piece equal to `span`.
     pub(crate) pieces: Vec<Span>,
+}
+
+/// The URI, as [`Match::uri`] gives it.
+impl fmt::Display for Match {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.uri())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Delimiter {
+    /// Its [name](Delimiter::name).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Match {
+    /// What the accessors give: `uri`, `readings`, `span`, `outer_span`, `pieces`, `delimiter`,
+    /// `line` (null when lines are not counted), `abbreviated`, `quoted_printable`, and
+    /// `components` (see [`crate::uri::Uri`]'s form).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = serializer.serialize_struct("Match", 10)?;
+        m.serialize_field("uri", self.uri())?;
+        m.serialize_field("readings", &self.readings())?;
+        m.serialize_field("span", &self.span())?;
+        m.serialize_field("outer_span", &self.outer_span())?;
+        m.serialize_field("pieces", self.pieces())?;
+        m.serialize_field("delimiter", &self.delimiter())?;
+        m.serialize_field("line", &self.line())?;
+        m.serialize_field("abbreviated", &self.is_abbreviated())?;
+        m.serialize_field("quoted_printable", &self.is_quoted_printable())?;
+        m.serialize_field("components", &self.parsed())?;
+        m.end()
+    }
 }
 
 impl fmt::Debug for Match {
@@ -464,6 +530,41 @@ mod tests {
         assert!(core::mem::size_of::<Match>() <= 128, "{}", core::mem::size_of::<Match>());
         assert!(core::mem::size_of::<Event>() <= 128, "{}", core::mem::size_of::<Event>());
         assert!(core::mem::size_of::<Option<std::io::Result<Event>>>() <= 128);
+    }
+
+    /// Issue 20 item 14: a match shows as its URI, a span indexes the text it came from, as
+    /// bytes and as `str`.
+    #[test]
+    fn matches_display_and_spans_index() {
+        let text = "x <URL:http://a.example/p?q> and \"mailto:b@c.example\".";
+        let found: Vec<Match> = crate::extract_str(text).collect();
+        assert_eq!(
+            found.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["http://a.example/p?q", "mailto:b@c.example"]
+        );
+        assert_eq!(&text[found[0].span()], "http://a.example/p?q");
+        assert_eq!(&text[found[0].outer_span()], "<URL:http://a.example/p?q>");
+        assert_eq!(&text.as_bytes()[found[1].outer_span()], b"\"mailto:b@c.example\"");
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn matches_serialize_what_their_accessors_give() {
+        let m = crate::extract_str("see <http://u@a.example:8/p?q#f>").next().unwrap();
+        let json = serde_json::to_value(&m).unwrap();
+        assert_eq!(json["uri"], "http://u@a.example:8/p?q#f");
+        assert_eq!(json["span"], serde_json::json!({"start": 5, "end": 31}));
+        assert_eq!(json["outer_span"], serde_json::json!({"start": 4, "end": 32}));
+        assert_eq!(json["delimiter"], "angle");
+        assert_eq!(json["line"], serde_json::Value::Null);
+        let c = &json["components"];
+        assert_eq!(
+            (c["host"].as_str(), c["port"].as_str(), c["fragment"].as_str()),
+            (Some("a.example"), Some("8"), Some("f"))
+        );
+        assert_eq!(c["query"], "q");
+        let span: Span = serde_json::from_value(json["span"].clone()).unwrap();
+        assert_eq!(span, m.span());
     }
 
     #[test]

@@ -35,7 +35,7 @@ impl Default for Options {
     }
 }
 
-/// What a [`UriFinder`] holds.
+/// What a [`UriFinder`](crate::UriFinder) holds.
 #[derive(Debug)]
 pub(crate) struct Compiled {
     pub(crate) opts: Options,

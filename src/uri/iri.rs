@@ -3,7 +3,7 @@
 //!
 //! # The grammar
 //!
-//! RFC 3987 §2.2 "closely follows the URI grammar in [RFC3986], except that the range of
+//! RFC 3987 §2.2 "closely follows the URI grammar in \[RFC3986\], except that the range of
 //! unreserved characters is expanded to include UCS characters, with the restriction that
 //! private UCS characters can occur only in query parts":
 //!

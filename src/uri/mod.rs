@@ -221,6 +221,42 @@ pub struct Uri<'a> {
     iri: bool,
 }
 
+/// [`Uri::parse`]: the RFC 3986 grammar. (`FromStr` cannot give a `Uri`, which borrows the text
+/// it was parsed from.)
+///
+/// ```
+/// use urisift::uri::Uri;
+/// let uri = Uri::try_from("http://example.org/a").unwrap();
+/// assert_eq!(uri.host(), Some("example.org"));
+/// assert!(Uri::try_from("http://exa mple.org/").is_err());
+/// ```
+impl<'a> TryFrom<&'a str> for Uri<'a> {
+    type Error = ParseError;
+
+    fn try_from(input: &'a str) -> Result<Self, ParseError> {
+        Uri::parse(input)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Uri<'_> {
+    /// Its components: `scheme`, `authority`, `userinfo`, `host`, `port`, `path`, `query` and
+    /// `fragment`, each a string or null (the path is always a string).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut c = serializer.serialize_struct("Components", 8)?;
+        c.serialize_field("scheme", &self.scheme())?;
+        c.serialize_field("authority", &self.authority())?;
+        c.serialize_field("userinfo", &self.userinfo())?;
+        c.serialize_field("host", &self.host())?;
+        c.serialize_field("port", &self.port())?;
+        c.serialize_field("path", self.path())?;
+        c.serialize_field("query", &self.query())?;
+        c.serialize_field("fragment", &self.fragment())?;
+        c.end()
+    }
+}
+
 impl<'a> Uri<'a> {
     /// Parses a URI reference (absolute, or relative) with the default grammar, RFC 3986.
     pub fn parse(input: &'a str) -> Result<Self, ParseError> {
