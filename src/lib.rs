@@ -103,7 +103,7 @@
 //! iterators). `chars/` holds the one byte-class table every rule reads. Where speed needs a
 //! shortcut of a rule, it sits beside the rule and returns either nothing or exactly what the
 //! rule returns; a test holds it to that, and `tests/lane.rs` and the `extract` fuzz target
-//! compare the extractor with and without all of them.
+//! compare the extractor with and without the lane built from them.
 //!
 //! # Validating
 //!

@@ -85,10 +85,9 @@ impl ExtractorBuilder {
         self
     }
 
-    /// Whether the shortcuts are taken (default on): the colons passed over at a glance, and
-    /// the most common candidates decided in one pass. The matches are the same either way,
-    /// only slower without them: this is for testing that claim (the differential tests and
-    /// the `extract` fuzz target run both).
+    /// Whether the most common candidates are decided in one pass (default on). The matches
+    /// are the same either way, only slower without it: this is for testing that claim (the
+    /// differential tests and the `extract` fuzz target run both).
     #[doc(hidden)]
     pub fn one_pass(&mut self, yes: bool) -> &mut Self {
         self.opts.one_pass = yes;

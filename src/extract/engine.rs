@@ -195,7 +195,7 @@ impl Engine {
             // colon end a `Content-Transfer-Encoding` header.)
             let ends_any =
                 |x: u8| chars::is(x, EXCLUDED) && !chars::is(x, WSP) && !matches!(x, b'>' | b'[' | b']');
-            if !(self.opts.one_pass && hay.get(c + 1).is_some_and(|&x| ends_any(x)))
+            if !hay.get(c + 1).is_some_and(|&x| ends_any(x))
                 && let Some(s) = find::scheme_start(hay, c, floor)
                 && !self.passes_over(hay, map, s, c, floor)
             {
@@ -211,13 +211,11 @@ impl Engine {
     /// would pass over at once: [`colon::glance`] says only `<…>` could hold a URI there, no
     /// `<` or `URL:` stands before the word, and the word is no MIME header the decoding stage
     /// reads; or the word is `URL:` (extractor rule 5). `false` whenever that cannot be told
-    /// here, and always without the shortcuts (`one_pass(false)`), so that the tests and the
-    /// `extract` fuzz target hold this to the candidate's own decision.
+    /// here. (It stays on with `one_pass(false)`: a switch read in this loop, even one that is
+    /// never set, cost several percent on colon floods; `delimit::colon`'s tests hold the glance
+    /// to the candidate's rules instead.)
     #[inline]
     fn passes_over(&self, hay: &[u8], map: &Map<'_>, s: usize, c: usize, floor: usize) -> bool {
-        if !self.opts.one_pass {
-            return false;
-        }
         match colon::glance(hay, s, c, self.opts.max_uri_len) {
             Glance::Maybe => false,
             Glance::Never => true,
