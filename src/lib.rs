@@ -49,7 +49,11 @@
 //!    so do registered names that are everyday words or log labels (`info:`, `session:`,
 //!    `message:`); see the list in the source of `find.rs`.
 //! 2. **A bare URI ends** at white space, a control character, a byte outside ASCII, or one of
-//!    `< > " { } | \ ^ ` [ ]`, except for an IP literal `[…]` as the host.
+//!    `< > " { } | \ ^ ` [ ]`, except for an IP literal `[…]` as the host. **Never a cut URI:**
+//!    a candidate that a letter, mark or digit outside ASCII goes on with (in UTF-8:
+//!    `http://www.bürger…`, `…/wiki/東京`, `http://foobar.みんな/`) is dropped, not reported up
+//!    to there; it is rejected with [`uri::ErrorKind::CutInWord`]. (IRIs, which would take such
+//!    text whole, are not extracted yet.) Punctuation, spaces and emoji outside ASCII end a URI.
 //! 3. **Trailing punctuation** `. , ; : ! ? '` is not part of a bare URI, nor a `)` without its
 //!    `(`; balanced parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`).
 //! 4. **`<…>`**, with an optional `URL:`: all white space inside is removed and nothing is

@@ -566,12 +566,12 @@ fn rule8_grammar_is_selectable() {
 // ---------------------------------------------------------------------------------------
 // Rule 9: what is not extracted
 
+/// A byte outside ASCII ends a URI; when it starts a letter that goes on the word (`café`),
+/// the candidate is dropped rather than cut (issue 18 changed this case on purpose: it gave
+/// `http://a.example/caf`).
 #[test]
 fn rule9_non_ascii_ends_a_uri() {
-    assert_uris(
-        "http://a.example/caf\u{e9} and http://b.example/\u{201d}",
-        &["http://a.example/caf", "http://b.example/"],
-    );
+    assert_uris("http://a.example/caf\u{e9} and http://b.example/\u{201d}", &["http://b.example/"]);
     let found = matches(b"\xffhttp://a.example/x\xfe");
     assert_eq!(found.iter().map(Match::uri).collect::<Vec<_>>(), ["http://a.example/x"]);
 }
@@ -999,6 +999,42 @@ fn an_angle_past_the_limit_that_is_no_candidate_is_read_as_text() {
     let mut general = builder.clone();
     general.one_pass(false);
     assert_uris_with(&general, text, &["http://a.example/"]);
+}
+
+/// Never a cut URI (issue 18): a candidate that a letter, mark or digit outside ASCII goes on
+/// with is dropped, not reported up to there (`http://www.b` for `http://www.bürger…`); a URI
+/// followed by punctuation, a space or an emoji outside ASCII is whole and is found. Bytes that
+/// are no UTF-8 end a URI as before.
+#[test]
+fn a_uri_that_a_word_goes_on_with_outside_ascii_is_dropped_not_cut() {
+    for cut in [
+        "see http://www.bürgerentscheid-krankenhäuser.de today",
+        "https://ja.wikipedia.org/wiki/東京 は",
+        "https://en.wikipedia.org/wiki/Hatfield–McCoy_feud",
+        "http://twitter.com/Русские_слова",
+        "\"http://example.org/cafe\u{301}\"",
+        "http://foobar.みんな/",
+    ] {
+        assert_uris(cut, &[]);
+    }
+    assert_uris(
+        "„http://a.example/seite“ and http://b.example/x。次 and http://c.example/ 😀 and http://d.example/y – z",
+        &["http://a.example/seite", "http://b.example/x", "http://c.example/", "http://d.example/y"],
+    );
+    // ASCII punctuation trimmed before the letter is not part of the word: the URI is whole.
+    assert_uris(
+        "(https://example.cn/about)了解更多, https://example.cn/x,更多",
+        &["https://example.cn/about", "https://example.cn/x"],
+    );
+    // Latin-1 text: `é` is one byte, no UTF-8, and ends the URI as any other excluded byte.
+    let found = matches(b"http://e.example/caf\xe9 x");
+    assert_eq!(found.iter().map(|m| m.uri()).collect::<Vec<_>>(), ["http://e.example/caf"]);
+    // The dropped candidate is reported, with its reason, when rejections are.
+    let mut builder = ExtractorBuilder::new();
+    builder.report_rejected(true);
+    let events = slice_events(&builder, "x http://www.bü.de".as_bytes());
+    let [Event::Rejected(r)] = &events[..] else { panic!("{events:?}") };
+    assert_eq!((r.text(), r.error().kind()), ("http://www.b", &ErrorKind::CutInWord('ü')));
 }
 
 /// Live input (`tail -f`, a socket): a match comes out as soon as its bytes have arrived, and

@@ -1,6 +1,7 @@
 //! The run of URI characters: from a byte, to the first byte that ends a URI outside angle
 //! brackets (RFC 2396 §2.4.3: excluded characters).
 
+use super::{Incomplete, Scan, Window};
 use crate::chars::{self, EXCLUDED};
 
 /// The first index from `i` on, and below both `stop` and the end of `text`, of a byte that
@@ -52,6 +53,48 @@ pub(crate) fn scan(text: &[u8], mut i: usize, stop: usize) -> (usize, u8) {
     (i, seen)
 }
 
+/// The character outside ASCII that starts at `at`, when it goes on a word: a letter, a mark
+/// or a digit (Unicode general categories L, M, N), or a hyphen, dash (short of the em dash) or
+/// joiner with such a character or an ASCII letter or digit after it, in UTF-8. `None` for any other character
+/// (punctuation, a space, an emoji) and for bytes that are no UTF-8; [`Incomplete`] when the
+/// character runs past the end of a window that is not complete.
+pub(crate) fn word_goes_on(w: &Window<'_>, at: usize) -> Scan<Option<char>> {
+    use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
+    let Some(&lead) = w.text.get(at) else { return Ok(None) };
+    let len = match lead {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return Ok(None),
+    };
+    let Some(bytes) = w.text.get(at..at + len) else {
+        return if w.complete { Ok(None) } else { Err(Incomplete) };
+    };
+    let Some(c) = core::str::from_utf8(bytes).ok().and_then(|s| s.chars().next()) else { return Ok(None) };
+    let word = |c: char| {
+        matches!(
+            c.general_category_group(),
+            GeneralCategoryGroup::Letter | GeneralCategoryGroup::Mark | GeneralCategoryGroup::Number
+        )
+    };
+    if word(c) {
+        return Ok(Some(c));
+    }
+    // A hyphen or dash short of the em dash, a soft hyphen, or a zero-width (non-)joiner,
+    // between two characters of a word (`Hatfield–McCoy_feud`), goes on the word too.
+    if matches!(c, '\u{ad}' | '\u{200c}' | '\u{200d}' | '\u{2010}'..='\u{2013}') {
+        let after = at + len;
+        return match w.text.get(after) {
+            None if !w.complete => Err(Incomplete),
+            None => Ok(None),
+            Some(&b) if b.is_ascii_alphanumeric() => Ok(Some(c)),
+            Some(&b) if b >= 0x80 => Ok(word_goes_on(w, after)?.map(|_| c)),
+            Some(_) => Ok(None),
+        };
+    }
+    Ok(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,5 +111,31 @@ mod tests {
         assert_eq!(scan(b"//aaaaaaaaaaaaaaaaaaaaaaaaaaa", 0, 10).0, 10);
         assert_eq!(scan(b"//aaaaaaaaaaaaaaaaaaaaaaaaaaa", 3, 100).0, 29);
         assert_eq!(scan(b"abc", 5, 100).0, 5);
+    }
+
+    #[test]
+    fn words_go_on_with_letters_marks_and_digits() {
+        let w = |text: &'static [u8]| Window { text, lo: 0, lo_is_start: true, complete: true, cut: false };
+        for (text, goes_on) in [
+            ("ü", Some('ü')),
+            ("東京", Some('東')),
+            ("\u{301}", Some('\u{301}')),
+            ("٣", Some('٣')),
+            ("”", None),
+            ("—", None),
+            ("\u{3000}", None),
+            ("😀", None),
+            ("。", None),
+            ("a", None),
+            ("–McCoy", Some('–')),
+            ("– next", None),
+            ("\u{200d}ü", Some('\u{200d}')),
+        ] {
+            assert_eq!(word_goes_on(&w(text.as_bytes()), 0), Ok(goes_on), "{text:?}");
+        }
+        assert_eq!(word_goes_on(&w(b"\xff\xfe"), 0), Ok(None));
+        assert_eq!(word_goes_on(&w(b"\xc3"), 0), Ok(None));
+        let partial = Window { complete: false, ..w(b"\xe6\x9d") };
+        assert_eq!(word_goes_on(&partial, 0), Err(Incomplete));
     }
 }

@@ -52,7 +52,7 @@ pub(crate) struct Site {
 
 /// What a candidate is: a URI with a scheme, or an abbreviated `www.` URL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(super) enum Kind {
     /// `scheme:…`; opaque schemes carry the shape the text after the colon must have.
     Scheme {
         colon: usize,
@@ -193,7 +193,15 @@ impl Candidate<'_> {
             let hyphens = !self.scratch.pieces.breaks.is_empty();
             delimit::trim(text, &mut self.scratch.pieces, body);
             let Some(extent) = self.scratch.pieces.extent() else { break };
-            let (delimiter, outer) = wrapper(text, &opener, extent, end);
+            let (delimiter, outer) = wrapper(text, &opener, extent.clone(), end);
+            // Never a cut URI: a candidate that stops right before a character outside ASCII
+            // that goes on its word is dropped rather than reported cut (see `cut_in_word`).
+            if end.stop.is_some_and(|b| b >= 0x80)
+                && let Some(rejected) = self.cut_in_word(w, map, extent.end, end.end, delimiter, &outer)?
+            {
+                first.get_or_insert((map.start(end.end), rejected));
+                break;
+            }
             let tried = match self.verdict(text, kind) {
                 // A repaired URI needs a host that looks like one: `the http://` / `prefix`
                 // is a mention, not a URI broken after its slashes.
@@ -219,6 +227,37 @@ impl Candidate<'_> {
         let Some((scan_end, rejected)) = first else { return Ok(Outcome::Skip) };
         self.pending.extend(rejected.map(Event::Rejected));
         Ok(Outcome::Scanned(scan_end))
+    }
+
+    /// Whether the candidate in the pieces, kept up to `kept` and scanned up to `stop` (where a
+    /// byte outside ASCII stands), would be a URI cut short: the character at `stop` goes on its
+    /// word (`http://www.bü…`, `…/wiki/東京`), after nothing trimmed but dots (`http://foobar.みんな`:
+    /// a dot before a letter goes on a host name). Then `Some`, with the rejected record when
+    /// rejections are reported.
+    #[cold]
+    #[inline(never)]
+    fn cut_in_word(
+        &mut self,
+        w: &Window<'_>,
+        map: &Map<'_>,
+        kept: usize,
+        stop: usize,
+        delimiter: Delimiter,
+        outer: &core::ops::Range<usize>,
+    ) -> Scan<Option<Option<Rejected>>> {
+        let text = w.text;
+        if !text.get(kept..stop).is_some_and(|tail| tail.iter().all(|&b| b == b'.')) {
+            return Ok(None);
+        }
+        let Some(c) = delimit::run::word_goes_on(w, stop)? else { return Ok(None) };
+        if !self.opts.report_rejected {
+            return Ok(Some(None));
+        }
+        let sc = &mut *self.scratch;
+        sc.pieces.write_reading(text, false, &mut sc.first);
+        let candidate = String::from_utf8_lossy(&sc.first).into_owned();
+        let error = ParseError::new(candidate.len(), ErrorKind::CutInWord(c));
+        Ok(Some(self.rejected(Some(candidate), error, map, delimiter, outer.clone())))
     }
 
     /// Validates the readings of the delimited pieces: the first (every byte) and, when a
@@ -332,18 +371,16 @@ fn at_white_space(text: &[u8], end: delimit::BareEnd) -> bool {
 
 /// Whether the first reading has what its kind needs before it is worth validating: text after
 /// `//`, the shape of an opaque scheme, or the host of an abbreviated URL.
-fn shape_ok(kind: Kind, reading: &[u8], start: usize) -> bool {
+#[inline]
+pub(super) fn shape_ok(kind: Kind, reading: &[u8], start: usize) -> bool {
     match kind {
         Kind::Scheme { colon, shape } => {
             let rest = reading.get(colon + 1 - start..).unwrap_or_default();
             // `scheme://` alone is a template or a mention (`file://<host>/<path>`, "the
             // http:// prefix"), not a reference.
-            if rest.starts_with(b"//") && rest.len() == 2 {
-                return false;
-            }
             match shape {
-                None => rest.starts_with(b"//") && rest.len() > 2,
-                Some(shape) => find::shape_ok(shape, rest),
+                None => rest.len() > 2 && rest.starts_with(b"//"),
+                Some(shape) => rest != b"//" && find::shape_ok(shape, rest),
             }
         }
         Kind::Www => www_host_ok(reading),

@@ -8,8 +8,9 @@
 use super::options::LOOKBACK;
 use super::options::Options;
 use super::queue::Queue;
-use crate::chars::{self, EXCLUDED};
-use crate::delimit::{self, Opener, colon::line_end_colon};
+use crate::chars;
+use crate::delimit::colon::{After, line_end_colon};
+use crate::delimit::{self, Opener};
 use crate::find::{self, SchemeRule, Shape};
 use crate::matches::{Delimiter, Extras, Match, MatchFields, Span};
 use crate::uri::{Grammar, Parts};
@@ -91,12 +92,9 @@ pub(crate) fn one_pass(
         SchemeRule::Opaque(shape) => Some(shape),
         SchemeRule::Never => return None,
     };
-    // What `after_colon` calls `Slashes` for a scheme that needs `//` (an IP literal may
-    // follow), `UriChar` for another.
-    let uri_char = |i: usize| hay.get(i).is_some_and(|&b| !chars::is(b, EXCLUDED));
-    let slashes = hay.get(body..body + 2) == Some(b"//");
-    let authority = slashes && (uri_char(body + 2) || hay.get(body + 2) == Some(&b'['));
-    if shape.is_none() && !authority || shape.is_some() && (slashes || !uri_char(body)) {
+    // `//` and an authority for a scheme that needs it, a URI character for another.
+    let after = delimit::colon::after_colon_at_a_glance(hay, c)?;
+    if (shape.is_none()) != (after == After::Slashes) {
         return None;
     }
     // `delimit::bare`'s first run, or the whole of `<…>`; either must end inside the window
@@ -147,7 +145,11 @@ pub(crate) fn one_pass(
             if matches!(wrap, Wrap::AngleUrl { .. }) { Delimiter::AngleUrlPrefix } else { Delimiter::Angle };
         (delimiter, s..end, lt..gt + 1)
     } else {
-        if stop == b'[' || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n')) {
+        // Outside ASCII the general path decides whether the URI would be cut in a word.
+        if stop == b'['
+            || stop >= 0x80
+            || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n'))
+        {
             return None;
         }
         // `delimit::trim` on this one segment, when its last byte may go (most URIs end in one

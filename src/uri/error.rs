@@ -87,6 +87,9 @@ pub enum ErrorKind {
     NotIriChar(char),
     /// A private-use character (`iprivate`) outside the query of an IRI (RFC 3987 §2.2).
     PrivateUseOutsideQuery(char),
+    /// The extractor's: a candidate stops right before a character outside ASCII that goes on
+    /// its word (a letter, mark or digit); taken up to there it would be a URI cut short.
+    CutInWord(char),
 }
 
 impl fmt::Display for ErrorKind {
@@ -120,6 +123,12 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NotIriChar(c) => write!(f, "character {c:?} is not allowed in an IRI"),
             ErrorKind::PrivateUseOutsideQuery(c) => {
                 write!(f, "private-use character {c:?} is allowed only in the query of an IRI")
+            }
+            ErrorKind::CutInWord(c) => {
+                write!(
+                    f,
+                    "the word goes on with {c:?}, which no URI holds: taken whole it is no URI, cut it would be another"
+                )
             }
         }
     }
