@@ -29,6 +29,23 @@ const VALUES: [u8; 256] = {
     t
 };
 
+/// Where the base64 data of a body `raw` ends: at the first line, after data began, with a
+/// blank between two other characters. Base64 lines hold no words; such a line is text that a
+/// mailing list appended to a base64 part (a footer), read as text rather than decoded.
+pub(crate) fn data_end(raw: &[u8]) -> usize {
+    let mut began = false;
+    let mut at = 0;
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        let t = line.trim_ascii();
+        if began && t.iter().any(|&b| b == b' ' || b == b'\t') {
+            return at;
+        }
+        began |= t.iter().any(|&b| VALUES[b as usize] != 0xff);
+        at += line.len();
+    }
+    raw.len()
+}
+
 /// Decodes `raw`; positions are indexes into `raw`. `raw` must be shorter than 4 GiB.
 pub(crate) fn decode(raw: &[u8]) -> Decoded {
     let mut out = Decoded::default();
@@ -98,6 +115,14 @@ mod tests {
         assert_eq!(text("Zm9vY"), "foo", "a lone last character gives nothing");
         // Pieces padded each on their own, one after the other.
         assert_eq!(text("Zg==Zm8="), "ffo");
+    }
+
+    #[test]
+    fn data_ends_at_a_line_of_words() {
+        let body = b"aHR0cDovL2E=\r\n\r\n___\r\nA-list mailing list\r\nhttp://x/\r\n";
+        assert_eq!(&body[..data_end(body)], b"aHR0cDovL2E=\r\n\r\n___\r\n");
+        assert_eq!(data_end(b"  \nZm9v\nYmFy\n"), 13);
+        assert_eq!(data_end(b"a b\nZm9v"), 8, "words before the data are junk inside it");
     }
 
     #[test]

@@ -233,6 +233,7 @@ impl Decoded {
     }
 
     /// The absolute input range of text byte `i`.
+    #[cfg(test)]
     pub(crate) fn source(&self, i: usize) -> Range<u64> {
         self.base + u64::from(self.starts[i])..self.base + u64::from(self.ends[i])
     }

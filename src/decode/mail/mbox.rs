@@ -16,7 +16,7 @@ use super::header::line_end;
 /// the next separator line. Linear in the length of `input`.
 pub(crate) fn messages(input: &[u8]) -> Vec<Range<usize>> {
     if !input.starts_with(b"From ") {
-        return vec![0..input.len()];
+        return core::iter::once(0..input.len()).collect();
     }
     let mut out = Vec::new();
     let mut start = line_end(input, 0).1;

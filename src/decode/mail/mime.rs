@@ -71,7 +71,7 @@ impl ContentType {
                 continue;
             }
             s.skip_cfws();
-            let value = if s.s.get(s.i) == Some(&b'"') { s.quoted() } else { s.token().map(<[u8]>::to_vec) };
+            let value = if s.s.get(s.i) == Some(&b'"') { s.quoted() } else { s.bare().map(<[u8]>::to_vec) };
             let Some(value) = value else { continue };
             let name = String::from_utf8_lossy(name).to_ascii_lowercase();
             let (name, extended) = match name.strip_suffix('*') {
@@ -193,6 +193,16 @@ impl<'a> Scanner<'a> {
         (self.i > start).then(|| &self.s[start..self.i])
     }
 
+    /// An unquoted parameter value: a token (RFC 2045 §5.1), read as mailers write it, up to a
+    /// `;` or white space (`boundary=----=_NextPart_000` is common, with `=` in it).
+    fn bare(&mut self) -> Option<&'a [u8]> {
+        let start = self.i;
+        while self.s.get(self.i).is_some_and(|&b| b != b';' && !b.is_ascii_whitespace() && b != b'(') {
+            self.i += 1;
+        }
+        (self.i > start).then(|| &self.s[start..self.i])
+    }
+
     /// A quoted string, unquoted; one that does not close runs to the end.
     fn quoted(&mut self) -> Option<Vec<u8>> {
         self.i += 1;
@@ -299,6 +309,10 @@ mod tests {
         assert_eq!(ContentType::parse(b""), None);
         let ct = ContentType::parse(b"multipart/mixed; boundary=\"a \\\"b\\\" c\"").unwrap();
         assert_eq!(ct.param("boundary"), Some(&b"a \"b\" c"[..]));
+        // Unquoted values with specials in them, as mailers write them.
+        let ct =
+            ContentType::parse(b"multipart/alternative;\tboundary=----=_NextPart_000_0003; x=y").unwrap();
+        assert_eq!(ct.param("boundary"), Some(&b"----=_NextPart_000_0003"[..]));
         // Junk between parameters is skipped.
         let ct = ContentType::parse(b"text/plain; junk; charset=utf-8").unwrap();
         assert_eq!(ct.param("charset"), Some(&b"utf-8"[..]));
