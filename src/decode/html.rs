@@ -186,7 +186,8 @@ impl Tokenizer<'_> {
             self.close_anchor();
             self.anchor = Some((Vec::new(), String::new()));
         }
-        let mut seen: Vec<Vec<u8>> = Vec::new();
+        // Which link attributes the tag had already: only theirs repeats matter here.
+        let mut seen = [false; LINK_ATTRIBUTES.len()];
         let mut i = name_end;
         loop {
             while html.get(i).is_some_and(|&b| is_tag_space(b) || b == b'/') {
@@ -223,13 +224,13 @@ impl Tokenizer<'_> {
             if i >= html.len() {
                 return html.len();
             }
+            let Some(k) = LINK_ATTRIBUTES.iter().position(|a| a.as_bytes() == attr) else { continue };
             // A repeated attribute is dropped (§13.2.5.33).
-            if seen.contains(&attr) {
+            if std::mem::replace(&mut seen[k], true) {
                 continue;
             }
-            seen.push(attr.clone());
             let Some(value) = value else { continue };
-            let Some(attr) = LINK_ATTRIBUTES.iter().find(|a| a.as_bytes() == attr) else { continue };
+            let attr = &LINK_ATTRIBUTES[k];
             let value = url_value(value);
             if name == "base" && *attr == "href" && self.base.is_none() {
                 self.base = Some(String::from_utf8_lossy(&value.text).into_owned());
@@ -582,6 +583,28 @@ mod tests {
         let items = parse(b"<a href=\"http://x/&amp;\">");
         let Item::Link(l) = &items[0] else { panic!("{items:?}") };
         assert_eq!((l.value.starts[9], l.value.ends[9]), (18, 23));
+    }
+
+    #[test]
+    fn repeated_attributes_count_once() {
+        assert_eq!(
+            values("<a href=\"http://first/\" HREF=\"http://second/\" src=http://s/>"),
+            ["http://first/", "http://s/"]
+        );
+        // A bare first `href` still takes the name.
+        assert!(values("<a href href=\"http://second/\">").is_empty());
+    }
+
+    /// A tag with a hundred thousand attributes is read in one pass (each attribute was once
+    /// compared with all those before it).
+    #[test]
+    fn a_tag_with_many_attributes() {
+        let mut html = "<a".to_owned();
+        for k in 0..100_000 {
+            html.push_str(&format!(" a{k}=1"));
+        }
+        html.push_str(" href=\"http://x/\">");
+        assert_eq!(values(&html), ["http://x/"]);
     }
 
     #[test]

@@ -55,7 +55,7 @@ impl ContentType {
             .to_ascii_lowercase();
         // Parameters; RFC 2231 pieces `name*N` / `name*N*` gathered, then joined in order.
         let mut pieces: Vec<(String, u32, bool, Vec<u8>)> = Vec::new();
-        loop {
+        while pieces.len() < PARAMS_MAX {
             s.skip_cfws();
             // Anything up to the next `;` that is not a parameter is skipped.
             while s.i < s.s.len() && s.s[s.i] != b';' {
@@ -101,6 +101,10 @@ impl ContentType {
         Some(ContentType { mime, params })
     }
 }
+
+/// How many parameters of a `Content-Type` are read; those after are ignored, so that a value
+/// of any length is read in linear time.
+const PARAMS_MAX: usize = 64;
 
 /// An extended value (RFC 2231 §4): `charset'language'` before the first piece, `%XX`
 /// escapes. The charset is not applied: boundaries and charsets are ASCII.
@@ -316,6 +320,18 @@ mod tests {
         // Junk between parameters is skipped.
         let ct = ContentType::parse(b"text/plain; junk; charset=utf-8").unwrap();
         assert_eq!(ct.param("charset"), Some(&b"utf-8"[..]));
+    }
+
+    /// A value with a hundred thousand parameters is read in linear time (each was once looked
+    /// up among those before it).
+    #[test]
+    fn content_types_with_many_parameters() {
+        let mut v = b"multipart/mixed; boundary=b".to_vec();
+        for k in 0..100_000 {
+            v.extend_from_slice(format!("; p{k}=x").as_bytes());
+        }
+        let ct = ContentType::parse(&v).unwrap();
+        assert_eq!((ct.param("boundary"), ct.params.len()), (Some(&b"b"[..]), PARAMS_MAX));
     }
 
     #[test]
