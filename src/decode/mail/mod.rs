@@ -109,26 +109,26 @@ impl Iterator for Reader<'_> {
 pub(crate) const LOOK_MAX: usize = 64 * 1024;
 
 /// Whether `input` is mail or news (issue 19 item 1): it starts with an mbox separator line
-/// (`From ` address date) followed by a header field, or with a header block of at least two
-/// fields.
+/// (`From ` address date) followed by a header block, or with a header block.
 ///
 /// A header block is a run of lines from the start, each a field (`Name:` with a name of
 /// printable ASCII, RFC 5322 §3.6.8) or a continuation (starting with a blank, after a field),
-/// up to an empty line or the end of the input. Only the first [`LOOK_MAX`] bytes are looked
-/// at: a header block still going on there counts, a line cut there judged by its start. One
-/// field alone (`Error: x` and an empty line) is not taken for mail.
+/// up to an empty line or the end of what is looked at, with at least one field whose name
+/// RFC 5322 §3.6, RFC 5536 §3 or RFC 2045 define ([`KNOWN_FIELDS`]), so that a log whose lines
+/// read `error: …` is not taken for mail. A header that runs into a line that is neither
+/// (a malformed message without its empty line) counts when at least three fields came before
+/// it. Only the first [`LOOK_MAX`] bytes are looked at; a line cut there is judged by its start.
 pub(crate) fn looks_like_mail(input: &[u8]) -> bool {
     let window = &input[..input.len().min(LOOK_MAX)];
-    let (mut at, needed) = if window.starts_with(b"From ") {
+    let mut at = 0;
+    if window.starts_with(b"From ") {
         let (end, next) = header::line_end(window, 0);
         if !mbox::is_separator(&window[..end]) {
             return false;
         }
-        (next, 1)
-    } else {
-        (0, 2)
-    };
-    let mut fields = 0;
+        at = next;
+    }
+    let (mut fields, mut known) = (0, false);
     while at < window.len() {
         let (end, next) = header::line_end(window, at);
         let line = &window[at..end];
@@ -139,15 +139,43 @@ pub(crate) fn looks_like_mail(input: &[u8]) -> bool {
             if fields == 0 {
                 return false;
             }
-        } else if header::field_name(line).is_some() {
+        } else if let Some((name, _)) = header::field_name(line) {
             fields += 1;
+            known |= KNOWN_FIELDS.iter().any(|k| line[..name].eq_ignore_ascii_case(k.as_bytes()));
         } else {
-            return false;
+            return known && fields >= 3;
         }
         at = next;
     }
-    fields >= needed
+    known
 }
+
+/// Field names that mail and news have (RFC 5322 §3.6, RFC 5536 §3, RFC 2045), one of which a
+/// header block must hold to be taken for one by [`looks_like_mail`].
+pub(crate) const KNOWN_FIELDS: [&str; 22] = [
+    "From",
+    "Sender",
+    "Reply-To",
+    "To",
+    "Cc",
+    "Bcc",
+    "Subject",
+    "Date",
+    "Message-ID",
+    "In-Reply-To",
+    "References",
+    "Received",
+    "Return-Path",
+    "Delivered-To",
+    "Resent-From",
+    "Path",
+    "Newsgroups",
+    "Followup-To",
+    "MIME-Version",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+    "X-Mailer",
+];
 
 #[cfg(test)]
 mod tests;

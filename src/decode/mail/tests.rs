@@ -246,15 +246,19 @@ fn what_looks_like_mail() {
     assert!(looks_like_mail(b"From a@b Mon Jan  1 00:00:00 2001\nReturn-Path: <a@b>\n"));
     assert!(looks_like_mail(b"Received: from x\n\tby y;\nSubject: hi\n\nbody"));
     assert!(looks_like_mail(b"Path: news!x\nNewsgroups: comp.x\nSubject: y\n\n"));
-    assert!(looks_like_mail(b"A: 1\r\nB: 2\r\n"));
+    assert!(looks_like_mail(b"Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n"));
+    assert!(looks_like_mail(b"X-A: 1\r\nDATE: 2\r\n"));
+    // Without the empty line, after three fields.
+    assert!(looks_like_mail(b"From: a\nTo: b\nSubject: c\ntext\n"));
+    assert!(!looks_like_mail(b"Subject: x\nthis line is text\n\n"));
     assert!(!looks_like_mail(b"From the start, we knew.\nIt was so.\n"));
     assert!(!looks_like_mail(b"Error: one field\n\nthen text\n"));
-    assert!(!looks_like_mail(b"Subject: x\nthis line is text\n\n"));
-    assert!(!looks_like_mail(b" continued: x\nA: b\n\n"));
+    assert!(!looks_like_mail(b"error: PAM: failure\nerror: PAM: failure\n"));
+    assert!(!looks_like_mail(b" continued: x\nFrom: b\n\n"));
     assert!(!looks_like_mail(b"Network Working Group   J. Postel\nRequest for Comments: 1\n"));
     assert!(!looks_like_mail(b""));
     // A header longer than the look: what was seen counts.
-    let mut long = b"A: 1\nB: ".to_vec();
+    let mut long = b"Subject: 1\nX-B: ".to_vec();
     long.extend(std::iter::repeat_n(b'x', LOOK_MAX * 2));
     assert!(looks_like_mail(&long));
 }
@@ -339,4 +343,47 @@ fn corpus_utf16_and_cjk_parts_decode() {
             "{segs:?}"
         );
     }
+}
+
+/// The corpus's mail and news look like mail, and its RFCs, logs and other text do not, but
+/// for the files listed, each with why.
+#[test]
+fn the_corpus_by_looks() {
+    const NOT_MAIL_IN_MAIL: [&str; 5] = [
+        "mail/python-email-testdata/msg_19.txt", // a digest's body, without a header
+        "mail/spamassassin-testdata/phishing/openphish-feed.txt", // lists of URLs
+        "mail/spamassassin-testdata/phishing/phishtank-feed.csv",
+        "mail/spamassassin-testdata/spam/bsmtp", // an SMTP session
+        "mail/spamassassin-testdata/spam/bsmtpnull",
+    ];
+    const MAIL_ELSEWHERE: [&str; 1] = ["rfc/lynch93.txt"]; // a message to the URI list
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus");
+    if std::fs::metadata(root).is_err() {
+        eprintln!("skipped: {root} is absent");
+        return;
+    }
+    let mut stack = vec![std::path::PathBuf::from(root)];
+    let mut wrong = Vec::new();
+    while let Some(p) = stack.pop() {
+        if p.is_dir() {
+            stack.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        let rel = p.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+        // The URI working group's minutes and agendas are messages as they were sent.
+        let expected = match rel.as_str() {
+            r if NOT_MAIL_IN_MAIL.contains(&r) => false,
+            r if MAIL_ELSEWHERE.contains(&r) || r.starts_with("misc/uri-wg-minutes/") => true,
+            "news/inn-control.ctl.txt" => false, // INN's configuration
+            r => r.starts_with("mail/") || r.starts_with("news/"),
+        };
+        if rel.ends_with(".md") || rel.ends_with(".tsv") {
+            continue;
+        }
+        if looks_like_mail(&std::fs::read(&p).unwrap()) != expected {
+            wrong.push(rel);
+        }
+    }
+    wrong.sort();
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
