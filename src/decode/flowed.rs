@@ -7,7 +7,8 @@
 //!   depth is taken as fixed);
 //! - after the quote marks, one space is space-stuffing and removed (§4.4);
 //! - a line ending in a space is flowed (§4.2): the line break after it is removed, and with
-//!   `DelSp=yes` the space too (§4.3); the signature separator `-- ` is never flowed (§4.3);
+//!   `DelSp=yes` the space too (§4.3); the signature separator `-- ` is never flowed, nor
+//!   joined to a flowed line before it (§4.3);
 //! - a paragraph keeps the quote marks of its first line; those of the lines joined to it are
 //!   removed, so that a URI broken over quoted lines reads whole.
 
@@ -30,13 +31,12 @@ pub(crate) fn unflow(text: &[u8], delsp: bool) -> Decoded {
         let content = depth + stuffed;
         let is_sig = &line[content..] == b"-- ";
         let flowed = !is_sig && line.last() == Some(&b' ') && line.len() > content;
-        // A continuation of the paragraph before: its quote marks and stuffing go.
-        let keep_from = if continuing == Some(depth) { content } else { 0 };
-        if let Some(d) = continuing
-            && d != depth
-        {
-            // The paragraph before ended at a change of depth: its line break is restored,
-            // mapped to the line ending it lost.
+        // A continuation of the paragraph before: its quote marks and stuffing go. A change of
+        // depth, or a signature separator, starts a new paragraph: the line break before is
+        // restored, mapped to the line ending it lost.
+        let joins = continuing == Some(depth) && !is_sig;
+        let keep_from = if joins { content } else { 0 };
+        if continuing.is_some() && !joins {
             out.push(b'\n', at as u32 - 1, at as u32);
         }
         let mut upto = line.len();
@@ -95,6 +95,8 @@ mod tests {
     fn the_signature_separator_is_never_flowed() {
         assert_eq!(text("text\n-- \nJim http://a/\n", true), "text\n-- \nJim http://a/\n");
         assert_eq!(text("> -- \n> x\n", true), ">-- \n>x\n");
+        // A flowed line before it does not join it.
+        assert_eq!(text("end \n-- \nJim\n", true), "end\n-- \nJim\n");
     }
 
     #[test]
