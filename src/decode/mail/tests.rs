@@ -192,6 +192,16 @@ fn charsets_flowed_and_binary_blocks() {
 }
 
 #[test]
+fn html_declares_its_charset_when_the_part_does_not() {
+    let msg =
+        b"Content-Type: text/html\n\n<meta charset=windows-1251><p>\xcf\xf0\xe8 http://a.example/</p>\n";
+    assert_eq!(bodies(msg), ["\u{41f}\u{440}\u{438} http://a.example/"]);
+    // The part's parameter wins.
+    let msg = b"Content-Type: text/html; charset=iso-8859-1\n\n<meta charset=windows-1251><p>\xe9</p>\n";
+    assert_eq!(bodies(msg), ["\u{e9}"]);
+}
+
+#[test]
 fn mboxes_keep_messages_apart() {
     let mbox = b"From a@x Mon 1\nSubject: one\nContent-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://one.example/\n\n\
 From b@x Tue 2\nSubject: two\nMessage-ID: <two@x>\n\nhttp://two.example/\n";

@@ -11,7 +11,8 @@
 //!   message);
 //! - `message/rfc822`, `message/global`, `message/news`: the encapsulated message, decoded
 //!   first when sent in base64 or quoted-printable; other `message/*` types are text;
-//! - `text/*` parts whatever their disposition: transfer encoding, then charset, then
+//! - `text/*` parts whatever their disposition: transfer encoding, then charset (for HTML
+//!   without a `charset` parameter, the one its `<meta>` declares), then
 //!   format=flowed (for `text/plain`), then HTML (for `text/html`); uuencoded and yEnc blocks
 //!   in text are left out; text after the data of a base64 body (a mailing list's footer) is
 //!   read as plain text;
@@ -236,10 +237,16 @@ impl Walker<'_> {
         path: &str,
     ) {
         let mut text = transfer(bytes, body, encoding);
-        if let Some(label) = ct.param("charset").filter(|l| !is_ascii_label(l)) {
+        let subtype = ct.subtype();
+        // An HTML part without a charset parameter may declare one in a `<meta>` element.
+        let meta = if subtype == "html" && ct.param("charset").is_none() {
+            html::meta_charset(&text.text)
+        } else {
+            None
+        };
+        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l)) {
             text = text.through(&charset::decode(&text.text, label));
         }
-        let subtype = ct.subtype();
         if subtype == "plain" && ct.param("format").is_some_and(|f| f.eq_ignore_ascii_case(b"flowed")) {
             let delsp = ct.param("delsp").is_some_and(|d| d.eq_ignore_ascii_case(b"yes"));
             text = text.through(&flowed::unflow(&text.text, delsp));
