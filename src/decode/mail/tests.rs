@@ -328,6 +328,52 @@ fn corpus_base64_text_reads_as_a_client_shows_it() {
     assert!(body.2.contains("Come\r\nto http://members.tripod.co.uk/toptensites"), "{body:?}");
 }
 
+/// Quoted-printable HTML links broken by soft line breaks come out whole, with their link
+/// text, and map to the source with the break inside.
+#[test]
+fn corpus_quoted_printable_html_links() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/corpus/mail/spamassassin-public-corpus/spam_quoted_printable.mbox"
+    );
+    let Ok(input) = std::fs::read(file) else {
+        eprintln!("skipped: {file} is absent");
+        return;
+    };
+    let link = Reader::new(&input)
+        .find(|s| s.text.text == b"http://64.251.22.98/affiliates/norton/systemworks.htm")
+        .expect("the link");
+    let SegmentKind::HtmlAttribute { name, element, link_text } = &link.kind else { panic!("{link:?}") };
+    assert_eq!((name.as_str(), element.as_str()), ("href", "a"));
+    assert_eq!(link_text.as_deref(), Some("-> CLICK HERE to Order Yours NOW! <-"));
+    let span = link.text.map().span(0..link.text.text.len());
+    assert_eq!(
+        &input[span.start as usize..span.end as usize],
+        b"http://64.251.22.98/affiliates/norton/system=\nworks.htm"
+    );
+}
+
+/// The mailing-list archive: its 1270 messages (as many as `From ` lines after empty lines)
+/// each give segments, none swallowed by another.
+#[test]
+fn corpus_mbox_messages_stay_apart() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/mail/linux-mips-list-1996-2000.mbox");
+    let Ok(input) = std::fs::read(file) else {
+        eprintln!("skipped: {file} is absent");
+        return;
+    };
+    let mut seen = vec![false; 1271];
+    let mut subjects = 0;
+    for s in Reader::new(&input) {
+        seen[s.message] = true;
+        subjects += usize::from(
+            matches!(&s.kind, SegmentKind::Header { name } if name.eq_ignore_ascii_case("subject")),
+        );
+    }
+    assert!(seen[1..].iter().all(|&s| s));
+    assert!(subjects >= 1270, "{subjects}");
+}
+
 #[test]
 fn corpus_utf16_and_cjk_parts_decode() {
     if let Some(segs) = corpus_bodies("spamassassin-testdata/spam/utf16.eml") {
