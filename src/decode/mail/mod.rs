@@ -48,7 +48,8 @@ pub(crate) struct Segment {
     pub(crate) message_id: Option<String>,
     /// The MIME part number (RFC 3501 §6.4.5): `""` for the message's header, `1` for the body
     /// of a message that is not multipart, `2.1` for the first child of the second part; an
-    /// encapsulated message at `2` has its header at `2` and its body at `2.1`.
+    /// encapsulated message at `2` has its header at `2` and its body at `2.1`. A part's header
+    /// fields have the part's number; a preamble and an epilogue have their multipart's.
     pub(crate) part: String,
     /// The `type/subtype` of the part, in lower case (of the entity, for header fields).
     pub(crate) content_type: String,
