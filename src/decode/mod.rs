@@ -11,11 +11,29 @@
 //! - [`qp`]: quoted-printable regions of mail bodies (RFC 2045 §6.7), in text that is not
 //!   parsed as mail, where [`mime`] says they start and end.
 //!
-//! A new decoder (base64, HTML character references, format=flowed, charsets) produces a
-//! [`Decoded`] text the same way and joins here; the engine does not change.
+//! - [`mail`]: mail and news as a reader sees them (issue 19): mbox messages, the MIME tree,
+//!   header fields, and each part decoded by [`base64`] or [`qp`], [`charset`] (with [`utf7`]),
+//!   [`flowed`] and [`html`]. Not yet wired into the pipeline.
+//!
+//! A new decoder produces a [`Decoded`] text the same way and joins here; the engine does not
+//! change. Decoders that work on the output of another produce positions into that output
+//! (a [`Decoded`] with `base` 0), and [`Decoded::through`] composes the two maps.
 
+// Not yet wired into the pipeline (issue 19): only their tests use them so far.
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod base64;
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod charset;
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod flowed;
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod html;
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod mail;
 pub(crate) mod mime;
 pub(crate) mod qp;
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod utf7;
 
 use core::ops::Range;
 
@@ -126,7 +144,7 @@ fn push_piece(out: &mut Vec<Span>, piece: Span) {
 }
 
 /// Text a decoder made, with where each byte came from.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct Decoded {
     /// The input offset the positions below are relative to.
     pub(crate) base: u64,
@@ -145,6 +163,79 @@ impl Decoded {
         self.text.clear();
         self.starts.clear();
         self.ends.clear();
+    }
+
+    /// Appends byte `b`, decoded from the source bytes `from..to` (relative to `base`).
+    #[inline]
+    pub(crate) fn push(&mut self, b: u8, from: u32, to: u32) {
+        self.text.push(b);
+        self.starts.push(from);
+        self.ends.push(to);
+    }
+
+    /// Appends `bytes`, all decoded from the source bytes `from..to`.
+    pub(crate) fn push_all(&mut self, bytes: &[u8], from: u32, to: u32) {
+        for &b in bytes {
+            self.push(b, from, to);
+        }
+    }
+
+    /// Appends `bytes`, which stand for themselves: byte `k` comes from source byte `at + k`.
+    pub(crate) fn push_run(&mut self, bytes: &[u8], at: u32) {
+        self.text.extend_from_slice(bytes);
+        self.starts.extend((0..bytes.len() as u32).map(|k| at + k));
+        self.ends.extend((1..=bytes.len() as u32).map(|k| at + k));
+    }
+
+    /// `bytes` standing for themselves, from input offset `base` on. `bytes` must be shorter
+    /// than 4 GiB.
+    pub(crate) fn identity(bytes: &[u8], base: u64) -> Decoded {
+        let mut d = Decoded { base, ..Decoded::default() };
+        d.push_run(bytes, 0);
+        d
+    }
+
+    /// The text of `inner`, a decoding of `self.text` (its positions are indexes into
+    /// `self.text`, its `base` ignored), with positions into `self`'s source: byte `i` of
+    /// `inner` comes from the source of `self.text[inner.starts[i]..inner.ends[i]]`.
+    pub(crate) fn through(&self, inner: &Decoded) -> Decoded {
+        let n = self.text.len();
+        let last_end = self.ends.last().copied().unwrap_or(0);
+        let start_of = |k: u32| self.starts.get(k as usize).copied().unwrap_or(last_end);
+        let end_of = |k: u32| match k as usize {
+            0 => self.starts.first().copied().unwrap_or(0),
+            k if k <= n => self.ends[k - 1],
+            _ => last_end,
+        };
+        Decoded {
+            base: self.base,
+            text: inner.text.clone(),
+            starts: inner.starts.iter().map(|&s| start_of(s)).collect(),
+            ends: inner.starts.iter().zip(&inner.ends).map(|(&s, &e)| end_of(e.max(s + 1))).collect(),
+        }
+    }
+
+    /// Bytes `r` of the text, with their positions.
+    pub(crate) fn slice(&self, r: Range<usize>) -> Decoded {
+        Decoded {
+            base: self.base,
+            text: self.text[r.clone()].to_vec(),
+            starts: self.starts[r.clone()].to_vec(),
+            ends: self.ends[r].to_vec(),
+        }
+    }
+
+    /// Positions relative to input offset `base` instead of 0: for a decoding of source bytes
+    /// that start there in the input.
+    pub(crate) fn at(mut self, base: u64) -> Decoded {
+        self.base = base;
+        self
+    }
+
+    /// The absolute input range of text byte `i`.
+    #[cfg(test)]
+    pub(crate) fn source(&self, i: usize) -> Range<u64> {
+        self.base + u64::from(self.starts[i])..self.base + u64::from(self.ends[i])
     }
 
     /// The map of the text.
@@ -194,6 +285,21 @@ mod tests {
         assert_eq!(raw.index_of(9, 10), 2);
         assert_eq!(raw.index_of(3, 10), 0);
         assert_eq!(raw.index_of(30, 10), 10);
+    }
+
+    #[test]
+    fn composed_maps_point_at_the_first_source() {
+        // `a=3Db` decoded to `a=b`, then a decoder that reads `=b` as one byte `X`.
+        let outer = Decoded { base: 50, text: b"a=b".to_vec(), starts: vec![0, 1, 4], ends: vec![1, 4, 5] };
+        let inner = Decoded { base: 0, text: b"aX".to_vec(), starts: vec![0, 1], ends: vec![1, 3] };
+        let both = outer.through(&inner);
+        assert_eq!(both.text, b"aX");
+        assert_eq!((both.base, both.starts.as_slice(), both.ends.as_slice()), (50, &[0, 1][..], &[1, 5][..]));
+        assert_eq!(both.source(1), 51..55);
+        let id = Decoded::identity(b"xyz", 7);
+        assert_eq!(id.source(2), 9..10);
+        assert_eq!(id.slice(1..3).text, b"yz");
+        assert_eq!(id.slice(1..3).source(0), 8..9);
     }
 
     #[test]

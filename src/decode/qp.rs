@@ -43,7 +43,7 @@ pub(crate) fn decode_into(raw: &[u8], complete: bool, out: &mut Decoded) -> usiz
 
 /// The decoder (see `decode_into`, its form for a whole input) without clearing `out`: the decoded bytes are appended, their positions
 /// `at` plus their index in `raw`.
-fn decode_append(raw: &[u8], at: u32, complete: bool, out: &mut Decoded) -> usize {
+pub(crate) fn decode_append(raw: &[u8], at: u32, complete: bool, out: &mut Decoded) -> usize {
     let push = |out: &mut Decoded, b: u8, from: usize, to: usize| {
         out.text.push(b);
         out.starts.push(at + from as u32);

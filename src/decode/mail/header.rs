@@ -1,0 +1,289 @@
+//! Header blocks (RFC 5322 §2.2, §3.6; RFC 5536 for news) and field values as a reader sees
+//! them: unfolded (§2.2.3), RFC 2047 encoded-words decoded, raw 8-bit text read as UTF-8
+//! (RFC 6532).
+
+use core::ops::Range;
+
+use crate::decode::{Decoded, base64, charset};
+
+/// A header field: where its name and its value lie in the entity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Field {
+    /// The name, without the colon and any blanks before it.
+    pub(crate) name: Range<usize>,
+    /// The value: from after the colon to the end of its last line, line ending excluded.
+    pub(crate) value: Range<usize>,
+}
+
+/// A header block and where the body after it starts.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Header {
+    pub(crate) fields: Vec<Field>,
+    /// Where the body starts: after the empty line that ends the header, or at the first line
+    /// that is neither a field nor a continuation (a malformed header ends there, so that
+    /// nothing after it is taken as header), or at the end.
+    pub(crate) body: usize,
+}
+
+impl Header {
+    /// The value of the first field named `name` (in any case).
+    pub(crate) fn get<'a>(&self, bytes: &'a [u8], name: &str) -> Option<&'a [u8]> {
+        self.fields
+            .iter()
+            .find(|f| bytes[f.name.clone()].eq_ignore_ascii_case(name.as_bytes()))
+            .map(|f| &bytes[f.value.clone()])
+    }
+}
+
+/// The end of the line starting at `at`: the index of its line ending (or the end), and where
+/// the next line starts.
+pub(crate) fn line_end(bytes: &[u8], at: usize) -> (usize, usize) {
+    match memchr::memchr(b'\n', &bytes[at..]) {
+        Some(k) => {
+            let nl = at + k;
+            let end = if nl > at && bytes[nl - 1] == b'\r' { nl - 1 } else { nl };
+            (end, nl + 1)
+        }
+        None => (bytes.len(), bytes.len()),
+    }
+}
+
+/// The length of the field name that starts `line`, when `line` starts a field: printable
+/// ASCII but `:` (RFC 5322 §3.6.8 `ftext`), then blanks (obsolete syntax, §4.5) and a colon.
+/// Returns the name's length and the index after the colon.
+pub(crate) fn field_name(line: &[u8]) -> Option<(usize, usize)> {
+    let name = line.iter().take_while(|&&b| (33..=126).contains(&b) && b != b':').count();
+    let blanks = line[name..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    (name > 0 && line.get(name + blanks) == Some(&b':')).then_some((name, name + blanks + 1))
+}
+
+/// Reads the header block of the entity `bytes[range]`; positions are indexes into `bytes`.
+/// An mbox `From ` line (or `>From `) before the first field is skipped.
+pub(crate) fn parse(bytes: &[u8], range: Range<usize>) -> Header {
+    let bytes = &bytes[..range.end];
+    let mut header = Header { fields: Vec::new(), body: range.end };
+    let mut at = range.start;
+    while at < bytes.len() {
+        let (end, next) = line_end(bytes, at);
+        let line = &bytes[at..end];
+        if line.is_empty() {
+            header.body = next;
+            return header;
+        }
+        if matches!(line[0], b' ' | b'\t') {
+            match header.fields.last_mut() {
+                Some(field) => field.value.end = end,
+                None => {
+                    header.body = at;
+                    return header;
+                }
+            }
+        } else if let Some((name, after)) = field_name(line) {
+            header.fields.push(Field { name: at..at + name, value: at + after..end });
+        } else if header.fields.is_empty() && (line.starts_with(b"From ") || line.starts_with(b">From ")) {
+            // An mbox separator line left in an encapsulated message.
+        } else {
+            header.body = at;
+            return header;
+        }
+        at = next;
+    }
+    header
+}
+
+/// The longest encoded-word looked for (RFC 2047 §2 says 75; mailers write longer ones).
+const ENCODED_WORD_MAX: usize = 256;
+
+/// A field value (the bytes after the colon) as a reader sees it; positions are indexes into
+/// `raw`, which must be shorter than 4 GiB.
+///
+/// - unfolded: line endings removed, the blanks after them kept (RFC 5322 §2.2.3);
+/// - blanks at both ends dropped;
+/// - encoded-words `=?charset?B?…?=` and `=?charset?Q?…?=` decoded from their charset
+///   (RFC 2047 §4, §5), a language suffix `*lang` ignored (RFC 2231 §5); white space between
+///   two adjacent encoded-words dropped (RFC 2047 §6.2); a word that does not decode is kept
+///   as it is;
+/// - other bytes as they are: raw 8-bit text is UTF-8 (RFC 6532 §3.2).
+pub(crate) fn decode_value(raw: &[u8]) -> Decoded {
+    // Unfolded, trimmed.
+    let mut unfolded = Decoded::default();
+    for (k, &b) in raw.iter().enumerate() {
+        if b != b'\r' && b != b'\n' {
+            unfolded.push(b, k as u32, k as u32 + 1);
+        }
+    }
+    let text = &unfolded.text;
+    let first = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let last = text.len() - text[first..].iter().rev().take_while(|b| b.is_ascii_whitespace()).count();
+    let mut out = Decoded::default();
+    // Blanks after an encoded-word, held until the next word says whether they are kept.
+    let mut held: Option<Range<usize>> = None;
+    let mut after_word = false;
+    let mut i = first;
+    while i < last {
+        let b = text[i];
+        if b == b' ' || b == b'\t' {
+            let run = text[i..last].iter().take_while(|&&c| c == b' ' || c == b'\t').count();
+            if after_word {
+                held = Some(i..i + run);
+            } else {
+                out.push_run(&text[i..i + run], i as u32);
+            }
+            i += run;
+            continue;
+        }
+        if b == b'=' && text.get(i + 1) == Some(&b'?') {
+            if let Some((word, len)) = encoded_word(&text[i..last.min(i + ENCODED_WORD_MAX)]) {
+                held = None;
+                for k in 0..word.text.len() {
+                    out.push(word.text[k], i as u32 + word.starts[k], i as u32 + word.ends[k]);
+                }
+                after_word = true;
+                i += len;
+                continue;
+            }
+        }
+        if let Some(h) = held.take() {
+            out.push_run(&text[h.clone()], h.start as u32);
+        }
+        after_word = false;
+        out.push(b, i as u32, i as u32 + 1);
+        i += 1;
+    }
+    if let Some(h) = held.take() {
+        out.push_run(&text[h.clone()], h.start as u32);
+    }
+    unfolded.through(&out)
+}
+
+/// The encoded-word that `text` starts with (`=?`): its decoded text, positions into `text`,
+/// and its length.
+fn encoded_word(text: &[u8]) -> Option<(Decoded, usize)> {
+    let q1 = 2 + memchr::memchr(b'?', &text[2..])?;
+    let label = &text[2..q1];
+    let enc = *text.get(q1 + 1)?;
+    if text.get(q1 + 2) != Some(&b'?') || label.is_empty() {
+        return None;
+    }
+    let start = q1 + 3;
+    let close = start + memchr::memmem::find(&text[start..], b"?=")?;
+    let payload = &text[start..close];
+    if payload.iter().any(|b| b.is_ascii_whitespace()) || label.iter().any(|b| b.is_ascii_whitespace()) {
+        return None;
+    }
+    let bytes = match enc {
+        b'B' | b'b' => base64::decode(payload),
+        b'Q' | b'q' => q_decode(payload),
+        _ => return None,
+    };
+    let label = label.split(|&b| b == b'*').next().unwrap_or(label);
+    let decoded = bytes.through(&charset::decode(&bytes.text, label));
+    let mut word = Decoded::default();
+    for k in 0..decoded.text.len() {
+        word.push(decoded.text[k], start as u32 + decoded.starts[k], start as u32 + decoded.ends[k]);
+    }
+    // An encoded-word that decodes to nothing still ends where it ends.
+    Some((word, close + 2))
+}
+
+/// The `Q` encoding (RFC 2047 §4.2): `_` is a space, `=XX` a byte, anything else itself.
+fn q_decode(payload: &[u8]) -> Decoded {
+    let hex = |b: u8| (b as char).to_digit(16);
+    let mut out = Decoded::default();
+    let mut i = 0;
+    while i < payload.len() {
+        let b = payload[i];
+        match (b, payload.get(i + 1).and_then(|&h| hex(h)), payload.get(i + 2).and_then(|&l| hex(l))) {
+            (b'=', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8, i as u32, i as u32 + 3);
+                i += 3;
+                continue;
+            }
+            (b'_', ..) => out.push(b' ', i as u32, i as u32 + 1),
+            _ => out.push(b, i as u32, i as u32 + 1),
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(raw: &str) -> String {
+        String::from_utf8(decode_value(raw.as_bytes()).text).unwrap()
+    }
+
+    #[test]
+    fn header_blocks() {
+        let msg = b"From x@y Mon Jan 1\nSubject: a\r\n b\nX-Empty:\nTo : c\n\nbody";
+        let h = parse(msg, 0..msg.len());
+        let names: Vec<_> = h.fields.iter().map(|f| &msg[f.name.clone()]).collect();
+        assert_eq!(names, [&b"Subject"[..], b"X-Empty", b"To"]);
+        assert_eq!(&msg[h.fields[0].value.clone()], b" a\r\n b");
+        assert_eq!(&msg[h.body..], b"body");
+        assert_eq!(h.get(msg, "to"), Some(&b" c"[..]));
+        // A line that is not a field ends the header where it is.
+        let msg = b"Subject: a\nthis is text\nX: y\n\n";
+        let h = parse(msg, 0..msg.len());
+        assert_eq!((h.fields.len(), &msg[h.body..]), (1, &b"this is text\nX: y\n\n"[..]));
+        // No empty line: all header.
+        let msg = b"A: 1\nB: 2";
+        assert_eq!(parse(msg, 0..msg.len()).body, msg.len());
+        // Inside a range.
+        let msg = b"junk\nA: 1\n\nbody";
+        let h = parse(msg, 5..msg.len());
+        assert_eq!((h.fields[0].name.clone(), h.body), (5..6, 11));
+    }
+
+    #[test]
+    fn values_are_unfolded_and_trimmed() {
+        assert_eq!(value(" Re: see\r\n http://a.example/x \r\n"), "Re: see http://a.example/x");
+        assert_eq!(value(" caf\u{e9} http://\u{e9}.example/"), "caf\u{e9} http://\u{e9}.example/");
+    }
+
+    #[test]
+    fn rfc_2047_examples() {
+        // RFC 2047 §8.
+        assert_eq!(value("(=?ISO-8859-1?Q?a?=)"), "(a)");
+        assert_eq!(value("(=?ISO-8859-1?Q?a?= b)"), "(a b)");
+        assert_eq!(value("(=?ISO-8859-1?Q?a?= =?ISO-8859-1?Q?b?=)"), "(ab)");
+        assert_eq!(value("(=?ISO-8859-1?Q?a?=  =?ISO-8859-1?Q?b?=)"), "(ab)");
+        assert_eq!(value("(=?ISO-8859-1?Q?a?=\r\n    =?ISO-8859-1?Q?b?=)"), "(ab)");
+        assert_eq!(value("(=?ISO-8859-1?Q?a_b?=)"), "(a b)");
+        assert_eq!(value("(=?ISO-8859-1?Q?a?= =?ISO-8859-2?Q?_b?=)"), "(a b)");
+        assert_eq!(value("=?US-ASCII?Q?Keith_Moore?= <moore@cs.utk.edu>"), "Keith Moore <moore@cs.utk.edu>");
+        assert_eq!(value("=?ISO-8859-1?Q?Andr=E9?= Pirard"), "Andr\u{e9} Pirard");
+        assert_eq!(
+            value(
+                "=?ISO-8859-1?B?SWYgeW91IGNhbiByZWFkIHRoaXMgeW8=?=\r\n =?ISO-8859-2?B?dSB1bmRlcnN0YW5kIHRoZSBleGFtcGxlLg==?="
+            ),
+            "If you can read this you understand the example."
+        );
+        // RFC 2231 §5: a language after the charset.
+        assert_eq!(value("=?US-ASCII*EN?Q?Keith_Moore?="), "Keith Moore");
+    }
+
+    #[test]
+    fn encoded_words_with_urls_and_broken_words() {
+        assert_eq!(value("=?utf-8?B?aHR0cDovL2V4YW1wbGUuY29tLw==?= x"), "http://example.com/ x");
+        assert_eq!(
+            value("=?utf-8?Q?see_http://a.example/?= =?iso-2022-jp?B?GyRCRnxLXBsoQg==?="),
+            "see http://a.example/日本"
+        );
+        // Not encoded-words: kept as they are, with the blanks around them.
+        assert_eq!(value("=?utf-8?X?abc?= =?utf-8?Q?a b?= =?x"), "=?utf-8?X?abc?= =?utf-8?Q?a b?= =?x");
+        assert_eq!(value("a =?utf-8?Q?b?= c"), "a b c");
+    }
+
+    #[test]
+    fn positions_point_at_the_source() {
+        let raw = b" =?utf-8?Q?a=3Db?=\r\n c";
+        let d = decode_value(raw);
+        assert_eq!(d.text, b"a=b c");
+        assert_eq!((d.starts[1], d.ends[1]), (12, 15));
+        assert_eq!((d.starts[3], d.ends[3]), (20, 21), "the blank after the fold");
+        assert_eq!((d.starts[4], d.ends[4]), (21, 22));
+    }
+}

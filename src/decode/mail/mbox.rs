@@ -1,0 +1,69 @@
+//! Mailboxes in the mbox format (RFC 4155): messages split at their `From ` separator lines
+//! before anything else is parsed, so that a broken message cannot swallow the next.
+//!
+//! A separator is a line starting `From ` at the start of the input or after an empty line
+//! (RFC 4155 §2: the line before a separator is empty; bodies escape their own `From ` lines
+//! as `>From `, and those that do not are seldom after an empty line). After the start of the
+//! input, the line must also look like a separator: `From `, an address (a word), a blank, and
+//! a date (something with a digit), so that a paragraph of a body that begins `From here on`
+//! does not split its message. Input that does not start with `From ` is one message.
+
+use core::ops::Range;
+
+use super::header::line_end;
+
+/// The messages of `input`: each from after its separator line (or from the start) to before
+/// the next separator line. Linear in the length of `input`.
+pub(crate) fn messages(input: &[u8]) -> Vec<Range<usize>> {
+    if !input.starts_with(b"From ") {
+        return core::iter::once(0..input.len()).collect();
+    }
+    let mut out = Vec::new();
+    let mut start = line_end(input, 0).1;
+    for nl in memchr::memmem::find_iter(input, b"\nFrom ") {
+        let line = nl + 1;
+        // The line before is empty: the input holds `\n\n` or `\n\r\n` before `From `.
+        let empty_before = input[..nl].ends_with(b"\n") || input[..nl].ends_with(b"\n\r");
+        if empty_before && line > start && is_separator(&input[line..line_end(input, line).0]) {
+            out.push(start..line);
+            start = line_end(input, line).1;
+        }
+    }
+    out.push(start.min(input.len())..input.len());
+    out
+}
+
+/// Whether `line` (starting `From `) reads `From address date`.
+pub(crate) fn is_separator(line: &[u8]) -> bool {
+    let rest = &line[5..];
+    let addr = rest.iter().take_while(|b| !b.is_ascii_whitespace()).count();
+    addr > 0
+        && rest.get(addr).is_some_and(u8::is_ascii_whitespace)
+        && rest[addr..].iter().any(u8::is_ascii_digit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(input: &str) -> Vec<&str> {
+        messages(input.as_bytes()).into_iter().map(|r| &input[r]).collect()
+    }
+
+    #[test]
+    fn separators_after_empty_lines() {
+        let mbox = "From a@b Mon Jan  1 00:00:00 2001\nSubject: 1\n\nFrom here on\n\nFrom c@d Tue 3\r\nSubject: 2\r\n\r\nx\r\n\r\nFrom e@f 4\nS: 3\n";
+        assert_eq!(split(mbox), ["Subject: 1\n\nFrom here on\n\n", "Subject: 2\r\n\r\nx\r\n\r\n", "S: 3\n"]);
+        assert_eq!(split("Subject: x\n\nFrom y\n"), ["Subject: x\n\nFrom y\n"]);
+        assert_eq!(split("From x"), [""]);
+    }
+
+    #[test]
+    fn a_broken_message_does_not_swallow_the_next() {
+        // An unclosed multipart and a header that never ends: the next message is still apart.
+        let mbox =
+            "From a 1\nContent-Type: multipart/mixed; boundary=x\n\n--x\nA: b\n\nFrom b 2\nSubject: next\n\n";
+        assert_eq!(split(mbox).len(), 2);
+        assert_eq!(split(mbox)[1], "Subject: next\n\n");
+    }
+}

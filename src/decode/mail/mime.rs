@@ -1,0 +1,378 @@
+//! MIME header values and multipart bodies: `Content-Type` with its parameters (RFC 2045 §5.1,
+//! RFC 2231), `Content-Transfer-Encoding` (RFC 2045 §6), and the parts of a multipart body
+//! (RFC 2046 §5.1.1).
+
+use core::ops::Range;
+
+/// A `Content-Type` value: `type/subtype` in lower case, and its parameters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ContentType {
+    /// `type/subtype`, in lower case.
+    pub(crate) mime: String,
+    /// The parameters, names in lower case, values unquoted, RFC 2231 continuations joined
+    /// and `%XX` decoded.
+    pub(crate) params: Vec<(String, Vec<u8>)>,
+}
+
+impl ContentType {
+    /// `text/plain` (RFC 2045 §5.2: the default, and what an invalid value is read as).
+    pub(crate) fn text_plain() -> Self {
+        ContentType { mime: "text/plain".into(), params: Vec::new() }
+    }
+
+    /// `message/rfc822`, the default inside `multipart/digest` (RFC 2046 §5.1.5).
+    pub(crate) fn message_rfc822() -> Self {
+        ContentType { mime: "message/rfc822".into(), params: Vec::new() }
+    }
+
+    /// The type, before the `/`.
+    pub(crate) fn main_type(&self) -> &str {
+        self.mime.split('/').next().unwrap_or("")
+    }
+
+    /// The subtype, after the `/`.
+    pub(crate) fn subtype(&self) -> &str {
+        self.mime.split_once('/').map_or("", |(_, s)| s)
+    }
+
+    /// The value of parameter `name` (lower case).
+    pub(crate) fn param(&self, name: &str) -> Option<&[u8]> {
+        self.params.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_slice())
+    }
+
+    /// Parses a `Content-Type` value (unfolded); `None` when it is not valid.
+    pub(crate) fn parse(value: &[u8]) -> Option<ContentType> {
+        let mut s = Scanner { s: value, i: 0 };
+        s.skip_cfws();
+        let main = s.token()?;
+        s.skip_cfws();
+        if !s.eat(b'/') {
+            return None;
+        }
+        s.skip_cfws();
+        let sub = s.token()?;
+        let mime = format!("{}/{}", String::from_utf8_lossy(main), String::from_utf8_lossy(sub))
+            .to_ascii_lowercase();
+        // Parameters; RFC 2231 pieces `name*N` / `name*N*` gathered, then joined in order.
+        let mut pieces: Vec<(String, u32, bool, Vec<u8>)> = Vec::new();
+        while pieces.len() < PARAMS_MAX {
+            s.skip_cfws();
+            // Anything up to the next `;` that is not a parameter is skipped.
+            while s.i < s.s.len() && s.s[s.i] != b';' {
+                s.i += 1;
+            }
+            if !s.eat(b';') {
+                break;
+            }
+            s.skip_cfws();
+            let Some(name) = s.token() else { continue };
+            s.skip_cfws();
+            if !s.eat(b'=') {
+                continue;
+            }
+            s.skip_cfws();
+            let value = if s.s.get(s.i) == Some(&b'"') { s.quoted() } else { s.bare().map(<[u8]>::to_vec) };
+            let Some(value) = value else { continue };
+            let name = String::from_utf8_lossy(name).to_ascii_lowercase();
+            let (name, extended) = match name.strip_suffix('*') {
+                Some(n) => (n.to_owned(), true),
+                None => (name, false),
+            };
+            let (name, index) = match name.split_once('*') {
+                Some((n, k)) => match k.parse::<u32>() {
+                    Ok(k) => (n.to_owned(), k),
+                    Err(_) => continue,
+                },
+                None => (name, 0),
+            };
+            pieces.push((name, index, extended, value));
+        }
+        let mut params: Vec<(String, Vec<u8>)> = Vec::new();
+        // The pieces of each name, in index order (a stable sort keeps duplicates in order).
+        pieces.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+        for (name, index, extended, value) in pieces {
+            let value = if extended { rfc2231_value(&value, index == 0) } else { value };
+            match params.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, v)) if index > 0 => v.extend_from_slice(&value),
+                Some(_) => {}
+                None => params.push((name, value)),
+            }
+        }
+        Some(ContentType { mime, params })
+    }
+}
+
+/// How many parameters of a `Content-Type` are read; those after are ignored, so that a value
+/// of any length is read in linear time.
+const PARAMS_MAX: usize = 64;
+
+/// An extended value (RFC 2231 §4): `charset'language'` before the first piece, `%XX`
+/// escapes. The charset is not applied: boundaries and charsets are ASCII.
+fn rfc2231_value(value: &[u8], first: bool) -> Vec<u8> {
+    let value = if first {
+        let mut quotes = value.iter().enumerate().filter(|(_, b)| **b == b'\'').map(|(k, _)| k);
+        match (quotes.next(), quotes.next()) {
+            (Some(_), Some(second)) => &value[second + 1..],
+            _ => value,
+        }
+    } else {
+        value
+    };
+    let hex = |b: u8| (b as char).to_digit(16);
+    let mut out = Vec::with_capacity(value.len());
+    let mut i = 0;
+    while i < value.len() {
+        match (value[i], value.get(i + 1).and_then(|&b| hex(b)), value.get(i + 2).and_then(|&b| hex(b))) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, ..) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The transfer encodings (RFC 2045 §6.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TransferEncoding {
+    /// `7bit`, `8bit`, `binary`, and any label not known: the bytes as they are.
+    Identity,
+    QuotedPrintable,
+    Base64,
+}
+
+impl TransferEncoding {
+    /// The encoding a `Content-Transfer-Encoding` value names: a token in any case, blanks and
+    /// comments around it ignored.
+    pub(crate) fn parse(value: &[u8]) -> TransferEncoding {
+        let mut s = Scanner { s: value, i: 0 };
+        s.skip_cfws();
+        match s.token() {
+            Some(t) if t.eq_ignore_ascii_case(b"base64") => TransferEncoding::Base64,
+            Some(t) if t.eq_ignore_ascii_case(b"quoted-printable") => TransferEncoding::QuotedPrintable,
+            _ => TransferEncoding::Identity,
+        }
+    }
+}
+
+struct Scanner<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// Skips blanks and comments (RFC 5322 §3.2.2), nested comments included.
+    fn skip_cfws(&mut self) {
+        let mut depth = 0usize;
+        while let Some(&b) = self.s.get(self.i) {
+            match b {
+                b'(' => depth += 1,
+                b')' if depth > 0 => depth -= 1,
+                b'\\' if depth > 0 => self.i += 1,
+                _ if b.is_ascii_whitespace() => {}
+                _ if depth > 0 => {}
+                _ => return,
+            }
+            self.i += 1;
+        }
+    }
+
+    fn eat(&mut self, b: u8) -> bool {
+        let hit = self.s.get(self.i) == Some(&b);
+        self.i += usize::from(hit);
+        hit
+    }
+
+    /// A token (RFC 2045 §5.1): printable ASCII but specials and space.
+    fn token(&mut self) -> Option<&'a [u8]> {
+        let start = self.i;
+        while self.s.get(self.i).is_some_and(|&b| b > b' ' && b < 0x7f && !b"()<>@,;:\\\"/[]?=".contains(&b))
+        {
+            self.i += 1;
+        }
+        (self.i > start).then(|| &self.s[start..self.i])
+    }
+
+    /// An unquoted parameter value: a token (RFC 2045 §5.1), read as mailers write it, up to a
+    /// `;` or white space (`boundary=----=_NextPart_000` is common, with `=` in it).
+    fn bare(&mut self) -> Option<&'a [u8]> {
+        let start = self.i;
+        while self.s.get(self.i).is_some_and(|&b| b != b';' && !b.is_ascii_whitespace() && b != b'(') {
+            self.i += 1;
+        }
+        (self.i > start).then(|| &self.s[start..self.i])
+    }
+
+    /// A quoted string, unquoted; one that does not close runs to the end.
+    fn quoted(&mut self) -> Option<Vec<u8>> {
+        self.i += 1;
+        let mut out = Vec::new();
+        while let Some(&b) = self.s.get(self.i) {
+            self.i += 1;
+            match b {
+                b'"' => return Some(out),
+                b'\\' => {
+                    if let Some(&c) = self.s.get(self.i) {
+                        out.push(c);
+                        self.i += 1;
+                    }
+                }
+                _ => out.push(b),
+            }
+        }
+        Some(out)
+    }
+}
+
+/// The parts of a multipart body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Multipart {
+    /// Before the first delimiter line.
+    pub(crate) preamble: Range<usize>,
+    /// Each part: after its delimiter line up to the line ending before the next.
+    pub(crate) parts: Vec<Range<usize>>,
+    /// After the close delimiter line; empty when there is none (an unclosed multipart ends
+    /// where its body ends).
+    pub(crate) epilogue: Range<usize>,
+}
+
+/// Splits the multipart body `bytes[body]` at the delimiter lines of `boundary` (RFC 2046
+/// §5.1.1): `--boundary` at the start of a line, `--` after it on the close delimiter, then
+/// blanks and the line ending; the line ending before a delimiter line belongs to it. `None`
+/// when no delimiter line occurs: the body is then read as text. Linear in the body's length.
+pub(crate) fn split(bytes: &[u8], body: Range<usize>, boundary: &[u8]) -> Option<Multipart> {
+    let hay = &bytes[body.clone()];
+    let mut dash = Vec::with_capacity(boundary.len() + 2);
+    dash.extend_from_slice(b"--");
+    dash.extend_from_slice(boundary);
+    let mut preamble = None;
+    let mut parts = Vec::new();
+    let mut open: Option<usize> = None;
+    for at in memchr::memmem::find_iter(hay, &dash) {
+        if at > 0 && hay[at - 1] != b'\n' {
+            continue;
+        }
+        let after = &hay[at + dash.len()..];
+        let close = after.starts_with(b"--");
+        let rest = if close { &after[2..] } else { after };
+        let blanks = rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+        let line_end = match rest.get(blanks) {
+            None => hay.len(),
+            Some(b'\n') => at + dash.len() + usize::from(close) * 2 + blanks + 1,
+            Some(b'\r') if rest.get(blanks + 1) == Some(&b'\n') => {
+                at + dash.len() + usize::from(close) * 2 + blanks + 2
+            }
+            _ => continue,
+        };
+        // The line ending before the delimiter line is part of it.
+        let before = if at >= 2 && &hay[at - 2..at] == b"\r\n" { at - 2 } else { at.saturating_sub(1) };
+        match open {
+            None if preamble.is_none() => preamble = Some(0..if at == 0 { 0 } else { before }),
+            Some(start) => parts.push(start..before.max(start)),
+            None => {}
+        }
+        if close {
+            let off = body.start;
+            return Some(Multipart {
+                preamble: preamble.map_or(off..off, |p| off + p.start..off + p.end),
+                parts: parts.into_iter().map(|p| off + p.start..off + p.end).collect(),
+                epilogue: off + line_end..body.end,
+            });
+        }
+        open = Some(line_end);
+    }
+    let preamble = preamble?;
+    if let Some(start) = open {
+        parts.push(start..hay.len());
+    }
+    let off = body.start;
+    Some(Multipart {
+        preamble: off + preamble.start..off + preamble.end,
+        parts: parts.into_iter().map(|p| off + p.start..off + p.end).collect(),
+        epilogue: body.end..body.end,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_types() {
+        let ct =
+            ContentType::parse(b" Text/HTML; charset=\"ISO-8859-1\" (comment); Format = flowed").unwrap();
+        assert_eq!(ct.mime, "text/html");
+        assert_eq!((ct.main_type(), ct.subtype()), ("text", "html"));
+        assert_eq!(ct.param("charset"), Some(&b"ISO-8859-1"[..]));
+        assert_eq!(ct.param("format"), Some(&b"flowed"[..]));
+        assert_eq!(ContentType::parse(b"text"), None);
+        assert_eq!(ContentType::parse(b""), None);
+        let ct = ContentType::parse(b"multipart/mixed; boundary=\"a \\\"b\\\" c\"").unwrap();
+        assert_eq!(ct.param("boundary"), Some(&b"a \"b\" c"[..]));
+        // Unquoted values with specials in them, as mailers write them.
+        let ct =
+            ContentType::parse(b"multipart/alternative;\tboundary=----=_NextPart_000_0003; x=y").unwrap();
+        assert_eq!(ct.param("boundary"), Some(&b"----=_NextPart_000_0003"[..]));
+        // Junk between parameters is skipped.
+        let ct = ContentType::parse(b"text/plain; junk; charset=utf-8").unwrap();
+        assert_eq!(ct.param("charset"), Some(&b"utf-8"[..]));
+    }
+
+    /// A value with a hundred thousand parameters is read in linear time (each was once looked
+    /// up among those before it).
+    #[test]
+    fn content_types_with_many_parameters() {
+        let mut v = b"multipart/mixed; boundary=b".to_vec();
+        for k in 0..100_000 {
+            v.extend_from_slice(format!("; p{k}=x").as_bytes());
+        }
+        let ct = ContentType::parse(&v).unwrap();
+        assert_eq!((ct.param("boundary"), ct.params.len()), (Some(&b"b"[..]), PARAMS_MAX));
+    }
+
+    #[test]
+    fn rfc_2231_parameters() {
+        let ct = ContentType::parse(b"multipart/mixed; boundary*1=\"def\"; boundary*0=\"abc\"").unwrap();
+        assert_eq!(ct.param("boundary"), Some(&b"abcdef"[..]));
+        let ct = ContentType::parse(b"text/plain; charset*=us-ascii'en'utf%2D8").unwrap();
+        assert_eq!(ct.param("charset"), Some(&b"utf-8"[..]));
+    }
+
+    #[test]
+    fn transfer_encodings() {
+        assert_eq!(TransferEncoding::parse(b" BASE64 "), TransferEncoding::Base64);
+        assert_eq!(TransferEncoding::parse(b"\tQuoted-Printable (x)"), TransferEncoding::QuotedPrintable);
+        assert_eq!(TransferEncoding::parse(b" 8bit"), TransferEncoding::Identity);
+        assert_eq!(TransferEncoding::parse(b" x-uuencode"), TransferEncoding::Identity);
+    }
+
+    fn parts(body: &[u8], boundary: &str) -> Option<(String, Vec<String>, String)> {
+        let s = |r: Range<usize>| String::from_utf8(body[r].to_vec()).unwrap();
+        split(body, 0..body.len(), boundary.as_bytes())
+            .map(|m| (s(m.preamble), m.parts.into_iter().map(s).collect(), s(m.epilogue)))
+    }
+
+    #[test]
+    fn multipart_bodies() {
+        let body = b"pre\r\n--b\r\nA: 1\r\n\r\none\r\n--b \r\n\r\ntwo\r\n--b--\r\nepi\r\n";
+        assert_eq!(
+            parts(body, "b"),
+            Some(("pre".into(), vec!["A: 1\r\n\r\none".into(), "\r\ntwo".into()], "epi\r\n".into()))
+        );
+        // Lines that only start like a delimiter are not one; an unclosed multipart ends at the
+        // end of its body.
+        let body = b"--b\nx\n--bb\n-- b\n--b-x\n--b\ny";
+        assert_eq!(
+            parts(body, "b"),
+            Some((String::new(), vec!["x\n--bb\n-- b\n--b-x".into(), "y".into()], String::new()))
+        );
+        // A boundary that never occurs: no parts, the body is read as text.
+        assert_eq!(parts(b"text\n--c\n", "b"), None);
+        // A close delimiter with nothing before it.
+        assert_eq!(parts(b"--b--\n", "b"), Some((String::new(), vec![], String::new())));
+    }
+}

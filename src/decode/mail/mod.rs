@@ -1,0 +1,182 @@
+//! Mail and news as a reader sees them (issue 19): the input split into messages, each
+//! message's MIME tree walked, and every piece of text a reader sees decoded into a
+//! [`Segment`] whose map points at the input's bytes.
+//!
+//! [`Reader`] yields the segments of an input in input order: the header fields of every
+//! message and part, the text of every text part (decoded from its transfer encoding and
+//! charset, format=flowed joined), the visible text and the links of HTML parts. It is not yet
+//! wired into the pipeline: the engine is to scan each segment's text as decoded text
+//! ([`crate::decode::Map::Decoded`]), and an [`SegmentKind::HtmlAttribute`] value is to be
+//! validated whole.
+//!
+//! [`looks_like_mail`] decides whether an input is read this way.
+//!
+//! The stages, each with its own module: [`mbox`] (messages), [`header`] (fields), [`mime`]
+//! (Content-Type, multipart bodies), [`tree`] (the walk), [`binary`] (uuencode and yEnc
+//! blocks left out); the decoders they use are [`crate::decode`]'s.
+//!
+//! Bounds: the reader takes the whole input for now. Reading from a stream would need the
+//! whole of one message at a time (a MIME structure is only known at its end), so a stream
+//! reader would hold at most one message and read a message longer than a set bound (some
+//! MiB) as plain text. A message is read up to its first [`MESSAGE_MAX`] bytes (the maps
+//! hold 32-bit positions).
+
+pub(crate) mod binary;
+pub(crate) mod header;
+pub(crate) mod mbox;
+pub(crate) mod mime;
+pub(crate) mod tree;
+
+use core::ops::Range;
+use std::collections::VecDeque;
+
+use super::Decoded;
+
+/// The longest message read; the bytes after are not read.
+pub(crate) const MESSAGE_MAX: usize = u32::MAX as usize - 1;
+
+/// A piece of text of a message, decoded, with where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Segment {
+    /// The text, with positions into the input.
+    pub(crate) text: Decoded,
+    /// What the text is.
+    pub(crate) kind: SegmentKind,
+    /// The message's number in the input, from 1.
+    pub(crate) message: usize,
+    /// The `Message-ID` of the (top-level) message, without its angle brackets.
+    pub(crate) message_id: Option<String>,
+    /// The MIME part number (RFC 3501 §6.4.5): `""` for the message's header, `1` for the body
+    /// of a message that is not multipart, `2.1` for the first child of the second part; an
+    /// encapsulated message at `2` has its header at `2` and its body at `2.1`. A part's header
+    /// fields have the part's number; a preamble and an epilogue have their multipart's.
+    pub(crate) part: String,
+    /// The `type/subtype` of the part, in lower case (of the entity, for header fields).
+    pub(crate) content_type: String,
+}
+
+/// What a [`Segment`] holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum SegmentKind {
+    /// A header field's value, unfolded and decoded; `name` as written.
+    Header { name: String },
+    /// The text of a text part.
+    Body,
+    /// The preamble of a multipart body (before its first delimiter), as plain text.
+    Preamble,
+    /// The epilogue of a multipart body (after its close delimiter), as plain text.
+    Epilogue,
+    /// A run of visible text of an HTML part.
+    HtmlText,
+    /// A link of an HTML part: the value of attribute `name` of an `element`, absolute or
+    /// resolved against the document's base; it is to be validated whole. `link_text` is the
+    /// visible text of the `a` element holding it.
+    HtmlAttribute { name: String, element: String, link_text: Option<String> },
+}
+
+/// The segments of mail or news in input order.
+#[derive(Debug)]
+pub(crate) struct Reader<'a> {
+    input: &'a [u8],
+    messages: std::vec::IntoIter<Range<usize>>,
+    number: usize,
+    queue: VecDeque<Segment>,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader of `input`, an mbox or one message.
+    pub(crate) fn new(input: &'a [u8]) -> Self {
+        Reader { input, messages: mbox::messages(input).into_iter(), number: 0, queue: VecDeque::new() }
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Segment;
+
+    fn next(&mut self) -> Option<Segment> {
+        while self.queue.is_empty() {
+            let range = self.messages.next()?;
+            let range = range.start..range.end.min(range.start + MESSAGE_MAX);
+            self.number += 1;
+            let mut out = Vec::new();
+            tree::Walker { out: &mut out, message: self.number, message_id: None }.message(self.input, range);
+            self.queue.extend(out);
+        }
+        self.queue.pop_front()
+    }
+}
+
+/// How much of the input [`looks_like_mail`] looks at.
+pub(crate) const LOOK_MAX: usize = 64 * 1024;
+
+/// Whether `input` is mail or news (issue 19 item 1): it starts with an mbox separator line
+/// (`From ` address date) followed by a header block, or with a header block.
+///
+/// A header block is a run of lines from the start, each a field (`Name:` with a name of
+/// printable ASCII, RFC 5322 §3.6.8) or a continuation (starting with a blank, after a field),
+/// up to an empty line or the end of what is looked at, with at least one field whose name
+/// RFC 5322 §3.6, RFC 5536 §3 or RFC 2045 define ([`KNOWN_FIELDS`]), so that a log whose lines
+/// read `error: …` is not taken for mail. A header that runs into a line that is neither
+/// (a malformed message without its empty line) counts when at least three fields came before
+/// it. Only the first [`LOOK_MAX`] bytes are looked at; a line cut there is judged by its start.
+pub(crate) fn looks_like_mail(input: &[u8]) -> bool {
+    let window = &input[..input.len().min(LOOK_MAX)];
+    let mut at = 0;
+    if window.starts_with(b"From ") {
+        let (end, next) = header::line_end(window, 0);
+        if !mbox::is_separator(&window[..end]) {
+            return false;
+        }
+        at = next;
+    }
+    let (mut fields, mut known) = (0, false);
+    while at < window.len() {
+        let (end, next) = header::line_end(window, at);
+        let line = &window[at..end];
+        if line.is_empty() {
+            break;
+        }
+        if matches!(line[0], b' ' | b'\t') {
+            if fields == 0 {
+                return false;
+            }
+        } else if let Some((name, _)) = header::field_name(line) {
+            fields += 1;
+            known |= KNOWN_FIELDS.iter().any(|k| line[..name].eq_ignore_ascii_case(k.as_bytes()));
+        } else {
+            return known && fields >= 3;
+        }
+        at = next;
+    }
+    known
+}
+
+/// Field names that mail and news have (RFC 5322 §3.6, RFC 5536 §3, RFC 2045), one of which a
+/// header block must hold to be taken for one by [`looks_like_mail`].
+pub(crate) const KNOWN_FIELDS: [&str; 22] = [
+    "From",
+    "Sender",
+    "Reply-To",
+    "To",
+    "Cc",
+    "Bcc",
+    "Subject",
+    "Date",
+    "Message-ID",
+    "In-Reply-To",
+    "References",
+    "Received",
+    "Return-Path",
+    "Delivered-To",
+    "Resent-From",
+    "Path",
+    "Newsgroups",
+    "Followup-To",
+    "MIME-Version",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+    "X-Mailer",
+];
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,316 @@
+//! The MIME tree of a message (RFC 2045, RFC 2046), walked in tree order into segments.
+//!
+//! - every header block's fields, of the message and of each part, encapsulated messages
+//!   included;
+//! - `multipart/*`: every child in order, all alternatives of `multipart/alternative`;
+//!   children of `multipart/digest` are `message/rfc822` by default (RFC 2046 §5.1.5). The
+//!   preamble and the epilogue are read as plain text (segments of their own kinds): MIME
+//!   readers hide them, but a reader without MIME sees them, and a scan that skipped them would
+//!   let text hide there. A multipart whose boundary never occurs is read as text; one that is
+//!   not closed ends where its body ends (at the enclosing delimiter, or the end of the
+//!   message);
+//! - `message/rfc822`, `message/global`, `message/news`: the encapsulated message, decoded
+//!   first when sent in base64 or quoted-printable; other `message/*` types are text;
+//! - `text/*` parts whatever their disposition: transfer encoding, then charset (for HTML
+//!   without a `charset` parameter, the one its `<meta>` declares), then
+//!   format=flowed (for `text/plain`), then HTML (for `text/html`); uuencoded and yEnc blocks
+//!   in text are left out; text after the data of a base64 body (a mailing list's footer) is
+//!   read as plain text;
+//! - `image/*`, `audio/*`, `video/*`, `application/*`, `font/*`, `model/*` are not read: the
+//!   Content-Type decides, not a file name. Other types are read as text; a Content-Type
+//!   that does not parse is `text/plain` (RFC 2045 §5.2).
+//!
+//! Entities nest at most [`DEPTH_MAX`] deep; the body of one deeper is read as plain text as
+//! it is. Each level reads its body once, so a message is read in time linear in its length
+//! times that bound.
+
+use core::ops::Range;
+
+use super::header::{self, Header};
+use super::mime::{self, ContentType, TransferEncoding};
+use super::{Segment, SegmentKind, binary};
+use crate::decode::{Decoded, base64, charset, flowed, html, qp};
+
+/// How deep entities nest before a body is read as plain text.
+pub(crate) const DEPTH_MAX: usize = 16;
+
+/// Where the bytes being walked come from.
+#[derive(Debug, Clone, Copy)]
+enum Origin<'a> {
+    /// They are the input from this offset.
+    Input(u64),
+    /// They are this decoded text's bytes.
+    Decoded(&'a Decoded),
+}
+
+impl Origin<'_> {
+    /// `local`, with positions into the walked bytes, with positions into the input.
+    fn map(&self, local: Decoded) -> Decoded {
+        match self {
+            Origin::Input(base) => local.at(*base),
+            Origin::Decoded(d) => d.through(&local),
+        }
+    }
+}
+
+/// `d` with its positions moved `by` further.
+fn shifted(mut d: Decoded, by: usize) -> Decoded {
+    let by = by as u32;
+    d.starts.iter_mut().for_each(|s| *s += by);
+    d.ends.iter_mut().for_each(|e| *e += by);
+    d
+}
+
+/// The part number of child `k` (from 1) of the entity at `path` (RFC 3501 §6.4.5).
+fn child(path: &str, k: usize) -> String {
+    if path.is_empty() { k.to_string() } else { format!("{path}.{k}") }
+}
+
+/// Walks the messages of one input into segments.
+pub(crate) struct Walker<'o> {
+    pub(crate) out: &'o mut Vec<Segment>,
+    pub(crate) message: usize,
+    pub(crate) message_id: Option<String>,
+}
+
+impl Walker<'_> {
+    /// Walks the message `input[range]`, its first byte at input offset `range.start`.
+    pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>) {
+        let bytes = &input[range.clone()];
+        let header = header::parse(bytes, 0..bytes.len());
+        self.message_id = header.get(bytes, "message-id").map(|v| {
+            let id = header::decode_value(v).text;
+            let id = id.strip_prefix(b"<").unwrap_or(&id);
+            let id = id.strip_suffix(b">").unwrap_or(id);
+            String::from_utf8_lossy(id).into_owned()
+        });
+        let origin = Origin::Input(range.start as u64);
+        self.entity(bytes, 0..bytes.len(), &header, origin, ContentType::text_plain(), "", true, 0);
+    }
+
+    /// Pushes a segment, unless it is empty.
+    fn push(&mut self, text: Decoded, kind: SegmentKind, part: &str, content_type: &str) {
+        if text.text.iter().all(u8::is_ascii_whitespace) {
+            return;
+        }
+        self.out.push(Segment {
+            text,
+            kind,
+            message: self.message,
+            message_id: self.message_id.clone(),
+            part: part.to_owned(),
+            content_type: content_type.to_owned(),
+        });
+    }
+
+    /// Walks the entity `bytes[range]` whose header is `header`, at part number `path`; a
+    /// message (`is_message`) numbers its body as its first child.
+    #[allow(clippy::too_many_arguments)]
+    fn entity(
+        &mut self,
+        bytes: &[u8],
+        range: Range<usize>,
+        header: &Header,
+        origin: Origin<'_>,
+        default: ContentType,
+        path: &str,
+        is_message: bool,
+        depth: usize,
+    ) {
+        let content_type = header
+            .get(bytes, "content-type")
+            .and_then(|v| ContentType::parse(&header::decode_value(v).text))
+            .unwrap_or(default);
+        for field in &header.fields {
+            let name = String::from_utf8_lossy(&bytes[field.name.clone()]).into_owned();
+            let value = shifted(header::decode_value(&bytes[field.value.clone()]), field.value.start);
+            self.push(origin.map(value), SegmentKind::Header { name }, path, &content_type.mime);
+        }
+        let encoding = header
+            .get(bytes, "content-transfer-encoding")
+            .map_or(TransferEncoding::Identity, TransferEncoding::parse);
+        let body = header.body.min(range.end)..range.end;
+        let leaf = if is_message { child(path, 1) } else { path.to_owned() };
+        if depth >= DEPTH_MAX {
+            let text = shifted(Decoded::identity(&bytes[body.clone()], 0), body.start);
+            self.push(origin.map(text), SegmentKind::Body, &leaf, "text/plain");
+            return;
+        }
+        match content_type.main_type() {
+            "multipart" => {
+                let parts = content_type.param("boundary").and_then(|b| mime::split(bytes, body.clone(), b));
+                let Some(parts) = parts else {
+                    return self.text(bytes, body, origin, &ContentType::text_plain(), encoding, &leaf);
+                };
+                let plain = |r: Range<usize>| shifted(Decoded::identity(&bytes[r.clone()], 0), r.start);
+                self.push(
+                    origin.map(plain(parts.preamble.clone())),
+                    SegmentKind::Preamble,
+                    path,
+                    "text/plain",
+                );
+                let digest = content_type.subtype() == "digest";
+                for (k, part) in parts.parts.iter().enumerate() {
+                    let default =
+                        if digest { ContentType::message_rfc822() } else { ContentType::text_plain() };
+                    let header = header::parse(bytes, part.clone());
+                    self.entity(
+                        bytes,
+                        part.clone(),
+                        &header,
+                        origin,
+                        default,
+                        &child(path, k + 1),
+                        false,
+                        depth + 1,
+                    );
+                }
+                self.push(
+                    origin.map(plain(parts.epilogue.clone())),
+                    SegmentKind::Epilogue,
+                    path,
+                    "text/plain",
+                );
+            }
+            "message" if matches!(content_type.subtype(), "rfc822" | "global" | "news") => {
+                let path = if is_message { child(path, 1) } else { path.to_owned() };
+                if encoding == TransferEncoding::Identity {
+                    let header = header::parse(bytes, body.clone());
+                    self.entity(
+                        bytes,
+                        body,
+                        &header,
+                        origin,
+                        ContentType::text_plain(),
+                        &path,
+                        true,
+                        depth + 1,
+                    );
+                } else {
+                    let decoded = origin.map(transfer(bytes, body, encoding));
+                    let inner = &decoded.text;
+                    let header = header::parse(inner, 0..inner.len());
+                    let origin = Origin::Decoded(&decoded);
+                    self.entity(
+                        inner,
+                        0..inner.len(),
+                        &header,
+                        origin,
+                        ContentType::text_plain(),
+                        &path,
+                        true,
+                        depth + 1,
+                    );
+                }
+            }
+            "image" | "audio" | "video" | "application" | "font" | "model" => {}
+            _ => self.text(bytes, body, origin, &content_type, encoding, &leaf),
+        }
+    }
+
+    /// Reads a text body.
+    fn text(
+        &mut self,
+        bytes: &[u8],
+        body: Range<usize>,
+        origin: Origin<'_>,
+        ct: &ContentType,
+        encoding: TransferEncoding,
+        path: &str,
+    ) {
+        if let Some(trailer) = trailer(bytes, body.clone(), encoding) {
+            self.decoded_text(bytes, body.clone(), origin, ct, encoding, path);
+            self.push(origin.map(trailer), SegmentKind::Body, path, "text/plain");
+        } else {
+            self.decoded_text(bytes, body, origin, ct, encoding, path);
+        }
+    }
+
+    /// Reads a text body, its trailer left out.
+    fn decoded_text(
+        &mut self,
+        bytes: &[u8],
+        body: Range<usize>,
+        origin: Origin<'_>,
+        ct: &ContentType,
+        encoding: TransferEncoding,
+        path: &str,
+    ) {
+        let mut text = transfer(bytes, body, encoding);
+        let subtype = ct.subtype();
+        // An HTML part without a charset parameter may declare one in a `<meta>` element.
+        let meta = if subtype == "html" && ct.param("charset").is_none() {
+            html::meta_charset(&text.text)
+        } else {
+            None
+        };
+        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l)) {
+            text = text.through(&charset::decode(&text.text, label));
+        }
+        if subtype == "plain" && ct.param("format").is_some_and(|f| f.eq_ignore_ascii_case(b"flowed")) {
+            let delsp = ct.param("delsp").is_some_and(|d| d.eq_ignore_ascii_case(b"yes"));
+            text = text.through(&flowed::unflow(&text.text, delsp));
+        }
+        let mime = ct.mime.as_str();
+        if subtype == "html" {
+            for item in html::parse(&text.text) {
+                match item {
+                    html::Item::Text(run) => {
+                        self.push(origin.map(text.through(&run)), SegmentKind::HtmlText, path, mime)
+                    }
+                    html::Item::Link(link) => {
+                        let kind = SegmentKind::HtmlAttribute {
+                            name: link.name,
+                            element: link.element,
+                            link_text: link.link_text,
+                        };
+                        self.push(origin.map(text.through(&link.value)), kind, path, mime);
+                    }
+                }
+            }
+            return;
+        }
+        let mut at = 0;
+        let blocks = binary::blocks(&text.text);
+        for block in blocks.iter().cloned().chain(core::iter::once(text.text.len()..text.text.len())) {
+            if block.start > at {
+                self.push(origin.map(text.slice(at..block.start)), SegmentKind::Body, path, mime);
+            }
+            at = block.end;
+        }
+    }
+}
+
+/// Labels that name ASCII, whose text is taken as it is (8-bit bytes in it as UTF-8, as
+/// RFC 6532 reads raw 8-bit text, rather than as windows-1252, which the Encoding Standard
+/// maps `us-ascii` to).
+fn is_ascii_label(label: &[u8]) -> bool {
+    let label = label.trim_ascii();
+    ["us-ascii", "ascii", "ansi_x3.4-1968", "iso646-us"]
+        .iter()
+        .any(|l| label.eq_ignore_ascii_case(l.as_bytes()))
+}
+
+/// The body `bytes[body]` with its transfer encoding decoded; positions into `bytes`. A
+/// base64 body ends where its data does ([`base64::data_end`]): the text after is
+/// [`trailer`].
+fn transfer(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Decoded {
+    let raw = &bytes[body.clone()];
+    match encoding {
+        TransferEncoding::Identity => shifted(Decoded::identity(raw, 0), body.start),
+        TransferEncoding::Base64 => shifted(base64::decode(&raw[..base64::data_end(raw)]), body.start),
+        TransferEncoding::QuotedPrintable => {
+            let mut out = Decoded::default();
+            qp::decode_append(raw, body.start as u32, true, &mut out);
+            out
+        }
+    }
+}
+
+/// The text after the data of a base64 body, as it is (positions into `bytes`), if any.
+fn trailer(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Option<Decoded> {
+    let raw = &bytes[body.clone()];
+    let end = base64::data_end(raw);
+    (encoding == TransferEncoding::Base64 && end < raw.len())
+        .then(|| shifted(Decoded::identity(&raw[end..], 0), body.start + end))
+}
