@@ -79,7 +79,8 @@ def expected_rows(records):
     `check --json` for the host."""
     by_file = {}
     for r in cli("--json", *(str(p) for _, _, p in records.values())):
-        by_file.setdefault(r["file"], []).append(r)
+        if r.get("type", "match") == "match":
+            by_file.setdefault(r["file"], []).append(r)
     uris = sorted({r["uri"] for rs in by_file.values() for r in rs})
     hosts = {c["input"]: c["host"] for c in cli("check", "--json", stdin="\n".join(uris).encode() + b"\n")}
     rows = []

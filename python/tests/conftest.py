@@ -32,8 +32,9 @@ def cli_binary():
 
 
 def cli_json(paths, *options):
-    """The command line's --json records for each of paths, as {path: [record, ...]}, the
-    "file" key removed. Exit status 1 (nothing found) is not an error."""
+    """The command line's --json match records for each of paths, as {path: [record, ...]}, the
+    "file", "type" and "components" keys removed. Exit status 1 (nothing found) is not an
+    error."""
     out = subprocess.run(
         [str(cli_binary()), "--json", *options, *map(str, paths)],
         stdout=subprocess.PIPE,
@@ -43,6 +44,11 @@ def cli_json(paths, *options):
     records = {str(p): [] for p in paths}
     for line in out.stdout.splitlines():
         record = json.loads(line)
+        # Only the matches, with the keys the package's `as_dict()` has: the command line adds
+        # a record type and the parsed components (docs/json-schema.md).
+        if record.pop("type", "match") != "match":
+            continue
+        record.pop("components", None)
         records[record.pop("file")].append(record)
     return records
 
