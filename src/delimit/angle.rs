@@ -198,19 +198,11 @@ mod tests {
             b"\"",
             b"\xc2\xa0",
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::delimit::Xorshift(0x9e37_79b9_7f4a_7c15u64);
         let mut decided = 0;
         for _ in 0..50_000 {
             let mut text = b"x <http://a".to_vec();
-            for _ in 0..next(10) {
-                text.extend_from_slice(alphabet[next(alphabet.len())]);
-            }
+            rng.pieces(alphabet, 10, &mut text);
             let (lt, s) = (2, 3);
             let end = skip_words(&text, s + 7, usize::MAX);
             if end >= text.len() || !matches!(text[end], b' ' | b'\t' | b'\r' | b'\n') {

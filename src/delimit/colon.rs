@@ -160,19 +160,11 @@ mod tests {
     #[test]
     fn a_glance_at_what_follows_agrees() {
         let alphabet: &[&[u8]] = &[b"/", b"a", b" ", b"\n", b"[", b"<", b"\"", b"\xc3"];
-        let mut seed = 0x0bad_5eed_1234_5678u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::delimit::Xorshift(0x0bad_5eed_1234_5678u64);
         let mut decided = 0;
         for _ in 0..20_000 {
             let mut text = b"x:".to_vec();
-            for _ in 0..next(5) {
-                text.extend_from_slice(alphabet[next(alphabet.len())]);
-            }
+            rng.pieces(alphabet, 5, &mut text);
             if let Some(after) = after_colon_at_a_glance(&text, 1) {
                 decided += 1;
                 for complete in [true, false] {
@@ -198,21 +190,13 @@ mod tests {
         let schemes: &[&[u8]] = &[b"http", b"mailto", b"url", b"INFO", b"tel", b"x-y"];
         let alphabet: &[&[u8]] =
             &[b"/", b" ", b"\t", b"\n", b"\r", b"a", b"<", b"\"", b"[", b">", b"\xc2\xa0", b"%"];
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::delimit::Xorshift(0x1234_5678_9abc_def1u64);
         let mut decided = 0;
         for _ in 0..50_000 {
-            let scheme = schemes[next(schemes.len())];
+            let scheme = schemes[rng.below(schemes.len())];
             let mut text = scheme.to_vec();
             text.push(b':');
-            for _ in 0..next(6) {
-                text.extend_from_slice(alphabet[next(alphabet.len())]);
-            }
+            rng.pieces(alphabet, 6, &mut text);
             let c = scheme.len();
             let w = Window { text: &text, lo: 0, lo_is_start: true, complete: true, cut: false };
             let after = after_colon(&w, c).unwrap();

@@ -72,5 +72,28 @@ where
     }
 }
 
+/// The pseudo-random sequence (xorshift) the shortcut tests draw their generated texts from:
+/// fixed by its seed, so a failure reproduces.
+#[cfg(test)]
+pub(crate) struct Xorshift(pub(crate) u64);
+
+#[cfg(test)]
+impl Xorshift {
+    /// The next number below `n`.
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// Up to `max - 1` pieces drawn from `alphabet`, appended to `text`.
+    pub(crate) fn pieces(&mut self, alphabet: &[&[u8]], max: usize, text: &mut Vec<u8>) {
+        for _ in 0..self.below(max) {
+            text.extend_from_slice(alphabet[self.below(alphabet.len())]);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -205,19 +205,11 @@ mod tests {
     fn a_glance_agrees_with_the_look_back() {
         let alphabet: &[&[u8]] =
             &[b"<", b"URL:", b"url:", b":", b" ", b"\n", b"\t", b"\"", b"[", b"{", b"x", b"(", b"http"];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::delimit::Xorshift(0x2545_f491_4f6c_dd1du64);
         let mut decided = 0;
         for _ in 0..20_000 {
             let mut text = Vec::new();
-            for _ in 0..next(8) {
-                text.extend_from_slice(alphabet[next(alphabet.len())]);
-            }
+            rng.pieces(alphabet, 8, &mut text);
             let s = text.len();
             text.extend_from_slice(b"http://a.example/>");
             let w = Window { text: &text, lo: 0, lo_is_start: true, complete: true, cut: false };
