@@ -145,6 +145,22 @@ impl Queue {
         }
     }
 
+    /// Keeps the queued events that `keep` says yes to, in order.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&Event) -> bool) {
+        let mut to = self.head;
+        for from in self.head..self.end {
+            if keep(&self.slots[from]) {
+                self.slots.swap(to, from);
+                to += 1;
+            }
+        }
+        for slot in &mut self.slots[to..self.end] {
+            *slot = EMPTY;
+        }
+        self.end = to;
+        self.restart_when_empty();
+    }
+
     /// Queues the events of `events` at the back.
     pub(crate) fn extend(&mut self, events: impl IntoIterator<Item = Event>) {
         for event in events {
