@@ -132,7 +132,7 @@ pub mod uri;
 
 use std::io::Read;
 
-pub use extract::{Extractor, ExtractorBuilder, SliceMatches, UriFinder};
+pub use extract::{Extractor, ExtractorBuilder, Prefix, SliceMatches, UriFinder};
 pub use matches::{Delimiter, Event, Match, Rejected, Span};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).

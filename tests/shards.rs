@@ -8,7 +8,7 @@
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use urisift::{Event, ExtractorBuilder, UriFinder};
+use urisift::{Event, ExtractorBuilder, Prefix, UriFinder};
 
 /// A seeded generator of cut points (xorshift64), so that a failure is replayed exactly.
 struct Rng(u64);
@@ -214,4 +214,48 @@ fn degenerate_ranges() {
     // The first match's outer span starts at 0, inside `0..1`; the second's at 20.
     let uris: Vec<String> = finder.slice_range(text, 0..1).map(|m| m.uri().to_owned()).collect();
     assert_eq!(uris, ["http://a.example/"]);
+}
+
+/// A prefix counted block by block and joined is the prefix counted whole, wherever the blocks
+/// are cut (inside a header name too); and a range scanned after a prefix counted that way is
+/// the range scanned alone.
+#[test]
+fn prefixes_join_across_blocks() {
+    let mut rng = Rng(0x9e3779b9);
+    let mut text = Vec::new();
+    for i in 0..40 {
+        text.extend_from_slice(
+            format!("From a@b Mon Jan  1 00:00:0{} 2001\nSubject: {i}\n", i % 10).as_bytes(),
+        );
+        text.extend_from_slice(b"Content-Transfer-Encoding: quoted-printable\n\nsee http://a.example/?q=3D");
+        text.extend_from_slice(format!("{i}=\n0 and more text\n\n").as_bytes());
+    }
+    let whole = Prefix::of_block(b"", &text, 0);
+    for _ in 0..200 {
+        let mut cuts: Vec<usize> = (0..rng.below(6)).map(|_| rng.below(text.len())).collect();
+        cuts.push(0);
+        cuts.push(text.len());
+        cuts.sort_unstable();
+        let mut joined = Prefix::default();
+        for pair in cuts.windows(2) {
+            let block = Prefix::of_block(&text[..pair[0]], &text[pair[0]..pair[1]], pair[0] as u64);
+            joined = joined.followed_by(block);
+        }
+        assert_eq!(joined, whole, "cuts {cuts:?}");
+    }
+    let mut builder = ExtractorBuilder::new();
+    builder.line_numbers(true).max_uri_len(64);
+    let finder = builder.build();
+    for _ in 0..20 {
+        let start = rng.below(text.len());
+        let end = start + rng.below(text.len() - start + 1);
+        let prefix = Prefix::of_block(b"", &text[..start], 0);
+        let mut it = finder.reader_range_after(Cursor::new(&text), start as u64..end as u64, prefix).unwrap();
+        let after: Vec<Event> = std::iter::from_fn(|| it.next_event()).map(Result::unwrap).collect();
+        let mut it = finder.slice_range(&text, start..end);
+        let alone: Vec<Event> = std::iter::from_fn(|| it.next_event()).collect();
+        assert_eq!(after, alone, "{start}..{end}");
+    }
+    let wrong = Prefix::of_block(b"", &text[..10], 0);
+    assert!(finder.reader_range_after(Cursor::new(&text), 20..30, wrong).is_err());
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::iter::{Extractor, SliceMatches};
 use super::options::{Compiled, Options};
+use super::prefix::Prefix;
 use crate::find::Prefilter;
 use crate::uri::Grammar;
 #[cfg(doc)]
@@ -194,6 +195,21 @@ impl UriFinder {
     /// as for [`UriFinder::reader`]. Fails when seeking or reading before the range fails.
     pub fn reader_range<R: Read + Seek>(&self, reader: R, range: Range<u64>) -> io::Result<Extractor<R>> {
         Extractor::range(&self.compiled, reader, range)
+    }
+
+    /// [`UriFinder::reader_range`] for a caller that has counted the [`Prefix`] of the range
+    /// (the input before `range.start`): the reader is sought to the warm-up point, and the
+    /// bytes before it are not read. For a large input cut into many ranges, counting each
+    /// block once and joining the counts reads the input once in all, where `reader_range`
+    /// reads the bytes before each range again. Fails with `InvalidInput` when the prefix does
+    /// not reach to `range.start`.
+    pub fn reader_range_after<R: Read + Seek>(
+        &self,
+        reader: R,
+        range: Range<u64>,
+        prefix: Prefix,
+    ) -> io::Result<Extractor<R>> {
+        Extractor::range_after(&self.compiled, reader, range, prefix)
     }
 }
 

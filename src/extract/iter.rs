@@ -8,6 +8,7 @@ use std::ops::Range;
 use super::engine::{self, Cursor, Engine, Step};
 use super::options::Compiled;
 use super::options::LOOKBACK;
+use super::prefix::Prefix;
 use crate::decode::mime::{self, Boundaries};
 use crate::decode::qp::Region;
 use crate::decode::{Map, Text};
@@ -263,57 +264,25 @@ fn warmed_up<S: Source>(
     Ok(pipeline)
 }
 
-/// [`mime::last_transfer_encoding_line`] in the first `to` bytes of the stream `reader` reads,
-/// read from its start a block at a time.
-fn last_transfer_encoding_line<R: Read + Seek>(reader: &mut R, to: u64) -> io::Result<Option<u64>> {
-    /// What a block keeps of the one before: a header name and the line feed before it.
-    const OVERLAP: usize = 32;
-    reader.seek(SeekFrom::Start(0))?;
+/// The [`Prefix`] of the next `to` bytes `reader` reads, read a block at a time.
+fn prefix_of<R: Read>(reader: &mut R, to: u64) -> io::Result<Prefix> {
     let mut buf = vec![0; 256 << 10];
-    let (mut base, mut held, mut found) = (0u64, 0usize, None);
-    loop {
-        let left = to - (base + held as u64);
-        let want = (buf.len() - held).min(usize::try_from(left).unwrap_or(usize::MAX));
-        if want == 0 {
-            break;
-        }
-        let n = match reader.read(&mut buf[held..held + want]) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        held += n;
-        // A line that starts right after the kept bytes' line feed is whole in this block.
-        if let Some(at) = mime::last_transfer_encoding_line(&buf[..held]).filter(|&at| at > 0 || base == 0) {
-            found = Some(base + at as u64);
-        }
-        if held > OVERLAP {
-            let keep = held - OVERLAP;
-            buf.copy_within(keep..held, 0);
-            base += keep as u64;
-            held = OVERLAP;
-        }
-    }
-    Ok(found)
-}
-
-/// Counts the line feeds in the first `to` bytes `reader` reads.
-fn count_lines_to<R: Read>(reader: &mut R, to: u64) -> io::Result<u64> {
-    let mut buf = vec![0; 64 << 10];
-    let (mut lines, mut left) = (0, to);
-    while left > 0 {
-        let want = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+    let mut lead = Vec::new();
+    let mut prefix = Prefix::default();
+    while prefix.len() < to {
+        let want = buf.len().min(usize::try_from(to - prefix.len()).unwrap_or(usize::MAX));
         let n = match reader.read(&mut buf[..want]) {
-            Ok(0) => break,
+            // The input ends before the range starts: the range holds nothing.
+            Ok(0) => return Ok(prefix.reaching(to)),
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        lines += memchr::memchr_iter(b'\n', &buf[..n]).count() as u64;
-        left -= n as u64;
+        prefix = prefix.followed_by(Prefix::of_block(&lead, &buf[..n], prefix.len()));
+        lead.clear();
+        lead.extend_from_slice(&buf[n.saturating_sub(32)..n]);
     }
-    Ok(lines)
+    Ok(prefix)
 }
 
 /// An iterator of matches over a reader, in input order.
@@ -334,12 +303,38 @@ impl<R: Read> Extractor<R> {
 impl<R: Read + Seek> Extractor<R> {
     /// The events of the byte range `range` of the input `reader` reads: see
     /// [`UriFinder::reader_range`](crate::UriFinder::reader_range).
-    pub(crate) fn range(compiled: &Compiled, reader: R, range: Range<u64>) -> io::Result<Self> {
+    pub(crate) fn range(compiled: &Compiled, mut reader: R, range: Range<u64>) -> io::Result<Self> {
+        let opts = &compiled.opts;
+        let prefix = if opts.line_numbers || opts.quoted_printable {
+            reader.seek(SeekFrom::Start(0))?;
+            prefix_of(&mut reader, range.start)?
+        } else {
+            Prefix::default().reaching(range.start)
+        };
+        Self::range_after(compiled, reader, range, prefix)
+    }
+
+    /// [`Extractor::range`] with the prefix of the range known: see
+    /// [`UriFinder::reader_range_after`](crate::UriFinder::reader_range_after).
+    pub(crate) fn range_after(
+        compiled: &Compiled,
+        reader: R,
+        range: Range<u64>,
+        prefix: Prefix,
+    ) -> io::Result<Self> {
+        if prefix.len() != range.start {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "the prefix given reaches to {}, not to the range's start {}",
+                    prefix.len(),
+                    range.start
+                ),
+            ));
+        }
         let range = range.start..range.end.max(range.start);
-        let count_lines = compiled.opts.line_numbers;
-        let mut reader = reader;
         let mail_context = match compiled.opts.quoted_printable {
-            true => last_transfer_encoding_line(&mut reader, range.start)?.unwrap_or(u64::MAX),
+            true => prefix.transfer_encoding_line().unwrap_or(u64::MAX),
             false => u64::MAX,
         };
         let mut first = Some(reader);
@@ -353,17 +348,18 @@ impl<R: Read + Seek> Extractor<R> {
                 };
                 // The search starts at `at`, looking back from there.
                 let from = at.saturating_sub(LOOKBACK as u64);
-                let lines = if count_lines {
-                    reader.seek(SeekFrom::Start(0))?;
-                    count_lines_to(&mut reader, from)?
+                let lines = if compiled.opts.line_numbers && from < range.start {
+                    reader.seek(SeekFrom::Start(from))?;
+                    let between = prefix_of(&mut (&mut reader).take(range.start - from), range.start - from)?;
+                    prefix.line_feeds().saturating_sub(between.line_feeds())
                 } else {
-                    0
+                    prefix.line_feeds()
                 };
                 reader.seek(SeekFrom::Start(from))?;
                 let mut pipeline =
                     Pipeline::starting_at(compiled, source::Reader::starting_at(reader, from), at, 0);
                 if let Some(counter) = &mut pipeline.lines {
-                    *counter = LineCounter::starting_at(from, lines);
+                    *counter = LineCounter::starting_at(from.min(range.start), lines);
                 }
                 Ok(pipeline)
             },
