@@ -38,16 +38,15 @@ pub(crate) fn field(name: &[u8]) -> Option<Field> {
 /// found with its `…ncoding:` or `…NCODING:` tail in that case (the forms mail is written
 /// with), then checked whole in any case, at the start of a line.
 pub(crate) fn last_transfer_encoding_line(hay: &[u8]) -> Option<usize> {
-    let tails = [memchr::memmem::rfind_iter(hay, b"ncoding:"), memchr::memmem::rfind_iter(hay, b"NCODING:")];
+    // Forward searches, keeping the last: they run on vector code, a reverse search does not.
     let mut found = None;
-    for tail in tails {
-        for at in tail {
+    for tail in [&b"ncoding:"[..], b"NCODING:"] {
+        for at in memchr::memmem::find_iter(hay, tail) {
             let colon = at + 7;
-            let Some(start) = colon.checked_sub(25) else { break };
+            let Some(start) = colon.checked_sub(25) else { continue };
             let at_line_start = start == 0 || hay[start - 1] == b'\n';
             if at_line_start && is_cte_header(&hay[start..colon]) {
                 found = found.max(Some(start));
-                break;
             }
         }
     }
