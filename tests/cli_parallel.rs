@@ -108,7 +108,8 @@ fn ranges_of_a_partition_print_the_whole() {
         let cuts = [0, len / 7, len / 3 + 1, len / 2 + 13, len - len / 5, len];
         let mut joined = Vec::new();
         for pair in cuts.windows(2) {
-            let range = if pair[1] == len { format!("{}:", pair[0]) } else { format!("{}:{}", pair[0], pair[1]) };
+            let range =
+                if pair[1] == len { format!("{}:", pair[0]) } else { format!("{}:{}", pair[0], pair[1]) };
             joined.extend(urisift(&["--json", "-n", "--rejected", "--range", &range, file]).stdout);
         }
         assert!(joined == whole, "{file}: the ranges do not add up to the whole");
@@ -118,7 +119,10 @@ fn ranges_of_a_partition_print_the_whole() {
 #[test]
 fn bad_ranges_are_usage_errors() {
     for bad in ["5", "9:3", "a:b", ":4"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_urisift")).args(["--range", bad, "Cargo.toml"]).output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_urisift"))
+            .args(["--range", bad, "Cargo.toml"])
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{bad}");
     }
     let out = Command::new(env!("CARGO_BIN_EXE_urisift")).args(["--range", "0:10", "-"]).output().unwrap();
