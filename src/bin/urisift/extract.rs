@@ -564,10 +564,10 @@ fn output_failed(e: io::Error, found: bool) -> ExitCode {
 
 /// A reader that remembers the first two bytes it passed on, to recognize a byte order mark
 /// without holding back any input.
-struct Sniff<R> {
-    inner: R,
-    head: [u8; 2],
-    seen: usize,
+pub(crate) struct Sniff<R> {
+    pub(crate) inner: R,
+    pub(crate) head: [u8; 2],
+    pub(crate) seen: usize,
 }
 
 impl<R: Read> Read for Sniff<R> {

@@ -23,7 +23,7 @@ use urisift::{Event, Prefix, UriFinder};
 
 use crate::complain;
 use crate::extract::{
-    Args, Flow, Look, Run, Stop, name_decoder, open_for_range, warn_compressed, warn_utf16,
+    Args, Flow, Look, Run, Sniff, Stop, name_decoder, open_for_range, warn_compressed, warn_utf16,
 };
 use crate::input::{self, Input, InputError};
 use crate::json::Counts;
@@ -322,7 +322,7 @@ fn work(
             if let Some(c) = compression.filter(|_| !decompress) {
                 let _ = tx.send(Msg::Compressed(c));
             }
-            let mut sniff = Head { inner: reader, head: [0; 2], seen: 0 };
+            let mut sniff = Sniff { inner: reader, head: [0; 2], seen: 0 };
             let decompressed = compression.filter(|_| decompress);
             let mut extractor = finder.reader(&mut sniff);
             if pump(&mut extractor, input, args, hand, tx, decompressed) {
@@ -464,22 +464,4 @@ fn count_block(file: &File, range: Range<u64>) -> io::Result<Prefix> {
         at += n as u64;
     }
     Ok(prefix)
-}
-
-/// A reader that keeps the first two bytes it passed on.
-struct Head<R> {
-    inner: R,
-    head: [u8; 2],
-    seen: usize,
-}
-
-impl<R: Read> Read for Head<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        for &b in buf.get(..n).unwrap_or_default().iter().take(2 - self.seen) {
-            self.head[self.seen] = b;
-            self.seen += 1;
-        }
-        Ok(n)
-    }
 }
