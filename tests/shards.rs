@@ -259,3 +259,28 @@ fn prefixes_join_across_blocks() {
     let wrong = Prefix::of_block(b"", &text[..10], 0);
     assert!(finder.reader_range_after(Cursor::new(&text), 20..30, wrong).is_err());
 }
+
+/// The count of overlong candidates of a range is of those it owns: the shards' counts add up
+/// to the whole's.
+#[test]
+fn overlong_counts_add_up() {
+    let mut text = Vec::new();
+    for i in 0..30 {
+        text.extend_from_slice(format!("see http://a.example/{} and ", "x".repeat(40 + i)).as_bytes());
+    }
+    let mut builder = ExtractorBuilder::new();
+    builder.max_uri_len(50);
+    let finder = builder.build();
+    let mut whole = finder.slice(&text);
+    while whole.next_event().is_some() {}
+    assert!(whole.overlong() > 10);
+    for cut in [1, 100, 333, 1000, text.len() - 5] {
+        let mut total = 0;
+        for range in [0..cut, cut..text.len()] {
+            let mut it = finder.slice_range(&text, range);
+            while it.next_event().is_some() {}
+            total += it.overlong();
+        }
+        assert_eq!(total, whole.overlong(), "cut at {cut}");
+    }
+}

@@ -171,7 +171,8 @@ impl UriFinder {
     /// (at least the maximum URI length and a few KiB back, further when the state of the scan
     /// there is not settled; see the crate docs, "Shards") to the maximum URI length and some
     /// slack past its end. Line numbers, when asked for, are counted by a pass over the bytes
-    /// before the range (a count of line feeds).
+    /// before the range (a count of line feeds). [`SliceMatches::overlong`] counts the overlong
+    /// candidates the range owns.
     ///
     /// ```
     /// let text = b"<http://a.example/one> and <http://a.example/two>";

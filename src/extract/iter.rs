@@ -46,6 +46,8 @@ struct Owned {
     start: u64,
     end: u64,
     stop: u64,
+    /// The overlong candidates it owns, counted as they are found.
+    overlong: u64,
 }
 
 impl Owned {
@@ -53,21 +55,23 @@ impl Owned {
     /// bytes before its trigger, so a trigger at or after `end + LOOKBACK` has no event that
     /// starts before `end`.
     fn of(start: u64, end: u64) -> Self {
-        Owned { start, end, stop: end.saturating_add(LOOKBACK as u64) }
+        Owned { start, end, stop: end.saturating_add(LOOKBACK as u64), overlong: 0 }
     }
 
     /// No events, and no triggers from `at` on: a warm-up up to `at`.
     fn none_before(at: u64) -> Self {
-        Owned { start: at, end: at, stop: at }
+        Owned { start: at, end: at, stop: at, overlong: 0 }
     }
 
-    fn owns(&self, event: &Event) -> bool {
+    fn owns(&mut self, event: &Event) -> bool {
         let at = match event {
             Event::Match(m) => m.outer_span().start,
             Event::Rejected(r) => r.outer_span().start,
             Event::Overlong(span) => span.start,
         };
-        (self.start..self.end).contains(&at)
+        let owned = (self.start..self.end).contains(&at);
+        self.overlong += u64::from(owned && matches!(event, Event::Overlong(_)));
+        owned
     }
 }
 
@@ -165,7 +169,7 @@ impl<S: Source> Pipeline<S> {
             if let Some(lines) = &mut self.lines {
                 self.engine.pending.number_lines(|at| lines.line_at(raw, base, at));
             }
-            if let Some(range) = self.range {
+            if let Some(range) = &mut self.range {
                 self.engine.pending.retain(|event| range.owns(event));
             }
             let (keep_from, undecided) = match step {
@@ -226,7 +230,10 @@ impl<S: Source> Pipeline<S> {
 
     /// See [`Extractor::overlong`].
     fn overlong(&self) -> u64 {
-        self.engine.overlong()
+        match &self.range {
+            Some(range) => range.overlong,
+            None => self.engine.overlong(),
+        }
     }
 }
 
