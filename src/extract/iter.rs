@@ -75,6 +75,13 @@ impl Owned {
     }
 }
 
+/// Drops the events queued in `engine` that `range` does not own. Kept out of
+/// [`Pipeline::advance`], which every scan runs, for the scans of ranges.
+#[inline(never)]
+fn keep_owned(engine: &mut Engine, range: &mut Owned) {
+    engine.pending.retain(|event| range.owns(event));
+}
+
 /// What of a pipeline's state can change the events it finds from an offset on (see
 /// [`Engine::bearing`]): two pipelines over the same input with equal bearings there find the
 /// same events from there on.
@@ -170,7 +177,7 @@ impl<S: Source> Pipeline<S> {
                 self.engine.pending.number_lines(|at| lines.line_at(raw, base, at));
             }
             if let Some(range) = &mut self.range {
-                self.engine.pending.retain(|event| range.owns(event));
+                keep_owned(&mut self.engine, range);
             }
             let (keep_from, undecided) = match step {
                 Step::Event if self.engine.pending.is_empty() => continue,

@@ -85,7 +85,7 @@ impl Queue {
 
     /// Drops the front event (one that was lent), keeping a match's text buffer in its slot
     /// when it is small, for a later match to reuse.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn drop_front(&mut self) {
         if self.is_empty() {
             return;

@@ -722,7 +722,7 @@ impl<W: Write> Run<'_, W> {
 
     /// Reports one event of the input `name`, counting it in `counts`; [`Flow::Enough`] once
     /// the input needs no more (`-l`, `-q`, `-m`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn handle(
         &mut self,
         event: &Event,
