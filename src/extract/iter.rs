@@ -75,11 +75,20 @@ impl Owned {
     }
 }
 
-/// Drops the events queued in `engine` that `range` does not own. Kept out of
-/// [`Pipeline::advance`], which every scan runs, for the scans of ranges.
+/// Drops the events queued in `engine` by a step from input offset `from` that `range` does
+/// not own. Kept out of [`Pipeline::advance`], which every scan runs, for the scans of ranges.
 #[inline(never)]
-fn keep_owned(engine: &mut Engine, range: &mut Owned) {
-    engine.pending.retain(|event| range.owns(event));
+fn keep_owned(engine: &mut Engine, range: &mut Owned, from: u64) {
+    // An event's outer span starts at most `LOOKBACK` before its trigger, and not after it:
+    // when the step took its triggers well inside the range, every event is the range's.
+    let inside = from >= range.start.saturating_add(LOOKBACK as u64) && engine.pos() <= range.end;
+    if inside {
+        let mut overlong = 0;
+        engine.pending.for_each(|event| overlong += u64::from(matches!(event, Event::Overlong(_))));
+        range.overlong += overlong;
+    } else {
+        engine.pending.retain(|event| range.owns(event));
+    }
 }
 
 /// What of a pipeline's state can change the events it finds from an offset on (see
@@ -154,6 +163,7 @@ impl<S: Source> Pipeline<S> {
         loop {
             let (raw, base, eof) = self.source.window();
             let stop = self.range.map(|r| r.stop);
+            let from = self.engine.pos();
             let step = match &self.region {
                 None => {
                     let text = Text {
@@ -177,7 +187,7 @@ impl<S: Source> Pipeline<S> {
                 self.engine.pending.number_lines(|at| lines.line_at(raw, base, at));
             }
             if let Some(range) = &mut self.range {
-                keep_owned(&mut self.engine, range);
+                keep_owned(&mut self.engine, range, from);
             }
             let (keep_from, undecided) = match step {
                 Step::Event if self.engine.pending.is_empty() => continue,

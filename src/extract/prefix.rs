@@ -32,6 +32,14 @@ impl Prefix {
     /// Alone, it stands for the input up to the block's end with what comes before the block
     /// counted as nothing; [`Prefix::followed_by`] joins it to what comes before.
     pub fn of_block(lead: &[u8], block: &[u8], at: u64) -> Self {
+        let mut prefix = Self::headers_of_block(lead, block, at);
+        prefix.line_feeds = memchr::memchr_iter(b'\n', block).count() as u64;
+        prefix
+    }
+
+    /// [`Prefix::of_block`] without counting line feeds (it counts none): for the scan of a
+    /// range without line numbers, which reads only where the last header line is.
+    pub fn headers_of_block(lead: &[u8], block: &[u8], at: u64) -> Self {
         let lead = &lead[lead.len().saturating_sub(LEAD)..];
         // A header line whose name ends in the first bytes of the block, seen with its lead.
         let lead_at = at.saturating_sub(lead.len() as u64);
@@ -43,11 +51,7 @@ impl Prefix {
         let inside = mime::last_transfer_encoding_line(block)
             .filter(|&line| line > 0 || at == 0 || lead.last() == Some(&b'\n'))
             .map(|line| at + line as u64);
-        Prefix {
-            len: at + block.len() as u64,
-            line_feeds: memchr::memchr_iter(b'\n', block).count() as u64,
-            transfer_encoding_line: inside.max(straddling),
-        }
+        Prefix { len: at + block.len() as u64, line_feeds: 0, transfer_encoding_line: inside.max(straddling) }
     }
 
     /// The prefix that is `self` followed by `later`, the prefix's part in the blocks after it.

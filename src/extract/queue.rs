@@ -145,12 +145,19 @@ impl Queue {
         }
     }
 
+    /// Calls `f` on each queued event, front first.
+    pub(crate) fn for_each(&self, f: impl FnMut(&Event)) {
+        self.slots[self.head..self.end].iter().for_each(f);
+    }
+
     /// Keeps the queued events that `keep` says yes to, in order.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(&Event) -> bool) {
         let mut to = self.head;
         for from in self.head..self.end {
             if keep(&self.slots[from]) {
-                self.slots.swap(to, from);
+                if to != from {
+                    self.slots.swap(to, from);
+                }
                 to += 1;
             }
         }

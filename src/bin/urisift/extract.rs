@@ -271,6 +271,13 @@ fn parse_size(s: &str) -> Result<usize, String> {
     usize::try_from(bytes).map_err(|_| format!("{s} is too large for this machine"))
 }
 
+impl Args {
+    /// Whether lines are counted: for -n, or a template's {line}.
+    pub(crate) fn counts_lines(&self) -> bool {
+        self.line_number || self.format.as_ref().is_some_and(Template::wants_line)
+    }
+}
+
 /// Parses `--range START:END` (END may be empty: to the end).
 fn parse_range(s: &str) -> Result<std::ops::Range<u64>, String> {
     let (start, end) = s.split_once(':').ok_or_else(|| format!("`{s}` is not START:END (byte offsets)"))?;

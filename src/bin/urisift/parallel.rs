@@ -103,11 +103,11 @@ pub fn worth_it(inputs: &[Result<Input, InputError>], reach: u64) -> bool {
         })
 }
 
-/// How long the ranges of a file of `len` bytes are, on `threads` threads: about four per
+/// How long the ranges of a file of `len` bytes are, on `threads` threads: about two per
 /// thread, between [`RANGE_MIN`] and [`RANGE_MAX`], and long beside the warm-up before each
 /// (`reach`).
 fn range_len(len: u64, threads: usize, reach: u64) -> u64 {
-    (len / (4 * threads as u64)).clamp(RANGE_MIN, RANGE_MAX).max(16 * reach)
+    (len / (2 * threads as u64)).clamp(RANGE_MIN, RANGE_MAX).max(16 * reach)
 }
 
 /// Scans `inputs` on `threads` threads, reporting through `run`; returns whether a URI was
@@ -337,10 +337,9 @@ fn work(
             let opened = open_for_range(input, decompress);
             let prefix = chain.map(|c| {
                 let chain = &chains[c];
-                let own = opened
-                    .as_ref()
-                    .map_err(|e| e.to_string())
-                    .and_then(|file| count_block(file, range.clone()).map_err(|e| e.to_string()));
+                let own = opened.as_ref().map_err(|e| e.to_string()).and_then(|file| {
+                    count_block(file, range.clone(), args.counts_lines()).map_err(|e| e.to_string())
+                });
                 let before = chain.wait(*part);
                 let after = before.clone().and_then(|before| own.map(|own| before.followed_by(own)));
                 chain.publish(part + 1, after);
@@ -441,7 +440,7 @@ fn pump<R: Read>(
 }
 
 /// The part of a file's prefix in `range` (clamped to the file), read a block at a time.
-fn count_block(file: &File, range: Range<u64>) -> io::Result<Prefix> {
+fn count_block(file: &File, range: Range<u64>, lines: bool) -> io::Result<Prefix> {
     let mut file = file;
     let lead_at = range.start.saturating_sub(32);
     file.seek(SeekFrom::Start(lead_at))?;
@@ -458,7 +457,11 @@ fn count_block(file: &File, range: Range<u64>) -> io::Result<Prefix> {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        prefix = prefix.followed_by(Prefix::of_block(&lead, &buf[..n], at));
+        let block = match lines {
+            true => Prefix::of_block(&lead, &buf[..n], at),
+            false => Prefix::headers_of_block(&lead, &buf[..n], at),
+        };
+        prefix = prefix.followed_by(block);
         lead.clear();
         lead.extend_from_slice(&buf[n.saturating_sub(32)..n]);
         at += n as u64;
