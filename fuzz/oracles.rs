@@ -532,11 +532,11 @@ fn differential_iri(text: &str) {
 
 /// The spans of every component, to compare two parses.
 trait SpanList {
-    fn span_list(&self) -> Vec<Option<std::ops::Range<usize>>>;
+    fn span_list(&self) -> Vec<Option<urisift::Span>>;
 }
 
 impl SpanList for Uri<'_> {
-    fn span_list(&self) -> Vec<Option<std::ops::Range<usize>>> {
+    fn span_list(&self) -> Vec<Option<urisift::Span>> {
         [
             Component::Scheme,
             Component::Authority,

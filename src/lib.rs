@@ -167,12 +167,13 @@ mod find;
 mod matches;
 pub mod schemes;
 mod source;
+mod span;
 pub mod uri;
 
 use std::io::Read;
 
 pub use extract::{Extractor, ExtractorBuilder, Prefix, SliceMatches, UriFinder};
-pub use matches::{Delimiter, Event, Match, Rejected, Span};
+pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).
 ///

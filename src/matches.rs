@@ -1,92 +1,9 @@
 //! What the extractor reports: [`Match`], its [`Span`]s and its [`Delimiter`].
 
 use core::fmt;
-use core::ops::Range;
 
+pub use crate::span::Span;
 use crate::uri::Parts;
-
-/// A half-open range of absolute byte offsets into the input, as given (not decoded).
-///
-/// It indexes the input it came from, as bytes or as text:
-///
-/// ```
-/// let text = "see <http://example.org/a> here";
-/// let m = urisift::extract_str(text).next().unwrap();
-/// assert_eq!(&text[m.span()], "http://example.org/a");
-/// assert_eq!(&text.as_bytes()[m.outer_span()], b"<http://example.org/a>");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Span {
-    /// The offset of the first byte.
-    pub start: u64,
-    /// The offset one past the last byte.
-    pub end: u64,
-}
-
-impl Span {
-    /// A span from `start` to `end` (half-open).
-    pub const fn new(start: u64, end: u64) -> Self {
-        Span { start, end }
-    }
-
-    /// Its length in bytes.
-    pub const fn len(&self) -> u64 {
-        self.end.saturating_sub(self.start)
-    }
-
-    /// Whether it covers no byte.
-    pub const fn is_empty(&self) -> bool {
-        self.end <= self.start
-    }
-
-    /// The same span moved `by` bytes to the right.
-    pub const fn offset(self, by: u64) -> Self {
-        Span { start: self.start + by, end: self.end + by }
-    }
-
-    /// As a `usize` range, to index the input slice it came from (`None` if it does not fit).
-    pub fn to_range(self) -> Option<Range<usize>> {
-        Some(usize::try_from(self.start).ok()?..usize::try_from(self.end).ok()?)
-    }
-}
-
-impl From<Range<u64>> for Span {
-    fn from(r: Range<u64>) -> Self {
-        Span::new(r.start, r.end)
-    }
-}
-
-impl From<Range<usize>> for Span {
-    fn from(r: Range<usize>) -> Self {
-        Span::new(r.start as u64, r.end as u64)
-    }
-}
-
-/// Slicing by a span, as by the range it stands for: it panics where that range would (out of
-/// bounds, or, for `str`, not on a character boundary).
-impl core::ops::Index<Span> for [u8] {
-    type Output = [u8];
-
-    fn index(&self, span: Span) -> &[u8] {
-        &self[span.start as usize..span.end as usize]
-    }
-}
-
-/// See the `[u8]` form.
-impl core::ops::Index<Span> for str {
-    type Output = str;
-
-    fn index(&self, span: Span) -> &str {
-        &self[span.start as usize..span.end as usize]
-    }
-}
-
-impl fmt::Display for Span {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..{}", self.start, self.end)
-    }
-}
 
 /// How a URI was delimited in the text (RFC 2396 Appendix E; RFC 1738 "URLs in context").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -478,6 +395,41 @@ impl Rejected {
     }
 }
 
+/// A candidate longer than the maximum URI length, skipped (see
+/// [`ExtractorBuilder::max_uri_len`](crate::ExtractorBuilder::max_uri_len)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Overlong {
+    pub(crate) span: Span,
+    /// The 1-based line, 0 when lines are not counted.
+    pub(crate) line: u64,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Overlong {
+    /// What the accessors give: `span`, and `line` (null when lines are not counted).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = serializer.serialize_struct("Overlong", 2)?;
+        m.serialize_field("span", &self.span())?;
+        m.serialize_field("line", &self.line())?;
+        m.end()
+    }
+}
+
+impl Overlong {
+    /// From the candidate's first byte to where scanning gave up: at least the maximum URI
+    /// length past its start, or the closing `>` of a `<…>` whose content is longer than that.
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// The 1-based number of the line where its span starts, when line counting is on
+    /// ([`ExtractorBuilder::line_numbers`](crate::ExtractorBuilder::line_numbers)).
+    pub fn line(&self) -> Option<u64> {
+        (self.line > 0).then_some(self.line)
+    }
+}
+
 /// What extraction reports, in input order: see
 /// [`Extractor::next_event`](crate::Extractor::next_event).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -490,10 +442,8 @@ pub enum Event {
     /// A dropped candidate, with the parser's reason (only with
     /// [`ExtractorBuilder::report_rejected`](crate::ExtractorBuilder::report_rejected)).
     Rejected(Rejected),
-    /// A candidate longer than the maximum URI length, skipped: the span runs from its first
-    /// byte to where scanning gave up (see
-    /// [`ExtractorBuilder::max_uri_len`](crate::ExtractorBuilder::max_uri_len)).
-    Overlong(Span),
+    /// A candidate longer than the maximum URI length, skipped.
+    Overlong(Overlong),
 }
 
 #[cfg(test)]

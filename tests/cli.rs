@@ -581,6 +581,10 @@ fn json_puts_rejected_and_overlong_candidates_on_stdout() {
     let types: Vec<_> = json_lines(&run).iter().map(|r| r["type"].as_str().unwrap().to_owned()).collect();
     assert_eq!(types, ["rejected", "overlong", "match"]);
     assert_eq!(run.stderr, "");
+    // With -n every record has its line, the overlong one too.
+    let run = urisift(&["--json", "-n", "--rejected", "--max-uri-len", "64"], format!("\n{text}").as_bytes());
+    let lines: Vec<_> = json_lines(&run).iter().map(|r| r["line"].as_u64()).collect();
+    assert_eq!(lines, [Some(2), Some(2), Some(2)]);
     let run = urisift(&["--json", "-c", "--rejected", "--max-uri-len", "64"], text.as_bytes());
     assert_eq!(
         run.out(),

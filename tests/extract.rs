@@ -311,7 +311,7 @@ fn rule4_closing_past_the_limit_is_overlong() {
     let far = format!("<http://a.example/x {}>", "word ".repeat(30));
     assert_uris_with(&builder, &far, &[]);
     let events = slice_events(&builder, far.as_bytes());
-    assert!(matches!(events[..], [Event::Overlong(s)] if s.start == 1), "{events:?}");
+    assert!(matches!(events[..], [Event::Overlong(o)] if o.span().start == 1), "{events:?}");
     let open = format!("<http://a.example/x {}", "word ".repeat(30));
     let found = assert_uris_with(&builder, &open, &["http://a.example/x"]);
     assert_eq!(found[0].delimiter(), Delimiter::Bare);
@@ -948,7 +948,7 @@ fn a_candidate_over_the_limit_is_counted_not_lost() {
     let long = format!("a http://a.example/{} b http://b.example/ c", "x".repeat(200));
     let events = slice_events(&builder, long.as_bytes());
     let start = long.find("http://a").unwrap() as u64;
-    assert!(matches!(events[0], Event::Overlong(s) if s.start == start), "{events:?}");
+    assert!(matches!(events[0], Event::Overlong(o) if o.span().start == start), "{events:?}");
     let Event::Match(m) = &events[1] else { panic!("{events:?}") };
     assert_eq!(m.uri(), "http://b.example/");
     assert_eq!(events.len(), 2);
@@ -965,6 +965,45 @@ fn a_candidate_over_the_limit_is_counted_not_lost() {
     assert_uris_with(&builder, &format!("{exact} ."), &[&exact]);
 }
 
+/// Issue 20 item 8: an overlong candidate is numbered with the line it starts on, as matches
+/// and rejected candidates are, from a slice and from readers that split the input anywhere.
+#[test]
+fn overlong_candidates_carry_their_line() {
+    let mut builder = ExtractorBuilder::new();
+    builder.max_uri_len(64).line_numbers(true);
+    let mut text = String::new();
+    for i in 0..400 {
+        match i % 3 {
+            0 => text.push_str(&format!("line {i}: http://a.example/{}\n", "x".repeat(80 + i % 7))),
+            1 => text.push_str(&format!("line {i}: <URL:http://b.example/\n  {}>\n", "y".repeat(70))),
+            _ => text.push_str(&format!("line {i}: http://c.example/{i}\n")),
+        }
+    }
+    let events = slice_events(&builder, text.as_bytes());
+    let line_of = |at: u64| text.as_bytes()[..at as usize].iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    let overlong: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Overlong(o) => Some(o),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(overlong.len(), 267, "{events:?}");
+    for o in &overlong {
+        assert_eq!(o.line(), Some(line_of(o.span().start)), "{o:?}");
+    }
+    for sizes in [&[1][..], &[7], &[5, 1, 13, 2], &[4096]] {
+        let read = common::reader_events(&builder, common::ChunkedReader::new(text.as_bytes(), sizes));
+        assert_eq!(read, events, "{sizes:?}");
+    }
+    // Without line counting, none.
+    builder.line_numbers(false);
+    assert!(slice_events(&builder, text.as_bytes()).iter().all(|e| match e {
+        Event::Overlong(o) => o.line().is_none(),
+        _ => true,
+    }));
+}
+
 /// A `<…>` candidate whose `>` lies past the length limit is overlong, not read as ordinary
 /// text: the first line of `<URL:ftp://ds.in` / `ternic.net/rfc>` is no URI of its own.
 #[test]
@@ -973,7 +1012,7 @@ fn an_angle_candidate_over_the_limit_is_overlong_not_cut() {
     builder.max_uri_len(16);
     let text = b"see <URL:ftp://ds.in\n      ternic.net/rfc> and http://b.ex/ .";
     let events = slice_events(&builder, text);
-    assert!(matches!(events[0], Event::Overlong(s) if s.start == 9), "{events:?}");
+    assert!(matches!(events[0], Event::Overlong(o) if o.span().start == 9), "{events:?}");
     let Event::Match(m) = &events[1] else { panic!("{events:?}") };
     assert_eq!(m.uri(), "http://b.ex/");
     assert_eq!(events.len(), 2, "{events:?}");
@@ -1507,7 +1546,7 @@ fn start(event: &Event) -> u64 {
     match event {
         Event::Match(m) => m.span().start,
         Event::Rejected(r) => r.span().start,
-        Event::Overlong(s) => s.start,
+        Event::Overlong(o) => o.span().start,
         _ => u64::MAX,
     }
 }

@@ -76,7 +76,7 @@ fn event_start(e: &Event) -> usize {
     let start = match e {
         Event::Match(m) => m.outer_span().start,
         Event::Rejected(r) => r.outer_span().start,
-        Event::Overlong(span) => span.start,
+        Event::Overlong(o) => o.span().start,
         _ => 0,
     };
     usize::try_from(start).unwrap_or(usize::MAX)

@@ -316,7 +316,7 @@ impl Engine {
                 cursor.overlong += 1;
                 cursor.pos = span.end.max(t + 1);
                 cursor.skipping = true;
-                self.pending.push_back(crate::Event::Overlong(span));
+                self.pending.push_back(crate::Event::Overlong(crate::matches::Overlong { span, line: 0 }));
             }
         }
     }

@@ -67,7 +67,7 @@ impl Owned {
         let at = match event {
             Event::Match(m) => m.outer_span().start,
             Event::Rejected(r) => r.outer_span().start,
-            Event::Overlong(span) => span.start,
+            Event::Overlong(o) => o.span().start,
         };
         let owned = (self.start..self.end).contains(&at);
         self.overlong += u64::from(owned && matches!(event, Event::Overlong(_)));

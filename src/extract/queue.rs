@@ -9,7 +9,7 @@
 //! tool does, neither allocates nor frees per URI, and no match is moved into the queue or out
 //! of it.
 
-use crate::matches::{Event, MatchFields, Span};
+use crate::matches::{Event, MatchFields, Overlong, Span};
 
 /// Events queued by the engine, front first; see the module docs.
 #[derive(Debug, Default)]
@@ -22,7 +22,7 @@ pub(crate) struct Queue {
 }
 
 /// What a slot holds once its event is given away or freed: an event with nothing to drop.
-const EMPTY: Event = Event::Overlong(Span::new(0, 0));
+const EMPTY: Event = Event::Overlong(Overlong { span: Span::new(0, 0), line: 0 });
 
 impl Queue {
     /// Text buffers larger than this are freed when their match is dropped, so that what the
@@ -140,6 +140,7 @@ impl Queue {
             match slot {
                 Event::Match(m) if m.line == 0 => m.line = line_at(m.span.start),
                 Event::Rejected(r) if r.line == 0 => r.line = line_at(r.span.start),
+                Event::Overlong(o) if o.line == 0 => o.line = line_at(o.span.start),
                 _ => {}
             }
         }
@@ -200,14 +201,14 @@ mod tests {
         let mut queue = Queue::default();
         assert!(queue.is_empty() && queue.front().is_none() && queue.pop_front().is_none());
         queue.extend(found.iter().cloned().map(Event::Match));
-        queue.push_back(Event::Overlong(Span::new(1, 2)));
+        queue.push_back(Event::Overlong(Overlong { span: Span::new(1, 2), line: 0 }));
         assert_eq!(queue.len(), 4);
         assert_eq!(uri(queue.front()), Some(&b"http://a.example/"[..]));
         queue.drop_front();
         assert_eq!(queue.pop_front(), Some(Event::Match(found[1].clone())));
         assert_eq!(uri(queue.front()), Some(&b"http://c.example/"[..]));
         queue.drop_front();
-        assert_eq!(queue.pop_front(), Some(Event::Overlong(Span::new(1, 2))));
+        assert_eq!(queue.pop_front(), Some(Event::Overlong(Overlong { span: Span::new(1, 2), line: 0 })));
         assert!(queue.is_empty());
         assert_eq!((queue.head, queue.end), (0, 0));
         // Dropping from an empty queue does nothing.

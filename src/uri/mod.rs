@@ -67,6 +67,8 @@ mod urn;
 
 use core::fmt;
 use core::ops::Range;
+
+use crate::span::Span;
 use core::str::FromStr;
 
 pub use error::{ErrorKind, ParseError};
@@ -281,7 +283,9 @@ impl<'a> Uri<'a> {
     /// use urisift::uri::{ErrorKind, Uri};
     /// let iri = Uri::parse_iri("https://例え.テスト/パス").unwrap();
     /// assert_eq!(iri.host(), Some("例え.テスト"));
-    /// assert_eq!(iri.span(urisift::uri::Component::Path), Some(24..31));
+    /// let path = iri.span(urisift::uri::Component::Path).unwrap();
+    /// assert_eq!((path.start, path.end), (24, 31));
+    /// assert_eq!(&iri.as_str()[path], "/パス");
     /// // Private-use characters only in the query (RFC 3987 §2.2 `iprivate`).
     /// assert!(Uri::parse_iri("x:?\u{e000}").is_ok());
     /// let err = Uri::parse_iri("x:/\u{e000}").unwrap_err();
@@ -392,8 +396,14 @@ impl<'a> Uri<'a> {
         self.get(self.parts.fragment)
     }
 
+    /// Where `component` is in [`Uri::as_str`], `None` when it is undefined: the same
+    /// [`Span`] type as a match's, so that `&uri.as_str()[span]` is the component.
+    pub fn span(&self, component: Component) -> Option<Span> {
+        self.range(component).map(Span::from)
+    }
+
     /// The byte range of `component` in [`Uri::as_str`], `None` when it is undefined.
-    pub fn span(&self, component: Component) -> Option<Range<usize>> {
+    pub(crate) fn range(&self, component: Component) -> Option<Range<usize>> {
         let p = &self.parts;
         let part = match component {
             Component::Scheme => p.scheme,

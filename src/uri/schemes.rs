@@ -158,7 +158,7 @@ fn server_form(uri: &Uri<'_>, scheme: &str) -> Result<(), ParseError> {
     if server_based(scheme).is_none() {
         return Ok(());
     }
-    let Some(authority) = uri.span(Component::Authority) else { return Ok(()) };
+    let Some(authority) = uri.range(Component::Authority) else { return Ok(()) };
     host::server(&uri.as_str().as_bytes()[..authority.end], authority.start).map(drop)
 }
 
@@ -180,11 +180,11 @@ fn rfc3986(uri: &Uri<'_>, scheme: &Lower) -> Result<(), ParseError> {
 /// `http://user@:80/` have none. (The generic parser defines the host whenever there is an
 /// authority.)
 fn require_host(uri: &Uri<'_>, name: &'static str) -> Result<(), ParseError> {
-    match uri.span(Component::Host) {
+    match uri.range(Component::Host) {
         Some(host) if !host.is_empty() => Ok(()),
         Some(host) => Err(ParseError::new(host.start, ErrorKind::MissingHost(name))),
         None => {
-            let after_colon = uri.span(Component::Scheme).map_or(0, |s| s.end + 1);
+            let after_colon = uri.range(Component::Scheme).map_or(0, |s| s.end + 1);
             Err(ParseError::new(after_colon, ErrorKind::MissingHost(name)))
         }
     }
@@ -197,7 +197,7 @@ fn nntp(uri: &Uri<'_>) -> Result<(), ParseError> {
                          percent-escapes (RFC 5538 §3)";
     const ARTICLE: &str = "an nntp article number is 1 to 16 digits (RFC 5538 §3)";
     let b = uri.as_str().as_bytes();
-    let path = uri.span(Component::Path).unwrap_or_default();
+    let path = uri.range(Component::Path).unwrap_or_default();
     if b.get(path.start) != Some(&b'/') {
         return Err(fail(b, path.start, GROUP));
     }
@@ -241,7 +241,7 @@ fn news(uri: &Uri<'_>) -> Result<(), ParseError> {
     const GROUPS: &str = "a newsgroup name holds letters, digits, `-+_.`, the wildcard `*` and \
                           percent-escapes (RFC 5538 §4)";
     let b = uri.as_str().as_bytes();
-    let path = uri.span(Component::Path).unwrap_or_default();
+    let path = uri.range(Component::Path).unwrap_or_default();
     let start = if uri.authority().is_some() {
         if b.get(path.start) != Some(&b'/') {
             return Err(fail(b, path.start, SLASH));
@@ -301,15 +301,15 @@ fn mailto(uri: &Uri<'_>) -> Result<(), ParseError> {
     const HFIELD: &str = "a mailto header field is `name=value`; `?`, `=`, `&`, `/` and `#` in \
                           them must be percent-encoded (RFC 6068 §2)";
     let b = uri.as_str().as_bytes();
-    if let Some(authority) = uri.span(Component::Authority) {
+    if let Some(authority) = uri.range(Component::Authority) {
         return Err(fail(b, authority.start.saturating_sub(2), AUTHORITY));
     }
-    let path = uri.span(Component::Path).unwrap_or_default();
+    let path = uri.range(Component::Path).unwrap_or_default();
     let mut has_address = !path.is_empty();
     if has_address {
         addr_specs(b, path.start, path.end)?;
     }
-    if let Some(query) = uri.span(Component::Query) {
+    if let Some(query) = uri.range(Component::Query) {
         let mut i = query.start;
         loop {
             let name_end = scan(b, i, query.end, qchar)?;
@@ -404,7 +404,7 @@ fn addr_specs(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
 /// in the path, since `;` within a name or directory must be encoded; we look at the last one.
 fn ftp_type(uri: &Uri<'_>) -> Result<(), ParseError> {
     let b = uri.as_str().as_bytes();
-    let path = uri.span(Component::Path).unwrap_or_default();
+    let path = uri.range(Component::Path).unwrap_or_default();
     let text = b.get(path.clone()).unwrap_or_default();
     // Most paths hold no `;` at all: one memchr settles them.
     if memchr::memchr(b';', text).is_none() {

@@ -23,6 +23,8 @@
 use core::fmt;
 use core::ops::Range;
 
+use crate::span::Span;
+
 use super::lex::{char_error, is_escape};
 use super::{ErrorKind, Grammar, ParseError, Part};
 use crate::chars::{self, ALPHA, DIGIT, SUB_DELIMS, UNRESERVED};
@@ -217,8 +219,14 @@ impl<'a> Urn<'a> {
         self.fragment.map(|p| self.get(p))
     }
 
+    /// Where `component` is in [`Urn::as_str`], `None` when it is absent (the same [`Span`]
+    /// type as a match's).
+    pub fn span(&self, component: UrnComponent) -> Option<Span> {
+        self.range(component).map(Span::from)
+    }
+
     /// The byte range of `component` in [`Urn::as_str`], `None` when it is absent.
-    pub fn span(&self, component: UrnComponent) -> Option<Range<usize>> {
+    pub(crate) fn range(&self, component: UrnComponent) -> Option<Range<usize>> {
         let part = match component {
             UrnComponent::Nid => Some(self.nid),
             UrnComponent::Nss => Some(self.nss),

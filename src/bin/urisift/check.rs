@@ -424,7 +424,7 @@ fn check_one(bytes: &[u8], args: &CheckArgs, out: &mut impl Write) -> io::Result
         && !uri::is_clickable_host(host)
     {
         let message = format!("host {host:?} is not a name a reader would click at byte {}", span.start);
-        write_invalid(out, input, Failure { index: span.start, message }, args)?;
+        write_invalid(out, input, Failure { index: span.start as usize, message }, args)?;
         return Ok(false);
     }
     let mapped = args.to_uri.then(|| uri.to_uri());

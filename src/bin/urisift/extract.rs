@@ -588,16 +588,6 @@ impl<R: Read> Read for Sniff<R> {
     }
 }
 
-/// The line an event starts on, when lines are counted: the library numbers matches and
-/// rejected candidates; an overlong candidate (`Event::Overlong`, a bare span) has none.
-fn event_line(event: &Event) -> Option<u64> {
-    match event {
-        Event::Match(m) => m.line(),
-        Event::Rejected(r) => r.line(),
-        _ => None,
-    }
-}
-
 /// What a worker thread of `-j` needs to render matches as the main thread does.
 #[derive(Clone, Copy)]
 pub(crate) struct Look {
@@ -757,7 +747,7 @@ impl<W: Write> Run<'_, W> {
                 counts.rejected += 1;
                 if self.mode == Mode::Json {
                     self.buf.clear();
-                    json::rejected_record(&mut self.buf, r, &self.prefix, event_line(event))
+                    json::rejected_record(&mut self.buf, r, &self.prefix)
                         .and_then(|()| self.emit())
                         .map_err(|e| Stop::Output(e, found))?;
                 } else if self.mode != Mode::Quiet {
@@ -770,22 +760,17 @@ impl<W: Write> Run<'_, W> {
                     ));
                 }
             }
-            Event::Overlong(span) => {
+            Event::Overlong(o) => {
                 counts.overlong += 1;
                 if self.mode == Mode::Json {
                     self.buf.clear();
-                    json::overlong_record(
-                        &mut self.buf,
-                        *span,
-                        &self.prefix,
-                        event_line(event),
-                        self.args.max_uri_len,
-                    );
+                    json::overlong_record(&mut self.buf, o, &self.prefix, self.args.max_uri_len);
                     self.emit().map_err(|e| Stop::Output(e, found))?;
                 } else if self.mode != Mode::Quiet {
                     complain(format_args!(
                         "{name}: warning: a URI candidate starting at byte {} is longer than {} bytes; skipped (see --max-uri-len)",
-                        span.start, self.args.max_uri_len
+                        o.span().start,
+                        self.args.max_uri_len
                     ));
                 }
             }

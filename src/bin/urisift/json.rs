@@ -8,7 +8,7 @@
 
 use std::io;
 
-use urisift::{Match, Rejected, Span};
+use urisift::{Match, Overlong, Rejected, Span};
 
 /// Appends the `match` record of `m`, and a line feed. `file` is the input's name already
 /// written as JSON ([`push_name`]); `text` is the line it was found on, when known.
@@ -67,7 +67,7 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8
 }
 
 /// Appends the `rejected` record of `r`, and a line feed.
-pub fn rejected_record(buf: &mut Vec<u8>, r: &Rejected, file: &[u8], line: Option<u64>) -> io::Result<()> {
+pub fn rejected_record(buf: &mut Vec<u8>, r: &Rejected, file: &[u8]) -> io::Result<()> {
     buf.extend_from_slice(b"{\"type\":\"rejected\",\"file\":");
     buf.extend_from_slice(file);
     buf.extend_from_slice(b",\"text\":");
@@ -75,7 +75,7 @@ pub fn rejected_record(buf: &mut Vec<u8>, r: &Rejected, file: &[u8], line: Optio
     push_spans(buf, r.span(), r.outer_span());
     buf.extend_from_slice(b",\"delimiter\":");
     push_str(buf, r.delimiter().name())?;
-    push_line(buf, line);
+    push_line(buf, r.line());
     buf.extend_from_slice(b",\"error\":{\"index\":");
     push_number(buf, r.error().index() as u64);
     buf.extend_from_slice(b",\"message\":");
@@ -85,14 +85,15 @@ pub fn rejected_record(buf: &mut Vec<u8>, r: &Rejected, file: &[u8], line: Optio
 }
 
 /// Appends the `overlong` record of a candidate over `max_uri_len` bytes, and a line feed.
-pub fn overlong_record(buf: &mut Vec<u8>, span: Span, file: &[u8], line: Option<u64>, max_uri_len: usize) {
+pub fn overlong_record(buf: &mut Vec<u8>, o: &Overlong, file: &[u8], max_uri_len: usize) {
+    let span = o.span();
     buf.extend_from_slice(b"{\"type\":\"overlong\",\"file\":");
     buf.extend_from_slice(file);
     buf.extend_from_slice(b",\"start\":");
     push_number(buf, span.start);
     buf.extend_from_slice(b",\"end\":");
     push_number(buf, span.end);
-    push_line(buf, line);
+    push_line(buf, o.line());
     buf.extend_from_slice(b",\"max_uri_len\":");
     push_number(buf, max_uri_len as u64);
     buf.extend_from_slice(b"}\n");
@@ -282,12 +283,14 @@ mod tests {
     #[test]
     fn other_records_are_valid_json_with_their_fields() {
         let mut builder = urisift::ExtractorBuilder::new();
-        builder.report_rejected(true);
-        let mut events = builder.slice(b"see <http://exa%mple.com/\"q\"> now");
+        builder.report_rejected(true).line_numbers(true).max_uri_len(32);
+        let mut events =
+            builder.slice(b"\n\nsee <http://exa%mple.com/\"q\"> now\nhttp://a.example/long-long-long-long");
         let Some(urisift::Event::Rejected(r)) = events.next_event() else { panic!("a rejected candidate") };
+        let Some(urisift::Event::Overlong(o)) = events.next_event() else { panic!("an overlong candidate") };
         let mut buf = Vec::new();
-        rejected_record(&mut buf, &r, &name("a\"b"), Some(3)).unwrap();
-        overlong_record(&mut buf, Span::new(5, 70), &name("a\"b"), None, 64);
+        rejected_record(&mut buf, &r, &name("a\"b")).unwrap();
+        overlong_record(&mut buf, &o, &name("a\"b"), 32);
         summary_record(&mut buf, &name("a\"b"), Counts { matches: 1, rejected: 2, overlong: 3 });
         let records: Vec<serde_json::Value> = buf
             .split(|&b| b == b'\n')
@@ -300,8 +303,9 @@ mod tests {
         assert_eq!(records[0]["line"], 3);
         assert_eq!(records[0]["error"]["message"], r.error().to_string());
         assert_eq!(records[1]["type"], "overlong");
-        assert_eq!((records[1]["start"].as_u64(), records[1]["end"].as_u64()), (Some(5), Some(70)));
-        assert!(records[1].get("line").is_none());
+        assert_eq!(records[1]["start"].as_u64(), Some(o.span().start));
+        assert_eq!(records[1]["end"].as_u64(), Some(o.span().end));
+        assert_eq!((records[1]["line"].as_u64(), records[1]["max_uri_len"].as_u64()), (Some(4), Some(32)));
         assert_eq!(records[2]["overlong"], 3);
     }
 

@@ -103,12 +103,12 @@ fn rfc8141_optional_components() {
     assert_eq!(u.query(), Some("+r/?x?=q?+y/"));
     assert_eq!(u.fragment(), Some("f?/"));
     assert_eq!(u.assigned_name(), "urn:example:a");
-    assert_eq!(u.span(UrnComponent::RComponent), Some(15..19));
-    assert_eq!(u.span(UrnComponent::QComponent), Some(21..26));
-    assert_eq!(u.span(UrnComponent::Fragment), Some(27..30));
-    assert_eq!(u.span(UrnComponent::Query), Some(14..26));
-    assert_eq!(u.span(UrnComponent::Nid), Some(4..11));
-    assert_eq!(u.span(UrnComponent::Nss), Some(12..13));
+    assert_eq!(u.span(UrnComponent::RComponent), Some(Span::new(15, 19)));
+    assert_eq!(u.span(UrnComponent::QComponent), Some(Span::new(21, 26)));
+    assert_eq!(u.span(UrnComponent::Fragment), Some(Span::new(27, 30)));
+    assert_eq!(u.span(UrnComponent::Query), Some(Span::new(14, 26)));
+    assert_eq!(u.span(UrnComponent::Nid), Some(Span::new(4, 11)));
+    assert_eq!(u.span(UrnComponent::Nss), Some(Span::new(12, 13)));
     // An empty f-component is a fragment = *( pchar / "/" / "?" ).
     assert_eq!(urn("urn:example:a#", RFC8141).fragment(), Some(""));
     // %00 is only forbidden by draft-03.
@@ -249,7 +249,7 @@ fn draft03_parts() {
     assert_eq!(u.query(), Some("s=I2L&c=ToC"));
     assert_eq!((u.r_component(), u.q_component()), (None, None));
     assert_eq!(u.fragment(), Some("p1"));
-    assert_eq!(u.span(UrnComponent::Query), Some(23..34));
+    assert_eq!(u.span(UrnComponent::Query), Some(Span::new(23, 34)));
     assert_eq!(urn("urn:isbn:0-395-36341-1?s=I2U", DRAFT03).query(), Some("s=I2U"));
     // v-pchar holds "=", "/", "?", ":" and "@"; keywd has single inner hyphens.
     assert_eq!(urn("urn:foo:a?k-1-x=a=b/?:@!$'()*+,;~", DRAFT03).query(), Some("k-1-x=a=b/?:@!$'()*+,;~"));
