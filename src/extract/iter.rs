@@ -260,9 +260,9 @@ impl<S: Source> Pipeline<S> {
 /// The engine's state where a range starts is what a scan of the whole input has there, and
 /// that depends on what came before. A warm-up from a little before the start (far enough
 /// back for any candidate that reaches the start, [`engine::warm_up_reach`]) is checked
-/// against one from twice as far back: when both arrive at the start with the same
-/// [`Bearing`], the farther one is taken; otherwise both go further back, until one starts
-/// at the start of the input, which is exact. With quoted-printable decoding, the warm-ups
+/// against one from that far again further back: when both arrive at the start with the same
+/// [`Bearing`], the farther one is taken; otherwise the check is made again from further back,
+/// each time twice as far, until a warm-up starts at the start of the input, which is exact. With quoted-printable decoding, the warm-ups
 /// start no later than `mail_context`, the last `Content-Transfer-Encoding` header line before
 /// the start ([`mime::last_transfer_encoding_line`]), so that they know whether the start is in
 /// a quoted-printable region.
