@@ -76,6 +76,11 @@ impl Chain {
         Chain { prefixes: Mutex::new(prefixes), ready: Condvar::new() }
     }
 
+    /// Whether range `k` is the file's last.
+    fn last(&self, k: usize) -> bool {
+        k + 2 >= self.prefixes.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
     fn wait(&self, k: usize) -> Result<Prefix, String> {
         let mut prefixes = self.prefixes.lock().unwrap_or_else(|e| e.into_inner());
         loop {
@@ -337,6 +342,10 @@ fn work(
             let opened = open_for_range(input, decompress);
             let prefix = chain.map(|c| {
                 let chain = &chains[c];
+                // The last range's prefix is no other range's: it is not counted.
+                if chain.last(*part) {
+                    return chain.wait(*part);
+                }
                 let own = opened.as_ref().map_err(|e| e.to_string()).and_then(|file| {
                     count_block(file, range.clone(), args.counts_lines()).map_err(|e| e.to_string())
                 });
