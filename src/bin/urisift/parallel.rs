@@ -143,8 +143,10 @@ pub fn scan_all<W: io::Write>(
                 match split {
                     Some((len, first_bytes)) if len >= 2 * range_len(len, threads, reach) => {
                         head = Some(first_bytes);
-                        let step = range_len(len, threads, reach);
-                        let parts = len.div_ceil(step) as usize;
+                        // Ranges of one length, the last no longer than the others.
+                        let parts = len.div_ceil(range_len(len, threads, reach));
+                        let step = len.div_ceil(parts);
+                        let parts = parts as usize;
                         let chain = needs_prefix.then(|| {
                             chains.push(Chain::new(parts));
                             chains.len() - 1
