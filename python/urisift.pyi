@@ -176,11 +176,13 @@ def extract_range(
     quoted_printable: bool = True,
     line_numbers: bool = False,
 ) -> Matches[Union[Match, Rejected]]:
-    """The matches of extract(data) that belong to the byte range start..end, with the offsets
-    of the whole input, so that shards of one input can be scanned apart and their results
-    concatenated. Which shard a match belongs to is the library's range rule.
-
-    Not available yet: raises NotImplementedError (range support in the library is pending)."""
+    """The matches of extract(data) whose outer span (wrapper included) starts in start..end,
+    with the offsets of the whole input: for any partition of an input into ranges, the
+    ranges' matches, one after another, are exactly the matches of extract(data) (the same
+    URIs, readings, spans and line numbers). Offsets are bytes (characters for a str). The
+    text around the range is read as the scan needs it; a file object must be able to seek
+    (offsets from its start), or the iterator's creation raises its error. Raises ValueError
+    when end < start."""
 
 def check(uri: str, grammar: _GrammarName = "rfc3986") -> Components:
     """The components of uri if it is a valid URI reference under grammar; raises UriError."""

@@ -93,6 +93,45 @@
 //! A read interrupted (`ErrorKind::Interrupted`) is retried; any other read error is yielded
 //! once, after the matches found before it, and ends the iteration.
 //!
+//! # Shards
+//!
+//! [`UriFinder::slice_range`] and [`UriFinder::reader_range`] scan one byte range of an input
+//! and report the events whose outer span (the wrapper included) starts in it, exactly as a scan
+//! of the whole input reports them: for any partition of an input into ranges, the ranges'
+//! matches, one after another, are the whole input's matches — the same URIs, readings, spans,
+//! pieces and line numbers (`tests/shards.rs` cuts every file of `corpus/` and `tests/data/` at
+//! random points and inside `<…>`, hyphen and soft line breaks, multi-byte UTF-8 and runs of
+//! colons). Rejected and overlong candidates belong to a range the same way. What a range reads:
+//!
+//! - **After it**, up to the maximum URI length and a little slack past its end: a URI that
+//!   starts in the range is read to its end, and a wrapper that opens in the range is read to
+//!   its close.
+//! - **Before it**, a warm-up: the scan starts some way back (at least the maximum URI length
+//!   and a few KiB) and runs up to the range's start reporting nothing, so that a URI that
+//!   starts before the range and runs into it is not reported again, and the guards that keep
+//!   floods linear (a token scanned too often is skipped; an overlong candidate's token is
+//!   skipped) stand where the whole scan has them. The state it arrives with — where the search
+//!   resumes, the end of the last match, the guards, the quoted-printable region and the MIME
+//!   boundaries declared — is compared with that of a warm-up from further back; until they
+//!   agree, both go further back, down to the start of the input if need be, which is exact.
+//!   Two warm-ups from different points that arrive in the same state have forgotten where they
+//!   started; the checked state is all the scan carries, so from there they agree with the whole
+//!   scan unless its state before both points still shows, which the tests have not found.
+//! - **Mail, from far before it**: whether the text at the range is quoted-printable depends on
+//!   the last `Content-Transfer-Encoding` header, which may lie any distance back. With
+//!   quoted-printable decoding on (the default), the warm-up starts no later than the last such
+//!   header line before the range, found by a search over the bytes before it (memchr speed;
+//!   [`UriFinder::reader_range`] reads them once for it, [`UriFinder::reader_range_after`]
+//!   takes it counted, as a [`Prefix`], when the caller cuts many ranges). The MIME boundaries
+//!   that end a region are part of the compared state, as above; an mbox whose messages
+//!   declare more boundaries than the engine remembers (eight) between the two warm-up points
+//!   settles at once, one with fewer may send the warm-ups back to an earlier message.
+//! - **Line numbers** are counted by a pass over the bytes before the range (a count of line
+//!   feeds), or taken from a [`Prefix`].
+//!
+//! The command line's `--range START:END` and `-j N` (a large file cut into ranges on N
+//! threads) are built on these.
+//!
 //! # How the crate is built
 //!
 //! One stage per folder, data flowing one way: `source/` (the input: bytes in memory or a reader
@@ -133,7 +172,7 @@ pub mod uri;
 
 use std::io::Read;
 
-pub use extract::{Extractor, ExtractorBuilder, SliceMatches, UriFinder};
+pub use extract::{Extractor, ExtractorBuilder, Prefix, SliceMatches, UriFinder};
 pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).

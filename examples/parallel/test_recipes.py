@@ -63,3 +63,22 @@ def test_xargs_recipe_stops_on_an_error_but_not_on_nothing_found(tmp_path):
     assert run(nothing, tmp_path / "e")[0] == 0
     missing = XARGS.replace(FILES, "printf 'missing.txt\\0'")
     assert run(missing, tmp_path / "e")[0] != 0
+
+
+# The one-huge-file recipe, with a smaller step so that the corpus's mail is cut many times.
+RANGE = (
+    "size=$(stat -c %s huge.mbox) step=$((64 << 10)); "
+    'seq 0 "$step" "$((size - 1))" | '
+    "parallel -k \"urisift --json --range {}:\\$(( {} + $step )) huge.mbox ; [ \\$? -le 1 ]\" > uris.jsonl"
+)
+
+
+@pytest.mark.skipif(shutil.which("parallel") is None, reason="GNU parallel is not installed")
+def test_range_recipe_prints_what_one_urisift_prints(tmp_path):
+    mail = sorted((REPO / "corpus" / "mail").rglob("*.mbox"))
+    (tmp_path / "huge.mbox").write_bytes(b"".join(p.read_bytes() for p in mail))
+    status, whole = run("urisift --json huge.mbox > uris.jsonl", tmp_path)
+    assert status == 0 and len(whole) > 1000
+    status, ranges = run(RANGE, tmp_path)
+    assert status == 0
+    assert ranges == whole

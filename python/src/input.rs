@@ -1,6 +1,6 @@
 //! What `extract` reads: bytes or text held in memory, or a binary file object read as it goes.
 
-use std::io::{self, Cursor, Read};
+use std::io::{self, Cursor, Read, Seek, SeekFrom};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -80,6 +80,15 @@ impl Read for Input {
     }
 }
 
+impl Seek for Input {
+    fn seek(&mut self, pos: SeekFrom) -> io::Result<u64> {
+        match self {
+            Input::Memory(c) => c.seek(pos),
+            Input::File(f) => f.seek(pos),
+        }
+    }
+}
+
 /// A Python binary file object as a `Read`: each read calls its `read(n)` with the GIL held,
 /// so that the extractor can run without it in between.
 ///
@@ -119,6 +128,28 @@ impl FileReader {
             self.spill_at = 0;
         }
         Ok(n)
+    }
+}
+
+/// Seeking calls the file's `seek(offset, whence)` (for `extract_range`); a file that cannot
+/// seek raises its own exception (`io.UnsupportedOperation`), raised again by the caller.
+impl Seek for FileReader {
+    fn seek(&mut self, pos: SeekFrom) -> io::Result<u64> {
+        let (offset, whence): (i64, u8) = match pos {
+            SeekFrom::Start(n) => (i64::try_from(n).map_err(io::Error::other)?, 0),
+            SeekFrom::Current(n) => {
+                // What is spilled over was read ahead of the position the caller sees.
+                let ahead = (self.spill.len() - self.spill_at) as i64;
+                (n - ahead, 1)
+            }
+            SeekFrom::End(n) => (n, 2),
+        };
+        self.spill.clear();
+        self.spill_at = 0;
+        Python::attach(|py| -> PyResult<u64> {
+            self.file.bind(py).call_method1("seek", (offset, whence))?.extract()
+        })
+        .map_err(io::Error::other)
     }
 }
 

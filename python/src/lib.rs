@@ -8,7 +8,7 @@ mod input;
 mod matches;
 mod uri;
 
-use pyo3::exceptions::PyNotImplementedError;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::input::Input;
@@ -43,22 +43,63 @@ fn extract(
     Ok(Matches::new(Input::from_py(data)?, &options))
 }
 
-/// The matches of `extract` that belong to the byte range `start..end` of `data`, with the
-/// same offsets as over the whole input: for sharding one input across workers. Not yet
-/// available: it needs range support in the library, which is pending.
+/// The matches of `extract` that belong to the range `start..end` of `data`: those whose outer
+/// span (wrapper included) starts in it, with the same offsets as over the whole input. For
+/// any partition of an input into ranges, the ranges' matches, one after another, are the
+/// matches of the whole input. Offsets are bytes (characters for a `str`); a file object must
+/// be able to seek (offsets from its start).
 #[pyfunction]
-#[pyo3(signature = (data, start, end, **options))]
+#[pyo3(signature = (
+    data, start, end, *, grammar = "rfc3986", max_uri_len = 65536, abbreviated = false,
+    report_rejected = false, quoted_printable = true, line_numbers = false
+))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract_range(
     data: &Bound<'_, PyAny>,
     start: u64,
     end: u64,
-    options: Option<&Bound<'_, pyo3::types::PyDict>>,
+    grammar: &str,
+    max_uri_len: usize,
+    abbreviated: bool,
+    report_rejected: bool,
+    quoted_printable: bool,
+    line_numbers: bool,
 ) -> PyResult<Matches> {
-    let _ = (data, start, end, options);
-    Err(PyNotImplementedError::new_err(
-        "extract_range is not implemented yet: exact byte-range shards need range support in the \
-         urisift library, which is pending; use extract() over the whole input",
-    ))
+    if end < start {
+        return Err(PyValueError::new_err(format!(
+            "extract_range: the range {start}..{end} ends before it starts"
+        )));
+    }
+    let options = Options {
+        grammar: matches::grammar(grammar)?,
+        max_uri_len: Options::check_max_uri_len(max_uri_len)?,
+        abbreviated,
+        report_rejected,
+        quoted_printable,
+        line_numbers,
+    };
+    let input = Input::from_py(data)?;
+    // A `str` is scanned as UTF-8, and its offsets are characters: the range is too.
+    let range = match input.text() {
+        Some(text) => byte_of_char(text, start)..byte_of_char(text, end),
+        None => start..end,
+    };
+    Matches::range(input, &options, range)
+}
+
+/// The byte offset in the UTF-8 text `text` of its character `n` (its length past the end).
+fn byte_of_char(text: &[u8], n: u64) -> u64 {
+    let mut chars = 0;
+    for (i, &b) in text.iter().enumerate() {
+        // Each character starts with a byte that is not a continuation byte.
+        if b & 0xc0 != 0x80 {
+            if chars == n {
+                return i as u64;
+            }
+            chars += 1;
+        }
+    }
+    text.len() as u64
 }
 
 /// Find URIs in free text by RFC 2396 Appendix E, and validate them.

@@ -94,6 +94,13 @@ impl Matches {
         }
     }
 
+    /// The matches of the byte range `range` of `input` (see `extract_range`).
+    pub(crate) fn range(input: Input, options: &Options, range: std::ops::Range<u64>) -> PyResult<Self> {
+        let chars = input.text().filter(|t| !t.is_ascii()).map(|_| CharOffsets::new());
+        let extractor = options.builder().build().reader_range(input, range).map_err(PyErr::from)?;
+        Ok(Matches { extractor: Box::new(extractor), found: VecDeque::new(), done: false, chars })
+    }
+
     /// Scans up to [`BATCH`] events ahead (run with the GIL released; a file object's `read`
     /// takes it back for each call).
     fn scan(&mut self) {

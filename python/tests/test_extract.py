@@ -209,8 +209,3 @@ def test_iterator_ends_and_stays_ended():
         next(it)
     with pytest.raises(StopIteration):
         next(it)
-
-
-def test_extract_range_is_not_implemented_yet():
-    with pytest.raises(NotImplementedError, match="extract_range is not implemented yet"):
-        urisift.extract_range(b"http://a.example/", 0, 10)

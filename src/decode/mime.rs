@@ -32,6 +32,27 @@ pub(crate) fn field(name: &[u8]) -> Option<Field> {
     }
 }
 
+/// The start of the last line of `hay` that is a `Content-Transfer-Encoding` header, the
+/// header that starts a quoted-printable region (or ends one): where a scan of a range of
+/// the input must begin for its region state to be the whole input's. The field name is
+/// found with its `…ncoding:` or `…NCODING:` tail in that case (the forms mail is written
+/// with), then checked whole in any case, at the start of a line.
+pub(crate) fn last_transfer_encoding_line(hay: &[u8]) -> Option<usize> {
+    // Forward searches, keeping the last: they run on vector code, a reverse search does not.
+    let mut found = None;
+    for tail in [&b"ncoding:"[..], b"NCODING:"] {
+        for at in memchr::memmem::find_iter(hay, tail) {
+            let colon = at + 7;
+            let Some(start) = colon.checked_sub(25) else { continue };
+            let at_line_start = start == 0 || hay[start - 1] == b'\n';
+            if at_line_start && is_cte_header(&hay[start..colon]) {
+                found = found.max(Some(start));
+            }
+        }
+    }
+    found
+}
+
 /// Whether a header named `name` (the text before its colon) is `Content-Transfer-Encoding`.
 pub(crate) fn is_cte_header(name: &[u8]) -> bool {
     name.eq_ignore_ascii_case(b"content-transfer-encoding")
@@ -186,7 +207,7 @@ pub(crate) fn boundary_param(value: &[u8], complete: bool) -> Option<Option<&[u8
 
 /// The MIME boundaries declared so far by `Content-Type` headers, newest last, at most
 /// [`BOUNDARIES_MAX`].
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct Boundaries(Vec<Vec<u8>>);
 
 impl Boundaries {

@@ -120,6 +120,8 @@ pub(crate) struct Region {
     end: Option<u64>,
     /// Whether the input is decoded to its end.
     complete: bool,
+    /// The input offset where the region starts.
+    start: u64,
 }
 
 impl Region {
@@ -130,7 +132,13 @@ impl Region {
             raw_pos: from,
             end: None,
             complete: false,
+            start: from,
         }
+    }
+
+    /// The input offset where the region starts.
+    pub(crate) fn start(&self) -> u64 {
+        self.start
     }
 
     /// Decodes more of the input from `raw`, the input from offset `base` (holding the byte

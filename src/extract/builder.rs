@@ -1,10 +1,12 @@
 //! The options of extraction, and the extractor they compile into.
 
-use std::io::Read;
+use std::io::{self, Read, Seek};
+use std::ops::Range;
 use std::sync::Arc;
 
 use super::iter::{Extractor, SliceMatches};
 use super::options::{Compiled, Options};
+use super::prefix::Prefix;
 use crate::find::Prefilter;
 use crate::uri::Grammar;
 #[cfg(doc)]
@@ -116,6 +118,12 @@ impl ExtractorBuilder {
     pub fn slice<'h>(&self, haystack: &'h [u8]) -> SliceMatches<'h> {
         self.build().slice(haystack)
     }
+
+    /// Extracts one byte range of bytes in memory ([`UriFinder::slice_range`] of a finder
+    /// built for this input alone).
+    pub fn slice_range<'h>(&self, haystack: &'h [u8], range: Range<usize>) -> SliceMatches<'h> {
+        self.build().slice_range(haystack, range)
+    }
 }
 
 /// An extractor compiled from an [`ExtractorBuilder`]: its options, prefilter and tables, built
@@ -151,6 +159,58 @@ impl UriFinder {
     /// Extracts from bytes in memory, without copying them.
     pub fn slice<'h>(&self, haystack: &'h [u8]) -> SliceMatches<'h> {
         SliceMatches::new(&self.compiled, haystack)
+    }
+
+    /// Extracts one shard of `haystack`: the events whose outer span (wrapper included) starts
+    /// in the byte range `range` (clamped to the haystack), exactly as [`UriFinder::slice`]
+    /// reports them for the whole haystack. So for any partition of an input into ranges, the
+    /// shards' matches, one after another, are the whole input's matches: the same URIs,
+    /// readings, spans and line numbers.
+    ///
+    /// The scan reads what it needs around the range: from a warm-up point before its start
+    /// (at least the maximum URI length and a few KiB back, further when the state of the scan
+    /// there is not settled; see the crate docs, "Shards") to the maximum URI length and some
+    /// slack past its end. Line numbers, when asked for, are counted by a pass over the bytes
+    /// before the range (a count of line feeds). [`SliceMatches::overlong`] counts the overlong
+    /// candidates the range owns.
+    ///
+    /// ```
+    /// let text = b"<http://a.example/one> and <http://a.example/two>";
+    /// let finder = urisift::ExtractorBuilder::new().build();
+    /// let cut = 30; // inside the second wrapper
+    /// let shards: Vec<Vec<String>> = [0..cut, cut..text.len()]
+    ///     .into_iter()
+    ///     .map(|range| finder.slice_range(text, range).map(|m| m.uri().to_owned()).collect())
+    ///     .collect();
+    /// assert_eq!(shards, [vec!["http://a.example/one", "http://a.example/two"], vec![]]);
+    /// ```
+    pub fn slice_range<'h>(&self, haystack: &'h [u8], range: Range<usize>) -> SliceMatches<'h> {
+        SliceMatches::range(&self.compiled, haystack, range)
+    }
+
+    /// Extracts one shard of what `reader` reads, as [`UriFinder::slice_range`] does: the
+    /// events whose outer span starts in the byte range `range`, offsets counted from the start
+    /// of the stream (`SeekFrom::Start(0)`). The reader is sought to the warm-up point rather
+    /// than read from the start (unless line numbers are asked for: they are counted by reading
+    /// the bytes before it), and read until the scan is past the range; memory stays bounded
+    /// as for [`UriFinder::reader`]. Fails when seeking or reading before the range fails.
+    pub fn reader_range<R: Read + Seek>(&self, reader: R, range: Range<u64>) -> io::Result<Extractor<R>> {
+        Extractor::range(&self.compiled, reader, range)
+    }
+
+    /// [`UriFinder::reader_range`] for a caller that has counted the [`Prefix`] of the range
+    /// (the input before `range.start`): the reader is sought to the warm-up point, and the
+    /// bytes before it are not read. For a large input cut into many ranges, counting each
+    /// block once and joining the counts reads the input once in all, where `reader_range`
+    /// reads the bytes before each range again. Fails with `InvalidInput` when the prefix does
+    /// not reach to `range.start`.
+    pub fn reader_range_after<R: Read + Seek>(
+        &self,
+        reader: R,
+        range: Range<u64>,
+        prefix: Prefix,
+    ) -> io::Result<Extractor<R>> {
+        Extractor::range_after(&self.compiled, reader, range, prefix)
     }
 }
 

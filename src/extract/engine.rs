@@ -33,6 +33,13 @@ const SLACK: usize = 1024;
 /// token and keeps floods such as `http:%http:%http:…` linear.
 const SCANS_PER_TOKEN: u32 = 4;
 
+/// How far before the start of a range of the input its warm-up scan starts at least
+/// ([`crate::UriFinder::slice_range`]): a candidate that reaches the start begins no further
+/// back than the maximum URI length, the [`SLACK`] and the [`LOOKBACK`] of its wrapper.
+pub(crate) fn warm_up_reach(opts: &Options) -> u64 {
+    (opts.max_uri_len + SLACK + 2 * LOOKBACK) as u64
+}
+
 /// Where a step of the engine stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Step {
@@ -49,7 +56,7 @@ pub(crate) enum Step {
 }
 
 /// The engine's position in the input, between steps, in input offsets.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct Cursor {
     /// Where the search for the next trigger resumes.
     pos: u64,
@@ -92,6 +99,25 @@ impl Engine {
     /// Goes on from input offset `at`, or from where it is if that is further.
     pub(crate) fn resume_at(&mut self, at: u64) {
         self.cursor.pos = self.cursor.pos.max(at);
+    }
+
+    /// Where the search for the next trigger resumes.
+    pub(crate) fn pos(&self) -> u64 {
+        self.cursor.pos
+    }
+
+    /// What of the cursor can still change the events of triggers at or after input offset
+    /// `at`, once every trigger before it is taken: two engines with equal `bearing(at)` find
+    /// the same events from there on, given the same input and decoding state. The end of the
+    /// last match counts only within [`LOOKBACK`] of `at` (no look back from a later trigger
+    /// reaches further); the scans guard only when its token ends at or after `at` (a later
+    /// scan starts at a later trigger and ends after it); the count of overlong candidates not
+    /// at all.
+    pub(crate) fn bearing(&self, at: u64) -> Cursor {
+        let c = &self.cursor;
+        let floor = if c.floor + LOOKBACK as u64 <= at { 0 } else { c.floor };
+        let (scan_end, scans) = if c.scan_end < at { (0, 0) } else { (c.scan_end, c.scans) };
+        Cursor { pos: c.pos, floor, skipping: c.skipping, scan_end, scans, overlong: 0 }
     }
 
     /// Goes on from where the last step stopped, over `text` (holding at least the input from

@@ -1,12 +1,15 @@
 //! The iterators over a reader and over bytes in memory, and the one loop that drives both: the
 //! source, the decoding stage and the engine, in that order.
 
-use std::io::{self, Read};
+use std::convert::Infallible;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::ops::Range;
 
-use super::engine::{Engine, Step};
+use super::engine::{self, Cursor, Engine, Step};
 use super::options::Compiled;
 use super::options::LOOKBACK;
-use crate::decode::mime::Boundaries;
+use super::prefix::Prefix;
+use crate::decode::mime::{self, Boundaries};
 use crate::decode::qp::Region;
 use crate::decode::{Map, Text};
 use crate::matches::{Event, Match};
@@ -32,6 +35,71 @@ struct Pipeline<S> {
     /// Whether the front of the engine's queue was lent (`next_event_ref`) and is to be
     /// dropped before anything else is looked at.
     lent: bool,
+    /// In range mode, the events it owns and where triggers stop being taken.
+    range: Option<Owned>,
+}
+
+/// What a scan of a range of the input reports: the events whose outer span starts in
+/// `start..end`, from the triggers before `stop`.
+#[derive(Debug, Clone, Copy)]
+struct Owned {
+    start: u64,
+    end: u64,
+    stop: u64,
+    /// The overlong candidates it owns, counted as they are found.
+    overlong: u64,
+}
+
+impl Owned {
+    /// The events of a range `start..end`. A candidate's wrapper starts at most [`LOOKBACK`]
+    /// bytes before its trigger, so a trigger at or after `end + LOOKBACK` has no event that
+    /// starts before `end`.
+    fn of(start: u64, end: u64) -> Self {
+        Owned { start, end, stop: end.saturating_add(LOOKBACK as u64), overlong: 0 }
+    }
+
+    /// No events, and no triggers from `at` on: a warm-up up to `at`.
+    fn none_before(at: u64) -> Self {
+        Owned { start: at, end: at, stop: at, overlong: 0 }
+    }
+
+    fn owns(&mut self, event: &Event) -> bool {
+        let at = match event {
+            Event::Match(m) => m.outer_span().start,
+            Event::Rejected(r) => r.outer_span().start,
+            Event::Overlong(o) => o.span().start,
+        };
+        let owned = (self.start..self.end).contains(&at);
+        self.overlong += u64::from(owned && matches!(event, Event::Overlong(_)));
+        owned
+    }
+}
+
+/// Drops the events queued in `engine` by a step from input offset `from` that `range` does
+/// not own. Kept out of [`Pipeline::advance`], which every scan runs, for the scans of ranges.
+#[inline(never)]
+fn keep_owned(engine: &mut Engine, range: &mut Owned, from: u64) {
+    // An event's outer span starts at most `LOOKBACK` before its trigger, and not after it:
+    // when the step took its triggers well inside the range, every event is the range's.
+    let inside = from >= range.start.saturating_add(LOOKBACK as u64) && engine.pos() <= range.end;
+    if inside {
+        let mut overlong = 0;
+        engine.pending.for_each(|event| overlong += u64::from(matches!(event, Event::Overlong(_))));
+        range.overlong += overlong;
+    } else {
+        engine.pending.retain(|event| range.owns(event));
+    }
+}
+
+/// What of a pipeline's state can change the events it finds from an offset on (see
+/// [`Engine::bearing`]): two pipelines over the same input with equal bearings there find the
+/// same events from there on.
+#[derive(Debug, PartialEq, Eq)]
+struct Bearing {
+    cursor: Cursor,
+    /// Where the quoted-printable region being read started.
+    region: Option<u64>,
+    boundaries: Boundaries,
 }
 
 impl<S: Source> Pipeline<S> {
@@ -44,7 +112,38 @@ impl<S: Source> Pipeline<S> {
             lines: compiled.opts.line_numbers.then(LineCounter::default),
             done: false,
             lent: false,
+            range: None,
         }
+    }
+
+    /// A pipeline that starts its search at input offset `at` (its source holding the input
+    /// from at least [`LOOKBACK`] bytes before it), with `lines` line feeds before `at` when
+    /// lines are counted.
+    fn starting_at(compiled: &Compiled, source: S, at: u64, lines: u64) -> Self {
+        let mut pipeline = Pipeline::new(compiled, source);
+        pipeline.engine.resume_at(at);
+        if let Some(counter) = &mut pipeline.lines {
+            *counter = LineCounter::starting_at(at, lines);
+        }
+        pipeline
+    }
+
+    /// Takes every trigger before input offset `at`, reporting nothing, and says what of the
+    /// state bears on what follows.
+    fn warm_up(&mut self, at: u64) -> Result<Bearing, S::Error> {
+        self.range = Some(Owned::none_before(at));
+        while self.advance()? {}
+        Ok(Bearing {
+            cursor: self.engine.bearing(at),
+            region: self.region.as_ref().map(Region::start),
+            boundaries: self.boundaries.clone(),
+        })
+    }
+
+    /// After [`Pipeline::warm_up`] to `range.start`: reports the events of `range` from here.
+    fn own(&mut self, range: Range<u64>) {
+        self.range = Some(Owned::of(range.start, range.end));
+        self.done = false;
     }
 
     /// Steps until an event is at the front of the engine's queue (`true`), the input is done
@@ -63,6 +162,8 @@ impl<S: Source> Pipeline<S> {
         }
         loop {
             let (raw, base, eof) = self.source.window();
+            let stop = self.range.map(|r| r.stop);
+            let from = self.engine.pos();
             let step = match &self.region {
                 None => {
                     let text = Text {
@@ -70,17 +171,32 @@ impl<S: Source> Pipeline<S> {
                         map: Map::Raw(base),
                         complete: eof,
                         end: base + raw.len() as u64,
-                        stop: None,
+                        stop,
                     };
                     self.engine.step(&text, &mut self.boundaries)
                 }
-                Some(region) => self.engine.step(&region.text(), &mut self.boundaries),
+                Some(region) => {
+                    let mut text = region.text();
+                    if let Some(stop) = stop {
+                        text.stop = Some(text.stop.map_or(stop, |end| end.min(stop)));
+                    }
+                    self.engine.step(&text, &mut self.boundaries)
+                }
             };
             if let Some(lines) = &mut self.lines {
                 self.engine.pending.number_lines(|at| lines.line_at(raw, base, at));
             }
+            if let Some(range) = &mut self.range {
+                keep_owned(&mut self.engine, range, from);
+            }
             let (keep_from, undecided) = match step {
+                Step::Event if self.engine.pending.is_empty() => continue,
                 Step::Event => return Ok(true),
+                // A range is done once its triggers are taken, inside a region or not.
+                Step::Done if self.range.is_some_and(|r| self.engine.pos() >= r.stop) => {
+                    self.done = true;
+                    return Ok(false);
+                }
                 Step::Done => match self.region.take() {
                     None => {
                         self.done = true;
@@ -131,8 +247,66 @@ impl<S: Source> Pipeline<S> {
 
     /// See [`Extractor::overlong`].
     fn overlong(&self) -> u64 {
-        self.engine.overlong()
+        match &self.range {
+            Some(range) => range.overlong,
+            None => self.engine.overlong(),
+        }
     }
+}
+
+/// Where the scan of a range that starts at `start` begins, and its pipeline warmed up to
+/// `start`: `open(at)` makes a pipeline that starts its search at `at`.
+///
+/// The engine's state where a range starts is what a scan of the whole input has there, and
+/// that depends on what came before. A warm-up from a little before the start (far enough
+/// back for any candidate that reaches the start, [`engine::warm_up_reach`]) is checked
+/// against one from that far again further back: when both arrive at the start with the same
+/// [`Bearing`], the farther one is taken; otherwise the check is made again from further back,
+/// each time twice as far, until a warm-up starts at the start of the input, which is exact. With quoted-printable decoding, the warm-ups
+/// start no later than `mail_context`, the last `Content-Transfer-Encoding` header line before
+/// the start ([`mime::last_transfer_encoding_line`]), so that they know whether the start is in
+/// a quoted-printable region.
+fn warmed_up<S: Source>(
+    compiled: &Compiled,
+    start: u64,
+    mail_context: u64,
+    mut open: impl FnMut(u64, Option<Pipeline<S>>) -> Result<Pipeline<S>, S::Error>,
+) -> Result<Pipeline<S>, S::Error> {
+    let mut reach = engine::warm_up_reach(&compiled.opts);
+    let mut near = start.saturating_sub(reach).min(mail_context);
+    let mut pipeline = open(near, None)?;
+    let mut bearing = pipeline.warm_up(start)?;
+    while near > 0 {
+        let far = near.saturating_sub(reach);
+        pipeline = open(far, Some(pipeline))?;
+        let far_bearing = pipeline.warm_up(start)?;
+        if far_bearing == bearing {
+            break;
+        }
+        (near, bearing, reach) = (far, far_bearing, reach.saturating_mul(2));
+    }
+    Ok(pipeline)
+}
+
+/// The [`Prefix`] of the next `to` bytes `reader` reads, read a block at a time.
+fn prefix_of<R: Read>(reader: &mut R, to: u64) -> io::Result<Prefix> {
+    let mut buf = vec![0; 256 << 10];
+    let mut lead = Vec::new();
+    let mut prefix = Prefix::default();
+    while prefix.len() < to {
+        let want = buf.len().min(usize::try_from(to - prefix.len()).unwrap_or(usize::MAX));
+        let n = match reader.read(&mut buf[..want]) {
+            // The input ends before the range starts: the range holds nothing.
+            Ok(0) => return Ok(prefix.reaching(to)),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        prefix = prefix.followed_by(Prefix::of_block(&lead, &buf[..n], prefix.len()));
+        lead.clear();
+        lead.extend_from_slice(&buf[n.saturating_sub(32)..n]);
+    }
+    Ok(prefix)
 }
 
 /// An iterator of matches over a reader, in input order.
@@ -148,7 +322,78 @@ impl<R: Read> Extractor<R> {
     pub(crate) fn new(compiled: &Compiled, reader: R) -> Self {
         Extractor { pipeline: Pipeline::new(compiled, source::Reader::new(reader)) }
     }
+}
 
+impl<R: Read + Seek> Extractor<R> {
+    /// The events of the byte range `range` of the input `reader` reads: see
+    /// [`UriFinder::reader_range`](crate::UriFinder::reader_range).
+    pub(crate) fn range(compiled: &Compiled, mut reader: R, range: Range<u64>) -> io::Result<Self> {
+        let opts = &compiled.opts;
+        let prefix = if opts.line_numbers || opts.quoted_printable {
+            reader.seek(SeekFrom::Start(0))?;
+            prefix_of(&mut reader, range.start)?
+        } else {
+            Prefix::default().reaching(range.start)
+        };
+        Self::range_after(compiled, reader, range, prefix)
+    }
+
+    /// [`Extractor::range`] with the prefix of the range known: see
+    /// [`UriFinder::reader_range_after`](crate::UriFinder::reader_range_after).
+    pub(crate) fn range_after(
+        compiled: &Compiled,
+        reader: R,
+        range: Range<u64>,
+        prefix: Prefix,
+    ) -> io::Result<Self> {
+        if prefix.len() != range.start {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "the prefix given reaches to {}, not to the range's start {}",
+                    prefix.len(),
+                    range.start
+                ),
+            ));
+        }
+        let range = range.start..range.end.max(range.start);
+        let mail_context = match compiled.opts.quoted_printable {
+            true => prefix.transfer_encoding_line().unwrap_or(u64::MAX),
+            false => u64::MAX,
+        };
+        let mut first = Some(reader);
+        let mut pipeline = warmed_up(
+            compiled,
+            range.start,
+            mail_context,
+            |at, last: Option<Pipeline<source::Reader<R>>>| {
+                let Some(mut reader) = first.take().or_else(|| last.map(|p| p.source.reader)) else {
+                    return Err(io::Error::other("urisift: a range's reader was lost"));
+                };
+                // The search starts at `at`, looking back from there.
+                let from = at.saturating_sub(LOOKBACK as u64);
+                let lines = if compiled.opts.line_numbers && from < range.start {
+                    reader.seek(SeekFrom::Start(from))?;
+                    let between = prefix_of(&mut (&mut reader).take(range.start - from), range.start - from)?;
+                    prefix.line_feeds().saturating_sub(between.line_feeds())
+                } else {
+                    prefix.line_feeds()
+                };
+                reader.seek(SeekFrom::Start(from))?;
+                let mut pipeline =
+                    Pipeline::starting_at(compiled, source::Reader::starting_at(reader, from), at, 0);
+                if let Some(counter) = &mut pipeline.lines {
+                    *counter = LineCounter::starting_at(from.min(range.start), lines);
+                }
+                Ok(pipeline)
+            },
+        )?;
+        pipeline.own(range);
+        Ok(Extractor { pipeline })
+    }
+}
+
+impl<R: Read> Extractor<R> {
     /// The next event: a match, a rejected candidate (only with
     /// [`ExtractorBuilder::report_rejected`](crate::ExtractorBuilder::report_rejected)), or an
     /// overlong candidate that was skipped.
@@ -230,6 +475,25 @@ pub struct SliceMatches<'h> {
 impl<'h> SliceMatches<'h> {
     pub(crate) fn new(compiled: &Compiled, haystack: &'h [u8]) -> Self {
         SliceMatches { pipeline: Pipeline::new(compiled, source::Slice(haystack)) }
+    }
+
+    /// The events of the byte range `range` of `haystack`: see
+    /// [`UriFinder::slice_range`](crate::UriFinder::slice_range).
+    pub(crate) fn range(compiled: &Compiled, haystack: &'h [u8], range: Range<usize>) -> Self {
+        let end = range.end.min(haystack.len());
+        let start = range.start.min(end);
+        let count_lines = compiled.opts.line_numbers;
+        let mail_context = match compiled.opts.quoted_printable {
+            true => mime::last_transfer_encoding_line(&haystack[..start]).map_or(u64::MAX, |at| at as u64),
+            false => u64::MAX,
+        };
+        let Ok(mut pipeline) = warmed_up(compiled, start as u64, mail_context, |at, _| {
+            let before = &haystack[..usize::try_from(at).unwrap_or(usize::MAX).min(haystack.len())];
+            let lines = if count_lines { memchr::memchr_iter(b'\n', before).count() as u64 } else { 0 };
+            Ok::<_, Infallible>(Pipeline::starting_at(compiled, source::Slice(haystack), at, lines))
+        });
+        pipeline.own(start as u64..end as u64);
+        SliceMatches { pipeline }
     }
 }
 

@@ -8,7 +8,9 @@ mod engine;
 mod iter;
 mod lane;
 mod options;
+mod prefix;
 mod queue;
 
 pub use builder::{ExtractorBuilder, UriFinder};
 pub use iter::{Extractor, SliceMatches};
+pub use prefix::Prefix;

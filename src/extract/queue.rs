@@ -85,7 +85,7 @@ impl Queue {
 
     /// Drops the front event (one that was lent), keeping a match's text buffer in its slot
     /// when it is small, for a later match to reuse.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn drop_front(&mut self) {
         if self.is_empty() {
             return;
@@ -144,6 +144,29 @@ impl Queue {
                 _ => {}
             }
         }
+    }
+
+    /// Calls `f` on each queued event, front first.
+    pub(crate) fn for_each(&self, f: impl FnMut(&Event)) {
+        self.slots[self.head..self.end].iter().for_each(f);
+    }
+
+    /// Keeps the queued events that `keep` says yes to, in order.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&Event) -> bool) {
+        let mut to = self.head;
+        for from in self.head..self.end {
+            if keep(&self.slots[from]) {
+                if to != from {
+                    self.slots.swap(to, from);
+                }
+                to += 1;
+            }
+        }
+        for slot in &mut self.slots[to..self.end] {
+            *slot = EMPTY;
+        }
+        self.end = to;
+        self.restart_when_empty();
     }
 
     /// Queues the events of `events` at the back.

@@ -34,7 +34,13 @@ pub(crate) struct Buffer {
 
 impl Buffer {
     pub(crate) fn new() -> Self {
-        Buffer { buf: BytesMut::new(), start: 0, end: 0, base: 0, eof: false, failed: None }
+        Self::starting_at(0)
+    }
+
+    /// An empty buffer whose first byte will be the input's byte at offset `base` (for a
+    /// reader positioned there).
+    pub(crate) fn starting_at(base: u64) -> Self {
+        Buffer { buf: BytesMut::new(), start: 0, end: 0, base, eof: false, failed: None }
     }
 
     /// The bytes held, the absolute offset of the first, and whether the input ends after them.

@@ -11,6 +11,12 @@ pub(crate) struct LineCounter {
 }
 
 impl LineCounter {
+    /// A counter that knows there are `lines` line feeds before the offset `to` (counted by a
+    /// pass of its own, for a range of the input).
+    pub(crate) fn starting_at(to: u64, lines: u64) -> Self {
+        LineCounter { to, lines }
+    }
+
     /// The offset up to which line feeds are counted: the input from there on is still needed.
     pub(crate) fn counted_to(&self) -> u64 {
         self.to

@@ -55,6 +55,11 @@ impl<R> Reader<R> {
     pub(crate) fn new(reader: R) -> Self {
         Reader { reader, buffer: Buffer::new() }
     }
+
+    /// A reader positioned at the input's offset `base`.
+    pub(crate) fn starting_at(reader: R, base: u64) -> Self {
+        Reader { reader, buffer: Buffer::starting_at(base) }
+    }
 }
 
 impl<R: Read> Source for Reader<R> {

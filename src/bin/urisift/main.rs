@@ -7,6 +7,7 @@ mod context;
 mod extract;
 mod input;
 mod json;
+mod parallel;
 mod template;
 
 use std::io::{self, Write};

@@ -58,7 +58,10 @@ fn components_are_str_slices_with_byte_spans() {
     assert_eq!(u.fragment(), Some("€"));
     for c in [Component::Userinfo, Component::Host, Component::Path, Component::Query, Component::Fragment] {
         let span = u.span(c).unwrap();
-        assert!(u.as_str().is_char_boundary(span.start as usize) && u.as_str().is_char_boundary(span.end as usize));
+        assert!(
+            u.as_str().is_char_boundary(span.start as usize)
+                && u.as_str().is_char_boundary(span.end as usize)
+        );
     }
     assert_eq!(u.span(Component::Host), Some(Span::new(10, 25)));
     assert!(u.is_iri());

@@ -1,0 +1,481 @@
+//! `-j N`: the inputs scanned on N threads, a large file in ranges, the output in input order.
+//!
+//! The inputs are cut into jobs: a whole input, or a range of a large regular file
+//! (`UriFinder::reader_range_after`, whose ranges add up to the whole file exactly). Worker
+//! threads take the jobs in order and send their events in batches down a bounded channel per
+//! job; the main thread takes the jobs' channels in order and reports every event as the
+//! one-thread scan does, with the same code ([`Run::handle`]), so the output is the same. A
+//! worker waits while its job's channel is full, so the events held at any time are at most a
+//! few batches per thread.
+//!
+//! The ranges of one file need what the file says before them (its line count for `-n`, its
+//! last quoted-printable header): each range's worker counts its own range ([`Prefix`]) and
+//! passes the total on to the next range's worker, so that the file is read once for that.
+
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Condvar, Mutex};
+
+use urisift::{Event, Prefix, UriFinder};
+
+use crate::complain;
+use crate::extract::{
+    Args, Flow, Look, Run, Sniff, Stop, name_decoder, open_for_range, warn_compressed, warn_utf16,
+};
+use crate::input::{self, Input, InputError};
+use crate::json::Counts;
+
+/// Events sent at a time.
+const BATCH: usize = 512;
+/// Bytes of rendered output sent at a time.
+const RENDERED: usize = 64 << 10;
+/// Batches a job's channel holds before its worker waits.
+const CHANNEL: usize = 8;
+/// The smallest range a large file is cut into.
+const RANGE_MIN: u64 = 4 << 20;
+/// The largest.
+const RANGE_MAX: u64 = 16 << 20;
+
+/// What a worker sends the main thread about its job.
+enum Msg {
+    /// The input was opened; its compression, when it is compressed and read as it is.
+    Compressed(input::Compression),
+    Events(Vec<Event>),
+    /// Output a worker rendered, and how many matches it holds.
+    Output(Vec<u8>, u64),
+    /// Reading failed: the input's scan ends here.
+    Failed(io::Error),
+    /// The input's first two bytes, for the warning about UTF-16.
+    Head([u8; 2]),
+}
+
+/// One piece of work.
+enum Job {
+    /// The input at this index, read whole.
+    Whole(usize),
+    /// A range of the file at `input`: the `part`-th of its ranges, whose prefixes `chain`
+    /// passes on (`None` when the options need nothing from the prefix, or with `--range`).
+    Range { input: usize, range: Range<u64>, part: usize, chain: Option<usize> },
+}
+
+/// The prefixes of the ranges of one file, passed from each range's worker to the next.
+#[derive(Default)]
+struct Chain {
+    /// `prefixes[k]`: the prefix of range `k`, once known (`Err` when counting it failed).
+    prefixes: Mutex<Vec<Option<Result<Prefix, String>>>>,
+    ready: Condvar,
+}
+
+impl Chain {
+    fn new(parts: usize) -> Self {
+        let mut prefixes = vec![None; parts + 1];
+        prefixes[0] = Some(Ok(Prefix::default()));
+        Chain { prefixes: Mutex::new(prefixes), ready: Condvar::new() }
+    }
+
+    /// Whether range `k` is the file's last.
+    fn last(&self, k: usize) -> bool {
+        k + 2 >= self.prefixes.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    fn wait(&self, k: usize) -> Result<Prefix, String> {
+        let mut prefixes = self.prefixes.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(known) = &prefixes[k] {
+                return known.clone();
+            }
+            prefixes = self.ready.wait(prefixes).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    fn publish(&self, k: usize, prefix: Result<Prefix, String>) {
+        self.prefixes.lock().unwrap_or_else(|e| e.into_inner())[k] = Some(prefix);
+        self.ready.notify_all();
+    }
+}
+
+/// Whether the scan of `inputs` is worth more than one thread: several inputs, or a file
+/// large enough to cut.
+pub fn worth_it(inputs: &[Result<Input, InputError>], reach: u64) -> bool {
+    inputs.len() > 1
+        || inputs.iter().any(|input| match input {
+            Ok(Input::File(path)) => std::fs::metadata(path)
+                .is_ok_and(|m| m.is_file() && m.len() >= 2 * range_len(m.len(), 1, reach)),
+            _ => false,
+        })
+}
+
+/// How long the ranges of a file of `len` bytes are, on `threads` threads: about two per
+/// thread, between [`RANGE_MIN`] and [`RANGE_MAX`], and long beside the warm-up before each
+/// (`reach`).
+fn range_len(len: u64, threads: usize, reach: u64) -> u64 {
+    (len / (2 * threads as u64)).clamp(RANGE_MIN, RANGE_MAX).max(16 * reach)
+}
+
+/// Scans `inputs` on `threads` threads, reporting through `run`; returns whether a URI was
+/// found, whether an input failed, and the exit code when the output failed.
+pub fn scan_all<W: io::Write>(
+    run: &mut Run<'_, W>,
+    finder: &UriFinder,
+    inputs: Vec<Result<Input, InputError>>,
+    threads: usize,
+    reach: u64,
+    needs_prefix: bool,
+) -> (bool, bool, Option<io::Error>) {
+    let args = run.args;
+    // The jobs of each input, in order.
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut chains: Vec<Chain> = Vec::new();
+    let mut owners: Vec<Range<usize>> = Vec::new();
+    let mut heads: Vec<Option<[u8; 2]>> = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let first = jobs.len();
+        let mut head = None;
+        match (input, &args.range) {
+            (Ok(Input::File(_)), Some(range)) => {
+                jobs.push(Job::Range { input: i, range: range.clone(), part: 0, chain: None });
+            }
+            (Ok(Input::File(path)), None) => {
+                let split = splittable(input.as_ref().ok(), path);
+                match split {
+                    Some((len, first_bytes)) if len >= 2 * range_len(len, threads, reach) => {
+                        head = Some(first_bytes);
+                        // Ranges of one length, the last no longer than the others.
+                        let parts = len.div_ceil(range_len(len, threads, reach));
+                        let step = len.div_ceil(parts);
+                        let parts = parts as usize;
+                        let chain = needs_prefix.then(|| {
+                            chains.push(Chain::new(parts));
+                            chains.len() - 1
+                        });
+                        for part in 0..parts {
+                            let start = part as u64 * step;
+                            let end = if part + 1 == parts { u64::MAX } else { start + step };
+                            jobs.push(Job::Range { input: i, range: start..end, part, chain });
+                        }
+                    }
+                    _ => jobs.push(Job::Whole(i)),
+                }
+            }
+            _ => jobs.push(Job::Whole(i)),
+        }
+        owners.push(first..jobs.len());
+        heads.push(head);
+    }
+    let (senders, receivers): (Vec<_>, Vec<_>) = jobs.iter().map(|_| sync_channel::<Msg>(CHANNEL)).unzip();
+    let senders: Vec<Mutex<Option<SyncSender<Msg>>>> =
+        senders.into_iter().map(|s| Mutex::new(Some(s))).collect();
+    let next = AtomicUsize::new(0);
+    let cancel = AtomicBool::new(false);
+    let hand = if run.renders_anywhere() { Hand::Rendered(run.look()) } else { Hand::Events };
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(jobs.len()) {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= jobs.len() || cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let Some(tx) = senders[k].lock().unwrap_or_else(|e| e.into_inner()).take() else {
+                        continue;
+                    };
+                    work(&jobs[k], &inputs, &chains, finder, args, hand, &tx);
+                }
+            });
+        }
+        let result = report(run, &inputs, &owners, &heads, receivers);
+        cancel.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// The length and first two bytes of a file that can be cut into ranges: a regular file, not
+/// compressed.
+fn splittable(input: Option<&Input>, path: &std::path::Path) -> Option<(u64, [u8; 2])> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let (_, compression) = input::open(input?, false).ok()?;
+    if compression.is_some() {
+        // Read as it is without -z (with its warning), decompressed with it: whole.
+        return None;
+    }
+    let mut head = [0; 2];
+    let mut file = File::open(path).ok()?;
+    let n = file.read(&mut head).ok()?;
+    Some((meta.len(), if n == 2 { head } else { [0; 2] }))
+}
+
+/// The main thread: the events of each input's jobs in order, reported as one thread does.
+fn report<W: io::Write>(
+    run: &mut Run<'_, W>,
+    inputs: &[Result<Input, InputError>],
+    owners: &[Range<usize>],
+    heads: &[Option<[u8; 2]>],
+    receivers: Vec<Receiver<Msg>>,
+) -> (bool, bool, Option<io::Error>) {
+    let (mut found, mut failed) = (false, false);
+    let mut receivers: Vec<Option<Receiver<Msg>>> = receivers.into_iter().map(Some).collect();
+    let max_count = run.args.max_count.unwrap_or(u64::MAX);
+    for (i, input) in inputs.iter().enumerate() {
+        let input = match input {
+            Ok(input) => input,
+            Err(e) => {
+                complain(format_args!("{}: {}", e.name, e.error));
+                failed = true;
+                continue;
+            }
+        };
+        let name = input.display();
+        // The jobs of this input are taken; those of an input stopped early are dropped, which
+        // ends their workers.
+        let jobs: Vec<Receiver<Msg>> = owners[i].clone().filter_map(|k| receivers[k].take()).collect();
+        if run.args.max_count == Some(0) {
+            continue;
+        }
+        if let Err(e) = run.set_prefix(input) {
+            complain(format_args!("{name}: {e}"));
+            failed = true;
+            continue;
+        }
+        let mut counts = Counts::default();
+        let mut head = heads[i];
+        let mut outcome: Result<(), Stop> = Ok(());
+        'jobs: for rx in jobs {
+            for msg in rx {
+                match msg {
+                    Msg::Compressed(c) => warn_compressed(&name, c),
+                    Msg::Head(h) => head = Some(h),
+                    Msg::Failed(e) => {
+                        outcome = Err(Stop::Input(e));
+                        break 'jobs;
+                    }
+                    Msg::Output(bytes, n) => {
+                        counts.matches += n;
+                        if let Err(e) = run.write_rendered(&bytes) {
+                            outcome = Err(Stop::Output(e, counts.matches > 0));
+                            break 'jobs;
+                        }
+                    }
+                    Msg::Events(events) => {
+                        for event in &events {
+                            match run.handle(event, &mut counts, &name, max_count) {
+                                Ok(Flow::Go) => {}
+                                Ok(Flow::Enough) => break 'jobs,
+                                Err(stop) => {
+                                    outcome = Err(stop);
+                                    break 'jobs;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let outcome = outcome.and_then(|()| {
+            if let Some(head) = head {
+                warn_utf16(&name, &head);
+            }
+            let here = counts.matches > 0;
+            run.finish_input(input, counts).map_err(|e| Stop::Output(e, here))
+        });
+        match outcome {
+            Ok(()) => found |= counts.matches > 0,
+            Err(Stop::Input(e)) => {
+                complain(format_args!("{name}: {e}"));
+                failed = true;
+            }
+            Err(Stop::Output(e, here)) => return (found || here, failed, Some(e)),
+        }
+    }
+    (found, failed, None)
+}
+
+/// How a worker hands its events on: rendered, as the main thread would write them, or as
+/// events for the main thread to report.
+#[derive(Clone, Copy)]
+enum Hand {
+    Rendered(Look),
+    Events,
+}
+
+/// A worker: scans one job, sending what it finds in batches. A closed channel (the main
+/// thread stopped) ends it.
+#[allow(clippy::too_many_arguments)]
+fn work(
+    job: &Job,
+    inputs: &[Result<Input, InputError>],
+    chains: &[Chain],
+    finder: &UriFinder,
+    args: &Args,
+    hand: Hand,
+    tx: &SyncSender<Msg>,
+) {
+    let decompress = args.search_zip;
+    match job {
+        Job::Whole(i) => {
+            let Ok(input) = &inputs[*i] else { return };
+            let (reader, compression) = match input::open(input, decompress) {
+                Ok(opened) => opened,
+                Err(e) => {
+                    let _ = tx.send(Msg::Failed(e));
+                    return;
+                }
+            };
+            if let Some(c) = compression.filter(|_| !decompress) {
+                let _ = tx.send(Msg::Compressed(c));
+            }
+            let mut sniff = Sniff { inner: reader, head: [0; 2], seen: 0 };
+            let decompressed = compression.filter(|_| decompress);
+            let mut extractor = finder.reader(&mut sniff);
+            if pump(&mut extractor, input, args, hand, tx, decompressed) {
+                drop(extractor);
+                if sniff.seen == 2 {
+                    let _ = tx.send(Msg::Head(sniff.head));
+                }
+            }
+        }
+        Job::Range { input, range, part, chain } => {
+            let Ok(input) = &inputs[*input] else { return };
+            let opened = open_for_range(input, decompress);
+            let prefix = chain.map(|c| {
+                let chain = &chains[c];
+                // The last range's prefix is no other range's: it is not counted.
+                if chain.last(*part) {
+                    return chain.wait(*part);
+                }
+                let own = opened.as_ref().map_err(|e| e.to_string()).and_then(|file| {
+                    count_block(file, range.clone(), args.counts_lines()).map_err(|e| e.to_string())
+                });
+                let before = chain.wait(*part);
+                let after = before.clone().and_then(|before| own.map(|own| before.followed_by(own)));
+                chain.publish(part + 1, after);
+                before
+            });
+            let file = match opened {
+                Ok(file) => file,
+                Err(e) => {
+                    let _ = tx.send(Msg::Failed(e));
+                    return;
+                }
+            };
+            let extractor = match prefix {
+                None => finder.reader_range(file, range.clone()),
+                Some(Ok(prefix)) => finder.reader_range_after(file, range.clone(), prefix),
+                Some(Err(e)) => Err(io::Error::other(e)),
+            };
+            match extractor {
+                Ok(mut extractor) => {
+                    pump(&mut extractor, input, args, hand, tx, None);
+                }
+                Err(e) => {
+                    let _ = tx.send(Msg::Failed(e));
+                }
+            }
+        }
+    }
+}
+
+/// Sends the events of `extractor` on; whether it got to their end.
+fn pump<R: Read>(
+    extractor: &mut urisift::Extractor<R>,
+    input: &Input,
+    args: &Args,
+    hand: Hand,
+    tx: &SyncSender<Msg>,
+    decompressed: Option<input::Compression>,
+) -> bool {
+    let name = input.display();
+    let mut renderer = match hand {
+        Hand::Rendered(look) => {
+            let mut renderer = Run::renderer(args, look);
+            if let Err(e) = renderer.set_prefix(input) {
+                let _ = tx.send(Msg::Failed(e));
+                return false;
+            }
+            Some(renderer)
+        }
+        Hand::Events => None,
+    };
+    let mut counts = Counts::default();
+    let mut batch = Vec::new();
+    // Sends what is rendered or batched; false once the main thread is gone.
+    let flush =
+        |renderer: &mut Option<Run<'_, Vec<u8>>>, counts: &mut Counts, batch: &mut Vec<Event>| match renderer
+        {
+            Some(r) => {
+                let (out, n) = (r.take_output(), std::mem::take(&mut counts.matches));
+                (out.is_empty() && n == 0) || tx.send(Msg::Output(out, n)).is_ok()
+            }
+            None => batch.is_empty() || tx.send(Msg::Events(std::mem::take(batch))).is_ok(),
+        };
+    while let Some(event) = extractor.next_event_ref() {
+        let event = match event {
+            Ok(event) => event,
+            Err(e) => {
+                if flush(&mut renderer, &mut counts, &mut batch) {
+                    let _ = tx.send(Msg::Failed(name_decoder(e, decompressed)));
+                }
+                return false;
+            }
+        };
+        match (&mut renderer, event) {
+            (Some(r), Event::Match(_)) => {
+                // Matches only: the renderer writes them as the main thread would.
+                let _ = r.handle(event, &mut counts, &name, u64::MAX);
+                if r.rendered_len() >= RENDERED && !flush(&mut renderer, &mut counts, &mut batch) {
+                    return false;
+                }
+            }
+            (Some(_), _) => {
+                // Other events go to the main thread in their place among the matches.
+                if !flush(&mut renderer, &mut counts, &mut batch)
+                    || tx.send(Msg::Events(vec![event.clone()])).is_err()
+                {
+                    return false;
+                }
+            }
+            (None, _) => {
+                batch.push(event.clone());
+                if batch.len() >= BATCH && !flush(&mut renderer, &mut counts, &mut batch) {
+                    return false;
+                }
+            }
+        }
+    }
+    flush(&mut renderer, &mut counts, &mut batch)
+}
+
+/// The part of a file's prefix in `range` (clamped to the file), read a block at a time.
+fn count_block(file: &File, range: Range<u64>, lines: bool) -> io::Result<Prefix> {
+    let mut file = file;
+    let lead_at = range.start.saturating_sub(32);
+    file.seek(SeekFrom::Start(lead_at))?;
+    let mut lead = vec![0; (range.start - lead_at) as usize];
+    file.read_exact(&mut lead)?;
+    let mut buf = vec![0; 256 << 10];
+    let mut at = range.start;
+    let mut prefix = Prefix::default();
+    let mut reader = file.take(range.end - range.start);
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let block = match lines {
+            true => Prefix::of_block(&lead, &buf[..n], at),
+            false => Prefix::headers_of_block(&lead, &buf[..n], at),
+        };
+        prefix = prefix.followed_by(block);
+        lead.clear();
+        lead.extend_from_slice(&buf[n.saturating_sub(32)..n]);
+        at += n as u64;
+    }
+    Ok(prefix)
+}

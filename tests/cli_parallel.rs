@@ -1,0 +1,131 @@
+//! `-j N` and `--range` on the command line (issue 21): the output on several threads is the
+//! output on one, byte for byte, with every output option; and the ranges of a partition of a
+//! file, scanned one by one, print what the whole file prints.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn urisift(args: &[&str]) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_urisift")).args(args).env("NO_COLOR", "1").output().unwrap();
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+fn corpus_files() -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), &mut files);
+    files.sort();
+    files.into_iter().map(|p| p.to_string_lossy().into_owned()).collect()
+}
+
+/// The output options checked: each must print the same on any number of threads.
+const VARIANTS: &[&[&str]] = &[
+    &[],
+    &["-c"],
+    &["--json"],
+    &["-n"],
+    &["-u"],
+    &["--all-readings", "--abbreviated"],
+    &["--json", "--rejected", "-n"],
+    &["--format", "{file}\t{line}\t{start}\t{uri}"],
+    &["--scheme", "https,mailto", "-c", "--json"],
+    &["-m", "3"],
+];
+
+fn same_on_threads(files: &[String], threads: &[&str]) {
+    for variant in VARIANTS {
+        let mut one: Vec<&str> = vec!["-j", "1"];
+        one.extend_from_slice(variant);
+        one.extend(files.iter().map(String::as_str));
+        let expected = urisift(&one);
+        assert!(!expected.stdout.is_empty(), "{variant:?}");
+        for n in threads {
+            let mut many: Vec<&str> = vec!["-j", n];
+            many.extend_from_slice(variant);
+            many.extend(files.iter().map(String::as_str));
+            let got = urisift(&many);
+            assert!(got.stdout == expected.stdout, "-j {n} {variant:?}: stdout differs from -j 1");
+            assert!(got.stderr == expected.stderr, "-j {n} {variant:?}: stderr differs from -j 1");
+            assert_eq!(got.status.code(), expected.status.code(), "-j {n} {variant:?}");
+        }
+    }
+}
+
+/// Many files on several threads: the corpus.
+#[test]
+fn many_files_print_the_same_on_any_number_of_threads() {
+    same_on_threads(&corpus_files(), &["2", "3", "8"]);
+}
+
+/// One file large enough to be cut into ranges on several threads: the corpus's mail, news
+/// and logs, one after another, twice over (quoted-printable regions, long lines, line
+/// numbers across the cuts).
+#[test]
+fn a_large_file_cut_into_ranges_prints_the_same() {
+    let dir = std::env::temp_dir().join(format!("urisift-cli-parallel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.txt");
+    let mut text = Vec::new();
+    while text.len() < 9 << 20 {
+        for file in corpus_files().iter().filter(|f| !f.contains("expected")) {
+            text.extend_from_slice(&std::fs::read(file).unwrap());
+        }
+    }
+    std::fs::write(&big, &text).unwrap();
+    let big = big.to_string_lossy().into_owned();
+    for variant in [&["-n", "--json"][..], &["-c"], &["--rejected", "--json"]] {
+        let mut one = vec!["-j", "1"];
+        one.extend_from_slice(variant);
+        one.push(&big);
+        let expected = urisift(&one);
+        let mut many = vec!["-j", "3"];
+        many.extend_from_slice(variant);
+        many.push(&big);
+        let got = urisift(&many);
+        assert!(got.stdout == expected.stdout, "{variant:?}: stdout differs from -j 1");
+        assert!(got.stderr == expected.stderr, "{variant:?}: stderr differs from -j 1");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--range`: the ranges of a partition, scanned one by one, print the whole file's records,
+/// with the whole file's offsets and line numbers.
+#[test]
+fn ranges_of_a_partition_print_the_whole() {
+    for file in corpus_files().iter().filter(|f| f.ends_with(".mbox") || f.ends_with(".txt")).take(8) {
+        let len = std::fs::metadata(file).unwrap().len();
+        let whole = urisift(&["--json", "-n", "--rejected", file]).stdout;
+        let cuts = [0, len / 7, len / 3 + 1, len / 2 + 13, len - len / 5, len];
+        let mut joined = Vec::new();
+        for pair in cuts.windows(2) {
+            let range =
+                if pair[1] == len { format!("{}:", pair[0]) } else { format!("{}:{}", pair[0], pair[1]) };
+            joined.extend(urisift(&["--json", "-n", "--rejected", "--range", &range, file]).stdout);
+        }
+        assert!(joined == whole, "{file}: the ranges do not add up to the whole");
+    }
+}
+
+#[test]
+fn bad_ranges_are_usage_errors() {
+    for bad in ["5", "9:3", "a:b", ":4"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_urisift"))
+            .args(["--range", bad, "Cargo.toml"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_urisift")).args(["--range", "0:10", "-"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not standard input"));
+}

@@ -1,0 +1,286 @@
+//! Exact shards: for any partition of an input into byte ranges, the events of the ranges
+//! (`UriFinder::slice_range`, `UriFinder::reader_range`), one range after another, are the
+//! events of the whole input. Cut at random points (a seeded generator) on every file of
+//! `corpus/` and `tests/data/`, and at the places where a cut is most likely to go wrong:
+//! inside `<…>` wrapped over lines, hyphen line breaks, quoted-printable soft breaks,
+//! multi-byte UTF-8, runs of colons and floods.
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use urisift::{Event, ExtractorBuilder, Prefix, UriFinder};
+
+/// A seeded generator of cut points (xorshift64), so that a failure is replayed exactly.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+fn files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    walk(&root.join("corpus"), &mut out);
+    walk(&root.join("tests/data"), &mut out);
+    assert!(out.len() > 50, "the corpus is there");
+    out
+}
+
+/// The option sets shards are checked under: the defaults; a short maximum URI length, so that
+/// warm-ups start close before their range and the check of their state is what makes them
+/// exact; and everything reported, with line numbers.
+fn builders() -> Vec<(&'static str, ExtractorBuilder)> {
+    let mut short = ExtractorBuilder::new();
+    short.max_uri_len(64);
+    let mut all = ExtractorBuilder::new();
+    all.abbreviated(true).report_rejected(true).line_numbers(true).max_uri_len(300);
+    vec![("default", ExtractorBuilder::new()), ("max_uri_len 64", short), ("all reported", all)]
+}
+
+fn whole(finder: &UriFinder, input: &[u8]) -> Vec<Event> {
+    let mut it = finder.slice(input);
+    std::iter::from_fn(|| it.next_event()).collect()
+}
+
+fn sharded(finder: &UriFinder, input: &[u8], cuts: &[usize]) -> Vec<Event> {
+    let mut bounds = vec![0];
+    bounds.extend(cuts.iter().copied().filter(|&c| c < input.len()));
+    bounds.push(input.len());
+    bounds.sort_unstable();
+    let mut events = Vec::new();
+    for pair in bounds.windows(2) {
+        let mut it = finder.slice_range(input, pair[0]..pair[1]);
+        events.extend(std::iter::from_fn(|| it.next_event()));
+    }
+    events
+}
+
+/// The first event that differs, for a message that reads at a glance.
+fn first_difference(a: &[Event], b: &[Event]) -> String {
+    let i = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    format!("{} vs {} events; first difference at #{i}: {:?} vs {:?}", a.len(), b.len(), a.get(i), b.get(i))
+}
+
+fn check(name: &str, label: &str, finder: &UriFinder, input: &[u8], whole: &[Event], cuts: &[usize]) {
+    let shards = sharded(finder, input, cuts);
+    assert!(shards == whole, "{name} ({label}), cuts {cuts:?}: {}", first_difference(&shards, whole));
+}
+
+/// Offsets just inside the places where a cut is most likely to break a URI: after each `<`,
+/// inside hyphen and soft line breaks, inside multi-byte UTF-8, between colons.
+fn tricky_cuts(input: &[u8], rng: &mut Rng, max: usize) -> Vec<usize> {
+    let mut cuts = Vec::new();
+    for (i, w) in input.windows(2).enumerate() {
+        let tricky = match w {
+            [b'<', _] | [b'-', b'\n'] | [b'=', b'\n'] | [b'=', b'\r'] | [b':', b':'] | [b':', b'/'] => true,
+            [a, b] => *a >= 0x80 && (0x80..0xc0).contains(b),
+            _ => false,
+        };
+        if tricky {
+            cuts.push(i + 1);
+        }
+    }
+    // A spread of them: every one would make a shard per URI.
+    while cuts.len() > max {
+        cuts.remove(rng.below(cuts.len()));
+    }
+    cuts
+}
+
+#[test]
+fn shards_of_every_corpus_file_add_up_to_the_whole() {
+    let mut rng = Rng(0x5eed_c0ff_ee15_bead);
+    for path in files() {
+        let input = std::fs::read(&path).unwrap();
+        let name = path.display().to_string();
+        for (label, builder) in builders() {
+            let finder = builder.build();
+            let all = whole(&finder, &input);
+            // Random partitions: a few cuts, many cuts, and one cut.
+            for pieces in [1, 4, 17] {
+                let cuts: Vec<usize> = (0..pieces).map(|_| rng.below(input.len() + 1)).collect();
+                check(&name, label, &finder, &input, &all, &cuts);
+            }
+            let cuts = tricky_cuts(&input, &mut rng, 40);
+            check(&name, label, &finder, &input, &all, &cuts);
+        }
+    }
+}
+
+/// Every offset of a short text with all the hard places in it is a cut, alone.
+#[test]
+fn every_single_cut_of_hard_text() {
+    let text = "Mail: <http://www-\n   diglib.stanford.edu/diglib/pub/> and <URL:ftp://a.example/\n  b/c> \
+                \"mailto:someone@example.org\" ::::http://a.example/:: café http://straße.example/ \
+                x-http://h.example/%zz http://%http://%http://% urn:isbn:0451450523, see-\nhttp://a.\
+                example/b-\nc (http://a.example/(x)) <http://a.example/\u{e9}t\u{e9}>\n";
+    let mut qp = String::from("From a@b Sat Jan  3 01:05:34 1996\nContent-Type: text/plain\n");
+    qp.push_str("Content-Transfer-Encoding: quoted-printable\n\nhref=3D\"http://a.example/a?b=3D=\nc\" ok\n");
+    qp.push_str("--boundary\nhttp://a.example/?x=3D1\n");
+    for text in [text.as_bytes(), qp.as_bytes()] {
+        for (label, builder) in builders() {
+            let finder = builder.build();
+            let all = whole(&finder, text);
+            assert!(!all.is_empty());
+            for cut in 0..=text.len() {
+                check("hard text", label, &finder, text, &all, &[cut]);
+            }
+        }
+    }
+}
+
+/// Floods: long runs of triggers the engine passes over by its guards, cut anywhere.
+#[test]
+fn floods_cut_anywhere() {
+    let mut rng = Rng(0xf100d);
+    let mut text = Vec::new();
+    for round in 0..6 {
+        text.extend_from_slice(b"see http://a.example/x ");
+        let flood: &[u8] = match round % 3 {
+            0 => b"http://%",
+            1 => b"::",
+            _ => b"<http:",
+        };
+        for _ in 0..2000 {
+            text.extend_from_slice(flood);
+        }
+        text.extend_from_slice(b" and <http://b.example/\n y> ");
+    }
+    for (label, builder) in builders() {
+        let finder = builder.build();
+        let all = whole(&finder, &text);
+        for pieces in [1, 3, 9, 30] {
+            let cuts: Vec<usize> = (0..pieces).map(|_| rng.below(text.len())).collect();
+            check("floods", label, &finder, &text, &all, &cuts);
+        }
+    }
+}
+
+/// The reader form reads exactly what the slice form finds, seeking to its warm-up.
+#[test]
+fn reader_ranges_are_slice_ranges() {
+    let mut rng = Rng(0x4ead);
+    for path in files().into_iter().filter(|p| p.to_string_lossy().contains("mail")).take(6) {
+        let input = std::fs::read(&path).unwrap();
+        for (label, builder) in builders() {
+            let finder = builder.build();
+            for _ in 0..3 {
+                let a = rng.below(input.len() + 1);
+                let b = rng.below(input.len() + 1);
+                let (start, end) = (a.min(b), a.max(b));
+                let mut it = finder.slice_range(&input, start..end);
+                let from_slice: Vec<Event> = std::iter::from_fn(|| it.next_event()).collect();
+                let mut it = finder.reader_range(Cursor::new(&input), start as u64..end as u64).unwrap();
+                let from_reader: Vec<Event> =
+                    std::iter::from_fn(|| it.next_event()).map(Result::unwrap).collect();
+                assert!(
+                    from_reader == from_slice,
+                    "{} ({label}) {start}..{end}: {}",
+                    path.display(),
+                    first_difference(&from_reader, &from_slice)
+                );
+            }
+        }
+    }
+}
+
+/// A range past the end, or an empty one, owns nothing; a range over everything is the whole.
+#[test]
+fn degenerate_ranges() {
+    let text = b"<http://a.example/> http://b.example/";
+    let finder = ExtractorBuilder::new().build();
+    assert_eq!(finder.slice_range(text, 5..5).count(), 0);
+    assert_eq!(finder.slice_range(text, 100..200).count(), 0);
+    #[allow(clippy::reversed_empty_ranges)]
+    let backwards = 30..2;
+    assert_eq!(finder.slice_range(text, backwards).count(), 0);
+    assert_eq!(finder.slice_range(text, 0..usize::MAX).count(), 2);
+    // The first match's outer span starts at 0, inside `0..1`; the second's at 20.
+    let uris: Vec<String> = finder.slice_range(text, 0..1).map(|m| m.uri().to_owned()).collect();
+    assert_eq!(uris, ["http://a.example/"]);
+}
+
+/// A prefix counted block by block and joined is the prefix counted whole, wherever the blocks
+/// are cut (inside a header name too); and a range scanned after a prefix counted that way is
+/// the range scanned alone.
+#[test]
+fn prefixes_join_across_blocks() {
+    let mut rng = Rng(0x9e3779b9);
+    let mut text = Vec::new();
+    for i in 0..40 {
+        text.extend_from_slice(
+            format!("From a@b Mon Jan  1 00:00:0{} 2001\nSubject: {i}\n", i % 10).as_bytes(),
+        );
+        text.extend_from_slice(b"Content-Transfer-Encoding: quoted-printable\n\nsee http://a.example/?q=3D");
+        text.extend_from_slice(format!("{i}=\n0 and more text\n\n").as_bytes());
+    }
+    let whole = Prefix::of_block(b"", &text, 0);
+    for _ in 0..200 {
+        let mut cuts: Vec<usize> = (0..rng.below(6)).map(|_| rng.below(text.len())).collect();
+        cuts.push(0);
+        cuts.push(text.len());
+        cuts.sort_unstable();
+        let mut joined = Prefix::default();
+        for pair in cuts.windows(2) {
+            let block = Prefix::of_block(&text[..pair[0]], &text[pair[0]..pair[1]], pair[0] as u64);
+            joined = joined.followed_by(block);
+        }
+        assert_eq!(joined, whole, "cuts {cuts:?}");
+    }
+    let mut builder = ExtractorBuilder::new();
+    builder.line_numbers(true).max_uri_len(64);
+    let finder = builder.build();
+    for _ in 0..20 {
+        let start = rng.below(text.len());
+        let end = start + rng.below(text.len() - start + 1);
+        let prefix = Prefix::of_block(b"", &text[..start], 0);
+        let mut it = finder.reader_range_after(Cursor::new(&text), start as u64..end as u64, prefix).unwrap();
+        let after: Vec<Event> = std::iter::from_fn(|| it.next_event()).map(Result::unwrap).collect();
+        let mut it = finder.slice_range(&text, start..end);
+        let alone: Vec<Event> = std::iter::from_fn(|| it.next_event()).collect();
+        assert_eq!(after, alone, "{start}..{end}");
+    }
+    let wrong = Prefix::of_block(b"", &text[..10], 0);
+    assert!(finder.reader_range_after(Cursor::new(&text), 20..30, wrong).is_err());
+}
+
+/// The count of overlong candidates of a range is of those it owns: the shards' counts add up
+/// to the whole's.
+#[test]
+fn overlong_counts_add_up() {
+    let mut text = Vec::new();
+    for i in 0..30 {
+        text.extend_from_slice(format!("see http://a.example/{} and ", "x".repeat(40 + i)).as_bytes());
+    }
+    let mut builder = ExtractorBuilder::new();
+    builder.max_uri_len(50);
+    let finder = builder.build();
+    let mut whole = finder.slice(&text);
+    while whole.next_event().is_some() {}
+    assert!(whole.overlong() > 10);
+    for cut in [1, 100, 333, 1000, text.len() - 5] {
+        let mut total = 0;
+        for range in [0..cut, cut..text.len()] {
+            let mut it = finder.slice_range(&text, range);
+            while it.next_event().is_some() {}
+            total += it.overlong();
+        }
+        assert_eq!(total, whole.overlong(), "cut at {cut}");
+    }
+}
