@@ -150,6 +150,11 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match], grammar: Grammar) 
             let reparsed = Uri::parse_with(m.uri(), grammar).expect("checked above");
             assert_eq!(m.parsed(), reparsed, "the components of {m:?} are not the parser's");
         }
+        // Read as mail, a URI may be decoded from base64, a charset or HTML character
+        // references: its span holds its source, but does not spell it.
+        if m.origin().is_some() {
+            continue;
+        }
         let raw = &text[span.start as usize..span.end as usize];
         // The issue states this property on the source bytes. A match read through
         // quoted-printable (RFC 2045 §6.7: `=3D` is `=`, `=` before a line end is nothing) holds

@@ -126,14 +126,16 @@ mod delimit;
 mod extract;
 mod find;
 mod matches;
+mod origin;
 pub mod schemes;
 mod source;
 pub mod uri;
 
 use std::io::Read;
 
-pub use extract::{Extractor, ExtractorBuilder, SliceMatches, UriFinder};
+pub use extract::{Extractor, ExtractorBuilder, MAIL_MAX, MailMode, SliceMatches, UriFinder};
 pub use matches::{Delimiter, Event, Match, Rejected, Span};
+pub use origin::{Origin, Place};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).
 ///

@@ -4,7 +4,7 @@ use std::io::Read;
 use std::sync::Arc;
 
 use super::iter::{Extractor, SliceMatches};
-use super::options::{Compiled, Options};
+use super::options::{Compiled, MailMode, Options};
 use crate::find::Prefilter;
 use crate::uri::Grammar;
 #[cfg(doc)]
@@ -25,6 +25,8 @@ const MAX_URI_LEN_RANGE: (usize, usize) = (16, 1 << 30);
 #[derive(Debug, Clone, Default)]
 pub struct ExtractorBuilder {
     opts: Options,
+    /// The header fields read as mail, in lower case; `None` for all.
+    headers: Option<Vec<String>>,
 }
 
 impl ExtractorBuilder {
@@ -78,6 +80,44 @@ impl ExtractorBuilder {
         self
     }
 
+    /// Whether the input is read as mail or news (default [`MailMode::Auto`]: when it starts
+    /// as mail). Mail is read as a reader sees it (issue 19): an mbox is split into messages
+    /// at its `From ` lines; each message's MIME tree is walked (RFC 2045, RFC 2046), every
+    /// child of every multipart, every alternative, forwarded messages (`message/rfc822`,
+    /// digests); each text part is decoded from its transfer encoding (base64,
+    /// quoted-printable) and charset (`encoding_rs`'s labels, and UTF-7) and format=flowed
+    /// lines joined (RFC 3676); `image/`, `audio/`, `video/`, `application/` parts are not
+    /// read, nor uuencoded or yEnc blocks in text. Header fields are read unfolded with their
+    /// RFC 2047 encoded-words decoded ([`ExtractorBuilder::mail_headers`] says which). An HTML
+    /// part gives the links of its `href`, `src` and `action` attributes, each validated
+    /// whole ([`Delimiter::HtmlAttribute`](crate::Delimiter::HtmlAttribute)), and its
+    /// visible text, read as plain text. The preamble and the epilogue of a multipart, which
+    /// mail readers hide, are read as plain text, so that a URI cannot hide there.
+    ///
+    /// Spans still point at the input's bytes (a URI in a base64 part spans the base64 text
+    /// it was decoded from), and each match knows where it was found ([`Match::origin`]).
+    ///
+    /// Mail is read a whole input at a time: a reader's input is read into memory, up to
+    /// [`MAIL_MAX`](crate::MAIL_MAX) bytes; a longer input is read as plain text, the same for
+    /// a reader and a slice.
+    pub fn mail(&mut self, mode: MailMode) -> &mut Self {
+        self.opts.mail = mode;
+        self
+    }
+
+    /// Which header fields are read when the input is read as mail (default all): `None` for
+    /// all, or the names of those to read (any case; an empty list reads none). The fields of
+    /// forwarded messages and of MIME parts count alike.
+    pub fn mail_headers<I, S>(&mut self, names: Option<I>) -> &mut Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.headers =
+            names.map(|names| names.into_iter().map(|n| n.as_ref().to_ascii_lowercase()).collect());
+        self
+    }
+
     /// Count lines, so that each match knows its [line](Match::line) (default off: counting
     /// costs a pass over the input).
     pub fn line_numbers(&mut self, yes: bool) -> &mut Self {
@@ -101,6 +141,7 @@ impl ExtractorBuilder {
             compiled: Arc::new(Compiled {
                 opts: self.opts,
                 prefilter: Prefilter::new(self.opts.abbreviated),
+                headers: self.headers.clone(),
             }),
         }
     }

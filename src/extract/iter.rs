@@ -4,8 +4,10 @@
 use std::io::{self, Read};
 
 use super::engine::{Engine, Step};
-use super::options::Compiled;
+use super::mail::{MAIL_MAX, Mail};
 use super::options::LOOKBACK;
+use super::options::{Compiled, MailMode};
+use crate::decode::mail as mail_input;
 use crate::decode::mime::Boundaries;
 use crate::decode::qp::Region;
 use crate::decode::{Map, Text};
@@ -15,7 +17,9 @@ use crate::source::{self, Source};
 
 /// The source, the decoding stage and the engine, stepped together.
 ///
-/// Text outside quoted-printable regions goes to the engine as it is in the source's window;
+/// First the input is read as far as it takes to tell whether it is mail
+/// ([`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)). Mail is read whole and goes to
+/// the engine through the mail stage ([`Mail`]). Plain text: text outside quoted-printable regions goes to the engine as it is in the source's window;
 /// inside a region, as the region's [`Region`] decodes it. The engine says where a region
 /// starts (a `Content-Transfer-Encoding` header it reads); the region says where it ends.
 #[derive(Debug)]
@@ -32,6 +36,24 @@ struct Pipeline<S> {
     /// Whether the front of the engine's queue was lent (`next_event_ref`) and is to be
     /// dropped before anything else is looked at.
     lent: bool,
+    /// Whether the input is read as mail, once that is decided.
+    mode: Mode,
+    /// The header fields read as mail (see [`Compiled::headers`]).
+    headers: Option<Vec<String>>,
+    /// Whether a read failed while reading ahead to decide the mode or to read mail whole: the
+    /// source gives the error on its next refill, once what was read before it is scanned.
+    failed: bool,
+}
+
+/// How the pipeline reads its input.
+#[derive(Debug)]
+enum Mode {
+    /// Not decided yet: mail (`on`), or mail or plain text as the start of the input says.
+    Undecided { on: bool },
+    /// Plain text.
+    Plain,
+    /// Mail, through the mail stage.
+    Mail(Box<Mail>),
 }
 
 impl<S: Source> Pipeline<S> {
@@ -44,7 +66,53 @@ impl<S: Source> Pipeline<S> {
             lines: compiled.opts.line_numbers.then(LineCounter::default),
             done: false,
             lent: false,
+            mode: match compiled.opts.mail {
+                MailMode::Off => Mode::Plain,
+                mode => Mode::Undecided { on: mode == MailMode::On },
+            },
+            headers: if compiled.opts.mail == MailMode::Off { None } else { compiled.headers.clone() },
+            failed: false,
         }
+    }
+
+    /// Decides whether the input is read as mail, reading ahead as far as that takes: the
+    /// start of the input for [`MailMode::Auto`], and all of it (up to [`MAIL_MAX`] bytes)
+    /// for mail. A read error ends the reading ahead; it is kept for later.
+    #[cold]
+    fn decide(&mut self, on: bool) {
+        if !on {
+            loop {
+                let (raw, _, eof) = self.source.window();
+                match mail_input::verdict(raw, eof || self.failed) {
+                    Some(true) => break,
+                    Some(false) => {
+                        self.mode = Mode::Plain;
+                        return;
+                    }
+                    None => self.read_ahead(1),
+                }
+            }
+        }
+        loop {
+            let (raw, _, eof) = self.source.window();
+            if raw.len() > MAIL_MAX {
+                self.mode = Mode::Plain;
+                return;
+            }
+            if eof || self.failed {
+                break;
+            }
+            self.read_ahead(raw.len().max(crate::source::buffer::CHUNK));
+        }
+        self.engine.use_for_mail();
+        let line_numbers = self.lines.take().is_some();
+        self.mode =
+            Mode::Mail(Box::new(Mail::new(self.source.window().0, self.headers.take(), line_numbers)));
+    }
+
+    /// Reads `want` more bytes, keeping all; a read error is kept for the next refill.
+    fn read_ahead(&mut self, want: usize) {
+        self.failed = !self.source.read_ahead(want);
     }
 
     /// Steps until an event is at the front of the engine's queue (`true`), the input is done
@@ -60,6 +128,21 @@ impl<S: Source> Pipeline<S> {
         }
         if self.done {
             return Ok(false);
+        }
+        match &mut self.mode {
+            Mode::Plain => {}
+            &mut Mode::Undecided { on } => {
+                self.decide(on);
+                return self.advance();
+            }
+            Mode::Mail(mail) => {
+                if mail.advance(&mut self.engine, self.source.window().0) {
+                    return Ok(true);
+                }
+                self.done = true;
+                // A read error that ended the reading of the input comes after its matches.
+                return if self.failed { self.source.refill(0, 1).map(|()| false) } else { Ok(false) };
+            }
         }
         loop {
             let (raw, base, eof) = self.source.window();

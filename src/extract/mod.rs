@@ -7,8 +7,11 @@ mod candidate;
 mod engine;
 mod iter;
 mod lane;
+mod mail;
 mod options;
 mod queue;
 
 pub use builder::{ExtractorBuilder, UriFinder};
 pub use iter::{Extractor, SliceMatches};
+pub use mail::MAIL_MAX;
+pub use options::MailMode;
