@@ -91,7 +91,7 @@ fn mail_oracle_holds_on_messages() {
     for (i, file) in files.iter().enumerate() {
         let text = fs::read(file).unwrap();
         let text = &text[..text.len().min(oracles::MAX_INPUT - 1)];
-        for ctl in [i * 41 % 256, 0x80 | i % 128, 0x3f] {
+        for ctl in [i * 41 % 256, 0x80 | (i % 128), 0x3f] {
             let mut input = vec![ctl as u8];
             input.extend_from_slice(text);
             oracles::mail(&input);
