@@ -55,7 +55,9 @@ impl Read for ChunkedReader<'_> {
 /// non-overlapping; every reported reading re-validates as an absolute URI under the grammar
 /// asked for, with the components the match reports; each span's source bytes hold the URI's
 /// characters in order once white space is skipped (and quoted-printable decoded, for a match
-/// read through it), and start and end with the URI's first and last characters.
+/// read through it), and start and end with the URI's first and last characters. Input that
+/// starts as mail is read as mail: its matches are held to the order of their starts, and not
+/// to spelling their URI (see [`mail`]).
 ///
 /// The first byte of `data` chooses the chunking and the options, the rest is the text.
 pub fn extract(data: &[u8]) {

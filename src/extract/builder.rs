@@ -74,7 +74,8 @@ impl ExtractorBuilder {
     /// message of an mbox), soft line
     /// breaks (`=` at the end of a line) are joined and `=XX` is decoded before delimiting, so
     /// that `href=3D"http://a/?b=3D=` / `c"` gives `http://a/?b=c`. Appendix E is silent on
-    /// transfer encodings; this is what a mail reader shows.
+    /// transfer encodings; this is what a mail reader shows. This is for text not read as mail
+    /// ([`ExtractorBuilder::mail`]); mail decodes every transfer encoding of its parts.
     pub fn quoted_printable(&mut self, yes: bool) -> &mut Self {
         self.opts.quoted_printable = yes;
         self
