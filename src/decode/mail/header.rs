@@ -325,5 +325,4 @@ mod tests {
             assert_eq!(unfolded_trimmed(value), decode_words(value), "{value:?}");
         }
     }
-
 }
