@@ -5,6 +5,9 @@
 //! run. Every bench asserts the count it expects inside
 //! the loop, so a bench that stops finding URIs fails instead of getting faster.
 //!
+//! The `mail` (a real mbox) and `mime` (generated MIME newsletters) groups are read as mail;
+//! their `urisift-plain` reads the same bytes as plain text.
+//!
 //! Run: `cargo bench --bench extract` (all groups) or `cargo bench --bench extract -- prose`.
 
 mod workload;
@@ -23,7 +26,7 @@ const SIZE: usize = 4 << 20;
 /// The workloads: name, bytes, and the number of URIs urisift must find.
 fn workloads() -> Vec<(&'static str, Vec<u8>, usize)> {
     let mut out = Vec::new();
-    for name in ["prose", "log", "dense", "adversarial"] {
+    for name in ["prose", "log", "dense", "adversarial", "mime"] {
         let (text, uris) = workload::generate(name, SIZE, 0x5eed).expect("known workload");
         out.push((name, text, uris));
     }
@@ -58,6 +61,20 @@ fn bench(c: &mut Criterion) {
                 assert_eq!(n, expected);
             })
         });
+        // Mail read as plain text, for the cost of the mail stage on the same bytes (issue 19:
+        // at most twice the plain scan).
+        if name == "mail" || name == "mime" {
+            let mut plain = urisift::ExtractorBuilder::new();
+            plain.mail(urisift::MailMode::Off);
+            let plain = plain.build();
+            let plain_count = plain.slice(&text).count();
+            group.bench_function("urisift-plain", |b| {
+                b.iter(|| {
+                    let n = plain.slice(black_box(&text)).count();
+                    assert_eq!(n, plain_count);
+                })
+            });
+        }
         // The same over a slice, each match lent in place (`next_event_ref`, as the command line
         // takes them) rather than given away with its own copy of the text.
         group.bench_function("urisift-lent", |b| {

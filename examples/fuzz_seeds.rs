@@ -7,6 +7,9 @@
 //!
 //! * `extract`: windows of the texts under `corpus/`, each behind one control byte (the first
 //!   byte of an `extract` input picks the chunking, see `fuzz/oracles.rs`).
+//! * `mail`: whole messages, each behind one control byte: the golden messages of
+//!   `tests/data/mail/`, the mail files of `corpus/` up to [`MAIL_SEED_MAX`] bytes, and the first
+//!   [`MAIL_SEED_MAX`] bytes of the larger ones.
 //! * `parse`, `differential`, `normalize`: one URI string per file — the `input`, `base` and
 //!   `reference` strings of `tests/data/uri/*.jsonl` and the URI-looking words of `corpus/`;
 //!   `normalize` also gets pairs (`a` NUL `b`) of neighbouring strings, so that its
@@ -26,6 +29,8 @@ use std::process::ExitCode;
 
 /// Bytes of corpus text per `extract` seed; the target runs with `-max_len` above this.
 const WINDOW: usize = 2048;
+/// Bytes of a whole message per `mail` seed at most; the target runs with `-max_len` at this.
+const MAIL_SEED_MAX: usize = 16 * 1024;
 /// Longest URI string taken from the corpus (longer ones are mostly base64 or spam noise).
 const MAX_URI: usize = 512;
 /// Bases that every reference-like string is resolved against, besides the data's own pairs:
@@ -77,6 +82,18 @@ fn run(root: &Path, out: &Path) -> io::Result<()> {
         }
     }
 
+    let mut mail = Vec::new();
+    let mut messages: Vec<&PathBuf> =
+        texts.iter().filter(|f| f.to_string_lossy().contains("/mail/")).collect();
+    let golden = files_below(&root.join("tests/data/mail"))?;
+    messages.extend(golden.iter().filter(|f| f.extension().is_some_and(|e| e == "eml")));
+    for (i, file) in messages.into_iter().enumerate() {
+        let text = fs::read(file)?;
+        let mut seed = vec![(i * 41 % 256) as u8];
+        seed.extend_from_slice(&text[..text.len().min(MAIL_SEED_MAX)]);
+        mail.push(seed);
+    }
+
     let mut resolve: Vec<Vec<u8>> = pairs.into_iter().map(String::into_bytes).collect();
     for base in BASES {
         resolve.extend(data_strings.iter().map(|s| format!("{base}\n{s}").into_bytes()));
@@ -90,6 +107,7 @@ fn run(root: &Path, out: &Path) -> io::Result<()> {
 
     for (target, seeds) in [
         ("extract", extract),
+        ("mail", mail),
         ("parse", single.clone()),
         ("differential", single),
         ("normalize", normalize),

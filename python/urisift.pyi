@@ -145,6 +145,7 @@ def extract(
     report_rejected: Literal[False] = False,
     quoted_printable: bool = True,
     line_numbers: bool = False,
+    mail: Optional[bool] = None,
 ) -> Matches[Match]: ...
 @overload
 def extract(
@@ -156,6 +157,7 @@ def extract(
     report_rejected: bool,
     quoted_printable: bool = True,
     line_numbers: bool = False,
+    mail: Optional[bool] = None,
 ) -> Matches[Union[Match, Rejected]]:
     """The URIs in data, in input order (Rejected objects too with report_rejected=True).
 
@@ -175,6 +177,7 @@ def extract_range(
     report_rejected: bool = False,
     quoted_printable: bool = True,
     line_numbers: bool = False,
+    mail: Optional[bool] = None,
 ) -> Matches[Union[Match, Rejected]]:
     """The matches of extract(data) whose outer span (wrapper included) starts in start..end,
     with the offsets of the whole input: for any partition of an input into ranges, the
@@ -182,7 +185,8 @@ def extract_range(
     URIs, readings, spans and line numbers). Offsets are bytes (characters for a str). The
     text around the range is read as the scan needs it; a file object must be able to seek
     (offsets from its start), or the iterator's creation raises its error. Raises ValueError
-    when end < start."""
+    when end < start. A range is read as plain text, never as mail (mail=True is read as
+    mail=False), so its ranges add up to extract(data, mail=False)."""
 
 def check(uri: str, grammar: _GrammarName = "rfc3986") -> Components:
     """The components of uri if it is a valid URI reference under grammar; raises UriError."""

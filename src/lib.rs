@@ -32,7 +32,7 @@
 //! ```
 //!
 //! Options — the grammar, the maximum URI length, abbreviated `www.` URLs, line numbers,
-//! quoted-printable decoding, reporting rejected candidates — are set on an
+//! mail, quoted-printable decoding, reporting rejected candidates — are set on an
 //! [`ExtractorBuilder`], which is reused for any number of inputs. [`Extractor::next_event`]
 //! also reports candidates the parser rejected ([`Event::Rejected`], with its reason) and
 //! candidates longer than the limit ([`Event::Overlong`]), so that nothing is lost silently.
@@ -75,14 +75,57 @@
 //! 10. **Matches do not overlap**; the leftmost wins.
 //! 11. **Abbreviated URLs** (`www.w3.org/Addressing/`, Appendix F) only when asked for.
 //!
-//! Mail bodies sent as quoted-printable (RFC 2045) are read as a mail client shows them: after
-//! a `Content-Transfer-Encoding: quoted-printable` header, soft line breaks are joined and
+//! In text not read as mail (see below), mail bodies sent as quoted-printable (RFC 2045) are
+//! still read as a mail client shows them: after a `Content-Transfer-Encoding: quoted-printable` header, soft line breaks are joined and
 //! `=3D` is read as `=`, up to the next MIME boundary or mbox `From ` line (see
 //! [`ExtractorBuilder::quoted_printable`]). The decoded text is what the extractor reads, so a
 //! URI whose colon or slashes are encoded (`href=3D"http=3A=2F=2F…`) is found as well. A boundary is one declared by a `Content-Type`
 //! header seen before (`boundary=`, RFC 2046 §5.1.1), so that a forwarded message's
 //! `----- Original Message -----` does not end the part; in text whose headers were not seen,
 //! a line of `--` and boundary characters is taken for one.
+//!
+//! # Mail and news
+//!
+//! An input that starts as mail or news — an mbox `From ` line, or a header block (RFC 5322,
+//! RFC 5536) with a field such as `From:`, `Subject:`, `Received:`, `Newsgroups:` or
+//! `Content-Type:`, ended by an empty line — is read as a mail reader shows it
+//! ([`ExtractorBuilder::mail`], [`MailMode`]):
+//!
+//! - an mbox is split into messages at its `From ` lines (after an empty line) before anything
+//!   else, so that a broken message cannot swallow the next;
+//! - every header field of every message and part is read, unfolded, its RFC 2047
+//!   encoded-words decoded ([`ExtractorBuilder::mail_headers`] picks which);
+//! - the MIME tree (RFC 2045, RFC 2046) is walked: every part of every multipart, all
+//!   alternatives, `message/rfc822` forwards and digest entries; `text/*` parts are decoded
+//!   from base64 or quoted-printable and from their charset, format=flowed lines are joined
+//!   (RFC 3676); `image/`, `audio/`, `video/`, `application/` parts, and uuencoded and yEnc
+//!   blocks in text, are not read;
+//! - an HTML part gives the `href`, `src` and `action` values of its elements, taken as a
+//!   browser takes them (character references decoded, TAB, CR and LF removed, relative ones
+//!   resolved against `<base href>`), each validated whole: a value that is not a URI as a
+//!   whole gives nothing ([`Delimiter::HtmlAttribute`]); `cid:`, `mid:`, `data:` and
+//!   `javascript:` values are not reported. Its visible text (not `script`, `style`, comments)
+//!   is read as plain text;
+//! - the preamble and the epilogue of a multipart are read as plain text: mail readers hide
+//!   them, but a reader without MIME sees them, and a scan that skipped them would let text
+//!   hide there.
+//!
+//! Spans still point at the input's bytes: a URI in a base64 part spans the base64 text it
+//! was decoded from, in [pieces](Match::pieces) where line breaks were skipped. Each match read
+//! as mail knows where it was found ([`Match::origin`], [`Origin`]).
+//!
+//! ```
+//! let mail = b"From: news@example.org\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n\
+//!              PGEgaHJlZj0iaHR0cHM6Ly9leGFtcGxlLm9yZy8/YT0xJmFtcDtiPTIiPmdvPC9hPg==\n";
+//! let m = urisift::extract_slice(mail).next().unwrap();
+//! assert_eq!(m.uri(), "https://example.org/?a=1&b=2");
+//! assert_eq!(m.origin().unwrap().place().to_string(), "html:href");
+//! assert_eq!(&mail[m.span()][..8], b"aHR0cHM6"); // the base64 of `https:`
+//! ```
+//!
+//! Mail is read a whole input at a time: a reader's input is read into memory, up to
+//! [`MAIL_MAX`] bytes (a longer input is read as plain text). Other input is read as plain
+//! text in a rolling window, as below.
 //!
 //! # Streaming, memory and time
 //!
@@ -129,6 +172,14 @@
 //! - **Line numbers** are counted by a pass over the bytes before the range (a count of line
 //!   feeds), or taken from a [`Prefix`].
 //!
+//! - **Mail read as mail** ([`ExtractorBuilder::mail`]): a range is read as plain text, with
+//!   quoted-printable regions decoded as above. The mail stage reads whole messages from the
+//!   start of the input (mbox separators, MIME trees, base64), which a range does not see, so a
+//!   mailbox's ranges add up to its plain-text reading, not to its reading as mail. Whether an
+//!   input would be read as mail is [`UriFinder::reads_as_mail`]; the command line's `-j` scans
+//!   such a file whole on one thread rather than in ranges, and `--range` reads it as plain
+//!   text.
+//!
 //! The command line's `--range START:END` and `-j N` (a large file cut into ranges on N
 //! threads) are built on these.
 //!
@@ -137,8 +188,8 @@
 //! One stage per folder, data flowing one way: `source/` (the input: bytes in memory or a reader
 //! in a rolling buffer; line numbers) → `decode/` (what the extractor reads: the raw input, or
 //! text a decoder made of it, with a map from each byte back to the input, so that every span
-//! points at the input's bytes; quoted-printable today, the MIME, charset and HTML decoders
-//! join here) → `find/` (the prefilter: where a scheme may end in a colon) → `delimit/` (the
+//! points at the input's bytes: quoted-printable regions of plain text, and `decode/mail/`,
+//! the messages, MIME tree, charsets and HTML of mail) → `find/` (the prefilter: where a scheme may end in a colon) → `delimit/` (the
 //! rules of Appendix E, each in one place: what follows a colon, the wrapper before a scheme,
 //! `<…>`, the bare end and its line joins, trimming) → `uri/` (the validating parser) →
 //! `extract/` (the engine's trigger loop, the candidate at each trigger, the lane that decides
@@ -165,6 +216,7 @@ mod delimit;
 mod extract;
 mod find;
 mod matches;
+mod origin;
 pub mod schemes;
 mod source;
 mod span;
@@ -172,8 +224,9 @@ pub mod uri;
 
 use std::io::Read;
 
-pub use extract::{Extractor, ExtractorBuilder, Prefix, SliceMatches, UriFinder};
+pub use extract::{Extractor, ExtractorBuilder, MAIL_MAX, MailMode, Prefix, SliceMatches, UriFinder};
 pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span};
+pub use origin::{Origin, Place};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).
 ///

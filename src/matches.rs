@@ -23,11 +23,14 @@ pub enum Delimiter {
     Braced,
     /// No wrapper: delimited by white space and punctuation.
     Bare,
+    /// The whole value of an HTML link attribute (`href`, `src`, `action`) of a mail part,
+    /// validated as it is: nothing delimited inside it, nothing trimmed.
+    HtmlAttribute,
 }
 
 impl Delimiter {
     /// A short lower-case name: `angle`, `angle-url-prefix`, `url-prefix`, `quoted`,
-    /// `bracketed`, `braced`, `bare`.
+    /// `bracketed`, `braced`, `bare`, `html-attribute`.
     pub fn name(self) -> &'static str {
         match self {
             Delimiter::Angle => "angle",
@@ -37,6 +40,7 @@ impl Delimiter {
             Delimiter::Bracketed => "bracketed",
             Delimiter::Braced => "braced",
             Delimiter::Bare => "bare",
+            Delimiter::HtmlAttribute => "html-attribute",
         }
     }
 }
@@ -133,6 +137,8 @@ pub(crate) struct Extras {
     pub(crate) alternate: Option<String>,
     /// Empty when the URI is one piece equal to `span`.
     pub(crate) pieces: Vec<Span>,
+    /// Where in a message it was found, when read as mail.
+    pub(crate) origin: Option<std::sync::Arc<crate::origin::Origin>>,
 }
 
 /// The URI, as [`Match::uri`] gives it.
@@ -153,11 +159,12 @@ impl serde::Serialize for Delimiter {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Match {
     /// What the accessors give: `uri`, `readings`, `span`, `outer_span`, `pieces`, `delimiter`,
-    /// `line` (null when lines are not counted), `abbreviated`, `quoted_printable`, and
-    /// `components` (see [`crate::uri::Uri`]'s form).
+    /// `line` (null when lines are not counted), `abbreviated`, `quoted_printable`,
+    /// `components` (see [`crate::uri::Uri`]'s form), and `origin` for a match read as mail
+    /// (see [`crate::Origin`]'s form).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut m = serializer.serialize_struct("Match", 10)?;
+        let mut m = serializer.serialize_struct("Match", 11)?;
         m.serialize_field("uri", self.uri())?;
         m.serialize_field("readings", &self.readings())?;
         m.serialize_field("span", &self.span())?;
@@ -168,6 +175,10 @@ impl serde::Serialize for Match {
         m.serialize_field("abbreviated", &self.is_abbreviated())?;
         m.serialize_field("quoted_printable", &self.is_quoted_printable())?;
         m.serialize_field("components", &self.parsed())?;
+        match self.origin() {
+            Some(origin) => m.serialize_field("origin", origin)?,
+            None => m.skip_field("origin")?,
+        }
         m.end()
     }
 }
@@ -338,6 +349,13 @@ impl Match {
     /// escapes decoded, so the URI text differs from the source bytes of its span.
     pub fn is_quoted_printable(&self) -> bool {
         self.quoted_printable
+    }
+
+    /// Where in a message the URI was found: the message, its MIME part, and the place in the
+    /// part. `None` for a match not read as mail (see
+    /// [`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)).
+    pub fn origin(&self) -> Option<&crate::Origin> {
+        self.rare.as_ref()?.origin.as_deref()
     }
 
     /// The 1-based line number of the first byte of [`Match::span`], when line counting is on

@@ -525,9 +525,15 @@ fn json_records_follow_the_documented_schema() {
     );
     let a = dir.file("a.txt", text.as_bytes());
     let a = a.to_str().unwrap();
+    let mail = dir.file(
+        "m.eml",
+        b"Message-ID: <x@example.org>\nContent-Type: text/html\n\n<a href=\"http://h.example/\">h</a>\n",
+    );
+    let mail = mail.to_str().unwrap();
     let mut types = std::collections::BTreeSet::new();
     for args in [
         &["--json", "--rejected", "--abbreviated", "--max-uri-len", "64", a][..],
+        &["--json", "-n", "--line-text", mail],
         &["--json", "-n", "--line-text", "--rejected", "--max-uri-len", "64", a, "-"],
         &["--json", "-c", "--rejected", a, "-"],
     ] {
@@ -734,4 +740,60 @@ fn the_mutt_link_picker_recipe_opens_the_picked_link() {
     command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let run = run_command(command, message);
     assert_eq!((run.out().as_str(), run.code), ("", Some(0)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 19: mail as a reader sees it
+
+/// A base64 HTML part gives its link read as mail, and nothing with `--no-mail`; `--mail`
+/// reads text without a header as a body; `--headers` and `--no-headers` pick the header
+/// fields read; `-u` keeps each URI once, in order of first appearance.
+#[test]
+fn mail_switches_and_header_fields() {
+    // `<a href="http://b64.example/?a=1&amp;b=2">go</a>`, in base64.
+    let mail = b"List-Help: <http://help.example/>\nX-Url: http://x.example/\n\
+                 Content-Type: text/html\nContent-Transfer-Encoding: base64\n\n\
+                 PGEgaHJlZj0iaHR0cDovL2I2NC5leGFtcGxlLz9hPTEmYW1wO2I9MiI+Z288L2E+Cg==\n";
+    let lines = |args: &[&str], input: &[u8]| {
+        urisift(args, input).out().lines().map(str::to_owned).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines(&[], mail),
+        ["http://help.example/", "http://x.example/", "http://b64.example/?a=1&b=2"]
+    );
+    assert_eq!(lines(&["--no-mail"], mail), ["http://help.example/", "http://x.example/"]);
+    assert_eq!(lines(&["--headers", "x-url"], mail), ["http://x.example/", "http://b64.example/?a=1&b=2"]);
+    assert_eq!(lines(&["--no-headers"], mail), ["http://b64.example/?a=1&b=2"]);
+    let text = b"See: http://a.example/?q=3D1\n";
+    assert_eq!(lines(&["--no-mail"], text), ["http://a.example/?q=3D1"]);
+    assert_eq!(
+        lines(
+            &["--mail", "--headers", "X"],
+            b"See http://a.example/ and http://b.example/ then http://a.example/\n"
+        ),
+        ["http://a.example/", "http://b.example/", "http://a.example/"]
+    );
+    assert_eq!(
+        lines(&["-u", "--mail"], b"See http://a.example/ and http://b.example/ then http://a.example/\n"),
+        ["http://a.example/", "http://b.example/"]
+    );
+    // JSON records say where each link was found.
+    let records = json_lines(&urisift(&["--json"], mail));
+    let found: Vec<(&str, &str, &str)> = records
+        .iter()
+        .map(|r| (r["uri"].as_str().unwrap(), r["found"].as_str().unwrap(), r["part"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("http://help.example/", "header:List-Help", ""),
+            ("http://x.example/", "header:X-Url", ""),
+            ("http://b64.example/?a=1&b=2", "html:href", "1"),
+        ]
+    );
+    assert_eq!(records[2]["link_text"], "go");
+    assert_eq!(records[2]["content_type"], "text/html");
+    assert_eq!(records[2]["delimiter"], "html-attribute");
+    assert_eq!(records[0]["message"], 1);
+    assert!(json_lines(&urisift(&["--json", "--no-mail"], mail)).iter().all(|r| r.get("found").is_none()));
 }

@@ -738,9 +738,10 @@ fn corpus_news_uris() {
 }
 
 /// Quoted-printable mail (hard_ham): soft line breaks inside `<...>` and `=3D` for `=`, in a
-/// part that says `Content-Transfer-Encoding: quoted-printable`.
+/// part that says `Content-Transfer-Encoding: quoted-printable`, in text not read as mail.
 #[test]
 fn corpus_quoted_printable_part() {
+    let plain = plain_text();
     let text = "Content-Type: text/plain; charset=\"iso-8859-1\"\n\
                 Content-Transfer-Encoding: quoted-printable\n\n\
                 Eason school books & academic titles\n\
@@ -752,7 +753,8 @@ fn corpus_quoted_printable_part() {
                 ------=_NextPart_000_0027_01C24A78.6D4710A0\n\
                 Content-Type: text/plain\n\n\
                 http://a.example/?q=3D1\n";
-    let found = assert_uris(
+    let found = assert_uris_with(
+        &plain,
         text,
         &[
             "http://www.buy4now.ie/Eason/main_frame.asp?target=3&sectionid=1&subsectionid=7",
@@ -775,13 +777,33 @@ fn corpus_quoted_printable_part() {
     assert_eq!(found[0].pieces().len(), 3);
 
     // Without decoding, the same text reads differently.
-    let mut raw = ExtractorBuilder::new();
+    let mut raw = plain.clone();
     raw.quoted_printable(false);
     let found = matches_with(&raw, text.as_bytes());
     assert_eq!(
         found[0].uri(),
         "http://www.buy4now.ie/Eason/main_frame.asp?target=3D3&sectionid=3D1&subs=ectionid=3D7"
     );
+
+    // Read as mail, the message has one part (the `------=_NextPart` line is no boundary it
+    // declared), all of it quoted-printable.
+    let found = assert_uris(
+        text,
+        &[
+            "http://www.buy4now.ie/Eason/main_frame.asp?target=3&sectionid=1&subsectionid=7",
+            "http://www.lindows.com/lindows_products_details.php?id=8966",
+            "http://a.example/?q=1",
+        ],
+    );
+    assert!(found.iter().all(|m| m.is_quoted_printable() && m.origin().is_some()));
+}
+
+/// A builder that reads mail-like input as plain text, for the quoted-printable regions of text
+/// not read as mail.
+fn plain_text() -> ExtractorBuilder {
+    let mut plain = ExtractorBuilder::new();
+    plain.mail(urisift::MailMode::Off);
+    plain
 }
 
 /// A forwarded message inside a quoted-printable part (easy_ham, corpus/known-divergences.md
@@ -800,15 +822,20 @@ fn quoted_printable_part_ends_at_its_declared_boundary() {
          ------=_NextPart_000_0001--\n\
          after the part: http://a.example/?q=3D1\n"
     );
+    let plain = plain_text();
+    let found = assert_uris_with(&plain, &text, &["http://explorer.msn.com", "http://a.example/?q=3D1"]);
+    assert!(found[0].is_quoted_printable() && !found[1].is_quoted_printable());
+    // Read as mail alike: the part, then the epilogue as plain text.
     let found = assert_uris(&text, &["http://explorer.msn.com", "http://a.example/?q=3D1"]);
     assert!(found[0].is_quoted_printable() && !found[1].is_quoted_printable());
+    assert_eq!(found[1].origin().unwrap().place(), &urisift::Place::Epilogue);
     let start = find_nth(&text, "http://explorer.ms=", 0).0;
     assert_eq!(found[0].span(), Span::new(start, find_nth(&text, "n.com", 0).1));
     // The part alone, its boundary not declared: the `-----` line is taken for one.
-    assert_uris(part, &["http://explorer.ms="]);
+    assert_uris_with(&plain, part, &["http://explorer.ms="]);
     // `boundary=` inside another parameter's quoted value is not the boundary (found in review).
     let tricky = text.replace("multipart/alternative;", "multipart/alternative; name=\"x; boundary=fake\";");
-    let found = assert_uris(&tricky, &["http://explorer.msn.com", "http://a.example/?q=3D1"]);
+    let found = assert_uris_with(&plain, &tricky, &["http://explorer.msn.com", "http://a.example/?q=3D1"]);
     assert!(found[0].is_quoted_printable() && !found[1].is_quoted_printable());
 }
 

@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 
 type Oracle = fn(&[u8]);
 
-const TARGETS: [(&str, Oracle); 5] = [
+const TARGETS: [(&str, Oracle); 6] = [
     ("extract", oracles::extract),
+    ("mail", oracles::mail),
     ("parse", oracles::parse),
     ("resolve", oracles::resolve),
     ("normalize", oracles::normalize),
@@ -77,6 +78,27 @@ fn extract_oracle_holds_on_corpus_windows() {
         }
     }
     eprintln!("checked {windows} corpus windows");
+}
+
+/// Whole messages through the `mail` oracle: the golden messages of tests/data/mail and the
+/// start of every mail file of the corpus, each with a few control bytes.
+#[test]
+fn mail_oracle_holds_on_messages() {
+    let mut files = files_below(&root().join("tests/data/mail"));
+    files.retain(|f| f.extension().is_some_and(|e| e == "eml"));
+    files.extend(files_below(&root().join("corpus/mail")));
+    let mut checked = 0;
+    for (i, file) in files.iter().enumerate() {
+        let text = fs::read(file).unwrap();
+        let text = &text[..text.len().min(oracles::MAX_INPUT - 1)];
+        for ctl in [i * 41 % 256, 0x80 | (i % 128), 0x3f] {
+            let mut input = vec![ctl as u8];
+            input.extend_from_slice(text);
+            oracles::mail(&input);
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "only {checked} inputs");
 }
 
 /// The URI strings of the conformance data, through the parse, normalize and differential

@@ -8,7 +8,7 @@
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use urisift::{Event, ExtractorBuilder, Prefix, UriFinder};
+use urisift::{Event, ExtractorBuilder, MailMode, Prefix, UriFinder};
 
 /// A seeded generator of cut points (xorshift64), so that a failure is replayed exactly.
 struct Rng(u64);
@@ -42,15 +42,23 @@ fn files() -> Vec<PathBuf> {
     out
 }
 
+/// A builder that reads every input as plain text: a range is read so (the crate docs,
+/// "Shards"), and the whole input it is compared with must be too.
+fn plain() -> ExtractorBuilder {
+    let mut builder = ExtractorBuilder::new();
+    builder.mail(MailMode::Off);
+    builder
+}
+
 /// The option sets shards are checked under: the defaults; a short maximum URI length, so that
 /// warm-ups start close before their range and the check of their state is what makes them
 /// exact; and everything reported, with line numbers.
 fn builders() -> Vec<(&'static str, ExtractorBuilder)> {
-    let mut short = ExtractorBuilder::new();
+    let mut short = plain();
     short.max_uri_len(64);
-    let mut all = ExtractorBuilder::new();
+    let mut all = plain();
     all.abbreviated(true).report_rejected(true).line_numbers(true).max_uri_len(300);
-    vec![("default", ExtractorBuilder::new()), ("max_uri_len 64", short), ("all reported", all)]
+    vec![("default", plain()), ("max_uri_len 64", short), ("all reported", all)]
 }
 
 fn whole(finder: &UriFinder, input: &[u8]) -> Vec<Event> {
@@ -204,7 +212,7 @@ fn reader_ranges_are_slice_ranges() {
 #[test]
 fn degenerate_ranges() {
     let text = b"<http://a.example/> http://b.example/";
-    let finder = ExtractorBuilder::new().build();
+    let finder = plain().build();
     assert_eq!(finder.slice_range(text, 5..5).count(), 0);
     assert_eq!(finder.slice_range(text, 100..200).count(), 0);
     #[allow(clippy::reversed_empty_ranges)]
@@ -243,7 +251,7 @@ fn prefixes_join_across_blocks() {
         }
         assert_eq!(joined, whole, "cuts {cuts:?}");
     }
-    let mut builder = ExtractorBuilder::new();
+    let mut builder = plain();
     builder.line_numbers(true).max_uri_len(64);
     let finder = builder.build();
     for _ in 0..20 {
@@ -268,7 +276,7 @@ fn overlong_counts_add_up() {
     for i in 0..30 {
         text.extend_from_slice(format!("see http://a.example/{} and ", "x".repeat(40 + i)).as_bytes());
     }
-    let mut builder = ExtractorBuilder::new();
+    let mut builder = plain();
     builder.max_uri_len(50);
     let finder = builder.build();
     let mut whole = finder.slice(&text);
@@ -283,4 +291,20 @@ fn overlong_counts_add_up() {
         }
         assert_eq!(total, whole.overlong(), "cut at {cut}");
     }
+}
+
+/// A mailbox read as mail is not what its ranges add up to: `reads_as_mail` says so, and its
+/// ranges add up to its plain-text reading (the crate docs, "Shards").
+#[test]
+fn a_mailbox_is_read_as_plain_text_in_ranges() {
+    let mbox = b"From a@b.example Mon Jan  1 00:00:00 2024\nFrom: a@b.example\nSubject: x\n\nsee http://a.example/one\n";
+    let auto = ExtractorBuilder::new().build();
+    assert!(auto.reads_as_mail(mbox, true));
+    assert!(!auto.reads_as_mail(b"just http://a.example/ text\n", true));
+    assert!(!plain().build().reads_as_mail(mbox, true));
+    let ranged: Vec<String> = (0..mbox.len())
+        .flat_map(|k| auto.slice_range(mbox, k..k + 1).map(|m| m.uri().to_owned()).collect::<Vec<_>>())
+        .collect();
+    let whole: Vec<String> = plain().build().slice(mbox).map(|m| m.uri().to_owned()).collect();
+    assert_eq!(ranged, whole);
 }

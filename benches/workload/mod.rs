@@ -1,5 +1,5 @@
-//! Deterministic generators of benchmark inputs: prose, mail, access logs, URI-dense text and
-//! adversarial floods. Shared by `benches/extract.rs` and `examples/generate.rs` (which writes
+//! Deterministic generators of benchmark inputs: prose, mail, MIME mail, access logs,
+//! URI-dense text and adversarial floods. Shared by `benches/extract.rs` and `examples/generate.rs` (which writes
 //! them to stdout for whole-process measurements), so the same bytes are measured everywhere.
 //!
 //! Each generator plants a known number of URIs and returns that count with the text, so that
@@ -33,7 +33,7 @@ impl Rng {
 }
 
 /// The workloads, by name.
-pub const WORKLOADS: [&str; 5] = ["prose", "mail", "log", "dense", "adversarial"];
+pub const WORKLOADS: [&str; 6] = ["prose", "mail", "mime", "log", "dense", "adversarial"];
 
 /// Generates about `size` bytes of workload `name`; returns the text and the number of URIs a
 /// correct extractor finds in it (`None` for an unknown name).
@@ -42,6 +42,7 @@ pub fn generate(name: &str, size: usize, seed: u64) -> Option<(Vec<u8>, usize)> 
     let step: fn(&mut Gen) = match name {
         "prose" => Gen::prose_paragraph,
         "mail" => Gen::mail_message,
+        "mime" => Gen::mime_message,
         "log" => Gen::log_line,
         "dense" => Gen::dense_line,
         "adversarial" => Gen::flood,
@@ -307,6 +308,73 @@ impl Gen {
         self.push("--\nSome One, Example Org. Phone +1 555 0100\n\n");
     }
 
+    /// An mbox message in MIME (RFC 2045, 2046) as newsletters are sent: a `List-Unsubscribe`
+    /// header, a multipart/alternative of a quoted-printable text/plain part (a soft line break
+    /// inside a URI, `=3D`) and a base64 text/html part (links with `&amp;` in their `href`, a
+    /// tracking pixel, a URI in the visible text, one in a comment), and a base64 PDF
+    /// attachment. Counts the URIs a mail reader offers: the header's, the text part's two and
+    /// the HTML part's four; the comment's and the attachment's are not.
+    fn mime_message(&mut self) {
+        let id = self.rng.next() % 1_000_000;
+        self.push(&format!(
+            "From news@example.org Tue Sep  3 08:00:00 2002\nFrom: Example News <news@example.org>\n\
+             To: reader@example.net\nSubject: This week at Example\nMessage-ID: <{id}@news.example.org>\n\
+             List-Unsubscribe: <https://news.example.org/unsubscribe?id={id}>\nMIME-Version: 1.0\n\
+             Content-Type: multipart/mixed; boundary=\"mixed-{id}\"\n\nThis is a multi-part message in MIME format.\n\
+             --mixed-{id}\nContent-Type: multipart/alternative; boundary=\"alt-{id}\"\n\n\
+             --alt-{id}\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+        ));
+        self.uris += 1;
+        let mut text = String::new();
+        for _ in 0..3 {
+            for _ in 0..12 {
+                text.push_str(self.rng.pick(WORDS));
+                text.push(' ');
+            }
+            text.push('\n');
+        }
+        self.push(&text);
+        self.push(&format!(
+            "Read it online: https://news.example.org/issues/{id}/index.html?utm_source=3Dmail&utm=\n\
+             _medium=3Demail\nor write to mailto:editor@example.org?subject=3Dissue-{id}\n\n"
+        ));
+        self.uris += 2;
+        self.push(&format!(
+            "--alt-{id}\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
+        ));
+        let mut html = String::from("<html><body><table><tr><td>\n");
+        for k in 0..3 {
+            html.push_str(&format!(
+                "<p><a href=\"https://news.example.org/story/{id}/{k}?from=mail&amp;pos={k}\">"
+            ));
+            for _ in 0..6 {
+                html.push_str(self.rng.pick(WORDS));
+                html.push(' ');
+            }
+            html.push_str("</a></p>\n<p>");
+            for _ in 0..20 {
+                html.push_str(self.rng.pick(WORDS));
+                html.push(' ');
+            }
+            html.push_str("</p>\n");
+        }
+        html.push_str(&format!(
+            "<!-- http://old.example.org/{id} --><p>Or visit http://www.example.org/ today.</p>\n\
+             <img src=\"https://pixel.example.net/open.gif?id={id}\" width=\"1\" height=\"1\">\n\
+             </td></tr></table></body></html>\n"
+        ));
+        self.uris += 5;
+        self.push(&base64_lines(html.as_bytes()));
+        self.push(&format!(
+            "--alt-{id}--\n\n--mixed-{id}\nContent-Type: application/pdf; name=\"issue.pdf\"\n\
+             Content-Transfer-Encoding: base64\nContent-Disposition: attachment; filename=\"issue.pdf\"\n\n"
+        ));
+        let mut pdf = b"%PDF-1.4 /URI (http://inside.example.org/pdf) ".to_vec();
+        pdf.extend((0..1500).map(|_| self.rng.next() as u8));
+        self.push(&base64_lines(&pdf));
+        self.push(&format!("--mixed-{id}--\n\n"));
+    }
+
     /// An Apache combined-format log line; the referer and the user agent hold URIs half the time.
     fn log_line(&mut self) {
         let ip = self.rng.next();
@@ -424,4 +492,22 @@ struct Gen {
     rng: Rng,
     out: Vec<u8>,
     uris: usize,
+}
+
+/// The base64 of `bytes` (RFC 4648 §4) in lines of 76 characters, each ended by a line feed
+/// (RFC 2045 §6.8).
+pub fn base64_lines(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len() * 4 / 3 + bytes.len() / 57 + 4);
+    for line in bytes.chunks(57) {
+        for group in line.chunks(3) {
+            let n = group.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+            for k in 0..4 {
+                let c = if k <= group.len() { ALPHABET[(n >> (18 - 6 * k) & 63) as usize] } else { b'=' };
+                out.push(c as char);
+            }
+        }
+        out.push('\n');
+    }
+    out
 }

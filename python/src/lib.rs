@@ -20,7 +20,7 @@ use crate::matches::{Matches, Options};
 #[pyfunction]
 #[pyo3(signature = (
     data, *, grammar = "rfc3986", max_uri_len = 65536, abbreviated = false,
-    report_rejected = false, quoted_printable = true, line_numbers = false
+    report_rejected = false, quoted_printable = true, line_numbers = false, mail = None
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract(
@@ -31,6 +31,7 @@ fn extract(
     report_rejected: bool,
     quoted_printable: bool,
     line_numbers: bool,
+    mail: Option<bool>,
 ) -> PyResult<Matches> {
     let options = Options {
         grammar: matches::grammar(grammar)?,
@@ -39,6 +40,7 @@ fn extract(
         report_rejected,
         quoted_printable,
         line_numbers,
+        mail: matches::mail_mode(mail),
     };
     Ok(Matches::new(Input::from_py(data)?, &options))
 }
@@ -51,7 +53,7 @@ fn extract(
 #[pyfunction]
 #[pyo3(signature = (
     data, start, end, *, grammar = "rfc3986", max_uri_len = 65536, abbreviated = false,
-    report_rejected = false, quoted_printable = true, line_numbers = false
+    report_rejected = false, quoted_printable = true, line_numbers = false, mail = None
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract_range(
@@ -64,6 +66,7 @@ fn extract_range(
     report_rejected: bool,
     quoted_printable: bool,
     line_numbers: bool,
+    mail: Option<bool>,
 ) -> PyResult<Matches> {
     if end < start {
         return Err(PyValueError::new_err(format!(
@@ -77,6 +80,7 @@ fn extract_range(
         report_rejected,
         quoted_printable,
         line_numbers,
+        mail: matches::mail_mode(mail),
     };
     let input = Input::from_py(data)?;
     // A `str` is scanned as UTF-8, and its offsets are characters: the range is too.

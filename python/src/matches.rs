@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use urisift::uri::Grammar;
-use urisift::{Event, Extractor, ExtractorBuilder, Span};
+use urisift::{Event, Extractor, ExtractorBuilder, MailMode, Span};
 
 use crate::input::{CharOffsets, Input};
 use crate::uri::Components;
@@ -28,6 +28,16 @@ pub(crate) struct Options {
     pub(crate) report_rejected: bool,
     pub(crate) quoted_printable: bool,
     pub(crate) line_numbers: bool,
+    pub(crate) mail: MailMode,
+}
+
+/// The `mail` keyword argument: `None` reads the input as mail when it starts as mail.
+pub(crate) fn mail_mode(mail: Option<bool>) -> MailMode {
+    match mail {
+        None => MailMode::Auto,
+        Some(true) => MailMode::On,
+        Some(false) => MailMode::Off,
+    }
 }
 
 impl Options {
@@ -38,7 +48,8 @@ impl Options {
             .abbreviated(self.abbreviated)
             .report_rejected(self.report_rejected)
             .quoted_printable(self.quoted_printable)
-            .line_numbers(self.line_numbers);
+            .line_numbers(self.line_numbers)
+            .mail(self.mail);
         b
     }
 
@@ -276,6 +287,16 @@ impl MatchObj {
         d.set_item("scheme", self.m.scheme())?;
         if let Some(line) = self.m.line() {
             d.set_item("line", line)?;
+        }
+        // Where in a message it was found, when the input was read as mail: the keys of the
+        // command line's JSON records.
+        if let Some(o) = self.m.origin() {
+            d.set_item("message", o.message())?;
+            d.set_item("message_id", o.message_id())?;
+            d.set_item("part", o.part())?;
+            d.set_item("content_type", o.content_type())?;
+            d.set_item("found", o.place().to_string())?;
+            d.set_item("link_text", o.link_text())?;
         }
         Ok(d)
     }

@@ -161,7 +161,9 @@ def test_quoted_printable_option():
     )
     assert [m.uri for m in urisift.extract(mail)] == ["http://a.example/?b=c"]
     assert list(urisift.extract(mail))[0].quoted_printable
-    assert [m.uri for m in urisift.extract(mail, quoted_printable=False)] != ["http://a.example/?b=c"]
+    # quoted_printable is for text not read as mail: mail decodes every transfer encoding.
+    assert [m.uri for m in urisift.extract(mail, quoted_printable=False)] == ["http://a.example/?b=c"]
+    assert [m.uri for m in urisift.extract(mail, quoted_printable=False, mail=False)] != ["http://a.example/?b=c"]
 
 
 def test_overlong_candidates_are_counted():
@@ -209,3 +211,15 @@ def test_iterator_ends_and_stays_ended():
         next(it)
     with pytest.raises(StopIteration):
         next(it)
+
+
+def test_mail_option():
+    """mail=None reads input that starts as mail as mail (an HTML part's link, its &amp;
+    decoded); mail=False reads it as plain text; mail=True reads any input as mail."""
+    message = (
+        b"From: a@b.example\r\nSubject: x\r\nMIME-Version: 1.0\r\n"
+        b"Content-Type: text/html\r\n\r\n<a href=\"http://a.example/?a=1&amp;b=2\">x</a>\r\n"
+    )
+    assert [m.uri for m in urisift.extract(message)] == ["http://a.example/?a=1&b=2"]
+    assert [m.uri for m in urisift.extract(message, mail=True)] == ["http://a.example/?a=1&b=2"]
+    assert [m.uri for m in urisift.extract(message, mail=False)] == ["http://a.example/?a=1&amp;b=2"]

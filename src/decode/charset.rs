@@ -76,7 +76,7 @@ pub(crate) fn decode_with(raw: &[u8], encoding: &'static Encoding) -> Decoded {
             out.push_all(&buf[..written], pending as u32, (i + 1) as u32);
             // An ISO-2022-JP escape sequence (three bytes, RFC 1468) that switches the
             // character set belongs to no character: the next one starts after it.
-            let escape = encoding == ISO_2022_JP && raw[pending] == 0x1b && i + 1 - pending == 3;
+            let escape = encoding == ISO_2022_JP && raw.get(pending) == Some(&0x1b) && i + 1 == pending + 3;
             if written > 0 || escape {
                 pending = i + 1;
             }
@@ -164,6 +164,17 @@ mod tests {
         // Shift_JIS lead byte before ASCII: the ASCII byte is kept.
         let d = decode(b"\x93 a", b"shift_jis");
         assert_eq!(String::from_utf8(d.text.clone()).unwrap(), "\u{fffd} a", "{d:?}");
+    }
+
+    /// Found by the `mail` fuzz target: in ISO-2022-JP, a malformed last byte moved the start
+    /// of the next character past the end, and the escape check read there.
+    #[test]
+    fn iso_2022_jp_malformed_last_byte_does_not_read_past_the_end() {
+        let d = decode(b"ab\x80", b"iso-2022-jp");
+        assert_eq!(String::from_utf8(d.text.clone()).unwrap(), "ab\u{fffd}", "{d:?}");
+        assert_eq!(*d.ends.last().unwrap(), 3);
+        let d = decode(b"\x1b$B\xff", b"iso-2022-jp");
+        assert!(String::from_utf8(d.text).unwrap().ends_with('\u{fffd}'));
     }
 
     #[test]

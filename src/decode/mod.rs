@@ -13,26 +13,20 @@
 //!
 //! - [`mail`]: mail and news as a reader sees them (issue 19): mbox messages, the MIME tree,
 //!   header fields, and each part decoded by [`base64`] or [`qp`], [`charset`] (with [`utf7`]),
-//!   [`flowed`] and [`html`]. Not yet wired into the pipeline.
+//!   [`flowed`] and [`html`]. The extractor reads an input that is mail this way
+//!   (`extract::mail`), and other input as plain text with [`qp`] regions.
 //!
 //! A new decoder produces a [`Decoded`] text the same way and joins here; the engine does not
 //! change. Decoders that work on the output of another produce positions into that output
 //! (a [`Decoded`] with `base` 0), and [`Decoded::through`] composes the two maps.
 
-// Not yet wired into the pipeline (issue 19): only their tests use them so far.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod base64;
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod charset;
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod flowed;
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod html;
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod mail;
 pub(crate) mod mime;
 pub(crate) mod qp;
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod utf7;
 
 use core::ops::Range;

@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::iter::{Extractor, SliceMatches};
-use super::options::{Compiled, Options};
+use super::options::{Compiled, MailMode, Options};
 use super::prefix::Prefix;
 use crate::find::Prefilter;
 use crate::uri::Grammar;
@@ -27,6 +27,8 @@ const MAX_URI_LEN_RANGE: (usize, usize) = (16, 1 << 30);
 #[derive(Debug, Clone, Default)]
 pub struct ExtractorBuilder {
     opts: Options,
+    /// The header fields read as mail, in lower case; `None` for all.
+    headers: Option<Vec<String>>,
 }
 
 impl ExtractorBuilder {
@@ -74,9 +76,48 @@ impl ExtractorBuilder {
     /// message of an mbox), soft line
     /// breaks (`=` at the end of a line) are joined and `=XX` is decoded before delimiting, so
     /// that `href=3D"http://a/?b=3D=` / `c"` gives `http://a/?b=c`. Appendix E is silent on
-    /// transfer encodings; this is what a mail reader shows.
+    /// transfer encodings; this is what a mail reader shows. This is for text not read as mail
+    /// ([`ExtractorBuilder::mail`]); mail decodes every transfer encoding of its parts.
     pub fn quoted_printable(&mut self, yes: bool) -> &mut Self {
         self.opts.quoted_printable = yes;
+        self
+    }
+
+    /// Whether the input is read as mail or news (default [`MailMode::Auto`]: when it starts
+    /// as mail). Mail is read as a reader sees it (issue 19): an mbox is split into messages
+    /// at its `From ` lines; each message's MIME tree is walked (RFC 2045, RFC 2046), every
+    /// child of every multipart, every alternative, forwarded messages (`message/rfc822`,
+    /// digests); each text part is decoded from its transfer encoding (base64,
+    /// quoted-printable) and charset (`encoding_rs`'s labels, and UTF-7) and format=flowed
+    /// lines joined (RFC 3676); `image/`, `audio/`, `video/`, `application/` parts are not
+    /// read, nor uuencoded or yEnc blocks in text. Header fields are read unfolded with their
+    /// RFC 2047 encoded-words decoded ([`ExtractorBuilder::mail_headers`] says which). An HTML
+    /// part gives the links of its `href`, `src` and `action` attributes, each validated
+    /// whole ([`Delimiter::HtmlAttribute`](crate::Delimiter::HtmlAttribute)), and its
+    /// visible text, read as plain text. The preamble and the epilogue of a multipart, which
+    /// mail readers hide, are read as plain text, so that a URI cannot hide there.
+    ///
+    /// Spans still point at the input's bytes (a URI in a base64 part spans the base64 text
+    /// it was decoded from), and each match knows where it was found ([`Match::origin`]).
+    ///
+    /// Mail is read a whole input at a time: a reader's input is read into memory, up to
+    /// [`MAIL_MAX`](crate::MAIL_MAX) bytes; a longer input is read as plain text, the same for
+    /// a reader and a slice.
+    pub fn mail(&mut self, mode: MailMode) -> &mut Self {
+        self.opts.mail = mode;
+        self
+    }
+
+    /// Which header fields are read when the input is read as mail (default all): `None` for
+    /// all, or the names of those to read (any case; an empty list reads none). The fields of
+    /// forwarded messages and of MIME parts count alike.
+    pub fn mail_headers<I, S>(&mut self, names: Option<I>) -> &mut Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.headers =
+            names.map(|names| names.into_iter().map(|n| n.as_ref().to_ascii_lowercase()).collect());
         self
     }
 
@@ -103,6 +144,7 @@ impl ExtractorBuilder {
             compiled: Arc::new(Compiled {
                 opts: self.opts,
                 prefilter: Prefilter::new(self.opts.abbreviated),
+                headers: self.headers.clone(),
             }),
         }
     }
@@ -159,6 +201,20 @@ impl UriFinder {
     /// Extracts from bytes in memory, without copying them.
     pub fn slice<'h>(&self, haystack: &'h [u8]) -> SliceMatches<'h> {
         SliceMatches::new(&self.compiled, haystack)
+    }
+
+    /// Whether an input that starts with `start` is read as mail (see
+    /// [`ExtractorBuilder::mail`]): always with [`MailMode::On`], never with [`MailMode::Off`],
+    /// and with [`MailMode::Auto`] when its start looks like mail. `start` holds the first
+    /// bytes of the input, at least its first 64 KiB or all of it (`complete`); a start that
+    /// leaves the verdict open counts as mail. A range of an input is read as plain text
+    /// whatever this says (see the crate docs, "Shards").
+    pub fn reads_as_mail(&self, start: &[u8], complete: bool) -> bool {
+        match self.compiled.opts.mail {
+            MailMode::On => true,
+            MailMode::Off => false,
+            MailMode::Auto => crate::decode::mail::verdict(start, complete).unwrap_or(true),
+        }
     }
 
     /// Extracts one shard of `haystack`: the events whose outer span (wrapper included) starts

@@ -324,7 +324,7 @@ impl Candidate<'_> {
             }
         }
         let rare = (valid.alternate.is_some() || !spans.is_empty())
-            .then(|| Box::new(Extras { alternate: valid.alternate, pieces: spans }));
+            .then(|| Box::new(Extras { alternate: valid.alternate, pieces: spans, origin: None }));
         let fields = MatchFields {
             span,
             wrap: Match::wrap(span, map.span(outer)),
@@ -351,6 +351,66 @@ impl Candidate<'_> {
         let (Some(text), Some(extent)) = (candidate, self.scratch.pieces.extent()) else { return None };
         Some(Rejected { text, span: map.span(extent), outer: map.span(outer), delimiter, error, line: 0 })
     }
+}
+
+/// What became of an HTML link attribute's value ([`whole_value`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Whole {
+    /// A match, or nothing (a rejected candidate, when those are reported, is queued).
+    Done,
+    /// Longer than the maximum URI length: an [`Event::Overlong`] is queued.
+    Overlong,
+}
+
+/// The value of an HTML link attribute (`href`, `src`, `action`; issue 19 item 8), as a
+/// browser takes it, validated whole: nothing is delimited inside it and nothing trimmed. It
+/// is a match when all of it is a URI with a scheme that counts as one in text
+/// ([`find::scheme_rule_at`], with the shape an opaque scheme needs), valid in the grammar.
+/// Events are queued with spans of indexes into `value`.
+pub(crate) fn whole_value(opts: &Options, value: &[u8], pending: &mut Queue) -> Whole {
+    let span = Span::new(0, value.len() as u64);
+    if value.len() > opts.max_uri_len {
+        pending.push_back(Event::Overlong(crate::matches::Overlong { span, line: 0 }));
+        return Whole::Overlong;
+    }
+    let Some(c) = memchr::memchr(b':', value) else { return Whole::Done };
+    if find::scheme_start(value, c, 0) != Some(0) {
+        return Whole::Done;
+    }
+    let kind = match find::scheme_rule_at(value, 0, c) {
+        SchemeRule::Never => return Whole::Done,
+        SchemeRule::NeedsSlashes => Kind::Scheme { colon: c, shape: None },
+        SchemeRule::Opaque(shape) => Kind::Scheme { colon: c, shape: Some(shape) },
+    };
+    if !shape_ok(kind, value, 0) {
+        return Whole::Done;
+    }
+    let mut prefixed = String::new();
+    match as_str(value).and_then(|r| check(r, kind, opts.grammar, &mut prefixed)) {
+        Ok(parts) => pending.push_match(
+            value,
+            MatchFields {
+                span,
+                wrap: [0, 0],
+                parts,
+                rare: None,
+                delimiter: Delimiter::HtmlAttribute,
+                grammar: opts.grammar,
+                abbreviated: false,
+                quoted_printable: false,
+            },
+        ),
+        Err(error) if opts.report_rejected => pending.push_back(Event::Rejected(Rejected {
+            text: String::from_utf8_lossy(value).into_owned(),
+            span,
+            outer: span,
+            delimiter: Delimiter::HtmlAttribute,
+            error,
+            line: 0,
+        })),
+        Err(_) => {}
+    }
+    Whole::Done
 }
 
 /// Whether the host of a URI, if it has one, is an IP literal, `localhost`, or a name with a

@@ -12,7 +12,7 @@
 //! The engine's state is its [`Cursor`], in input offsets: where the search resumes, the end
 //! of the last match, and the guards that keep floods linear.
 
-use super::candidate::{Candidate, Outcome, Scratch, Site};
+use super::candidate::{Candidate, Outcome, Scratch, Site, Whole};
 use super::lane::{self, Lane};
 use super::options::{Compiled, LOOKBACK, Options};
 use super::queue::Queue;
@@ -88,6 +88,26 @@ impl Engine {
             cursor: Cursor::default(),
             scratch: Scratch::default(),
             pending: Queue::default(),
+        }
+    }
+
+    /// Makes this an engine for the segments of mail (`super::mail`): their text is decoded
+    /// already, so MIME headers in it switch no decoding.
+    pub(crate) fn use_for_mail(&mut self) {
+        self.opts.quoted_printable = false;
+    }
+
+    /// Starts again at the start of a new text (the next segment of mail), keeping the count
+    /// of overlong candidates.
+    pub(crate) fn restart(&mut self) {
+        self.cursor = Cursor { overlong: self.cursor.overlong, ..Cursor::default() };
+    }
+
+    /// Queues the events of an HTML link attribute's value, validated whole (see
+    /// [`candidate::whole_value`](super::candidate::whole_value)); spans are indexes into it.
+    pub(crate) fn whole_value(&mut self, value: &[u8]) {
+        if super::candidate::whole_value(&self.opts, value, &mut self.pending) == Whole::Overlong {
+            self.cursor.overlong += 1;
         }
     }
 
@@ -452,13 +472,16 @@ mod tests {
         assert_eq!(engine.step(&raw(text, 0, true), &mut Boundaries::default()), Step::Done);
     }
 
-    /// Quoted-printable regions start at the header and end at a boundary line.
+    /// Quoted-printable regions start at the header and end at a boundary line (in text not
+    /// read as mail).
     #[test]
     fn quoted_printable_regions() {
         let text = b"Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n--b0undary\nhttp://a.example/?a=3Db\n";
-        let uris: Vec<String> = ExtractorBuilder::new().slice(text).map(|m| m.uri().to_owned()).collect();
+        let mut plain = ExtractorBuilder::new();
+        plain.mail(crate::MailMode::Off);
+        let uris: Vec<String> = plain.slice(text).map(|m| m.uri().to_owned()).collect();
         assert_eq!(uris, ["http://a.example/?a=b", "http://a.example/?a=3Db"]);
-        let mut off = ExtractorBuilder::new();
+        let mut off = plain.clone();
         off.quoted_printable(false);
         let uris: Vec<String> = off.slice(text).map(|m| m.uri().to_owned()).collect();
         assert_eq!(uris, ["http://a.example/?a=3Db", "http://a.example/?a=3Db"]);

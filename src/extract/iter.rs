@@ -6,9 +6,11 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::ops::Range;
 
 use super::engine::{self, Cursor, Engine, Step};
-use super::options::Compiled;
+use super::mail::{MAIL_MAX, Mail};
 use super::options::LOOKBACK;
+use super::options::{Compiled, MailMode};
 use super::prefix::Prefix;
+use crate::decode::mail as mail_input;
 use crate::decode::mime::{self, Boundaries};
 use crate::decode::qp::Region;
 use crate::decode::{Map, Text};
@@ -18,7 +20,9 @@ use crate::source::{self, Source};
 
 /// The source, the decoding stage and the engine, stepped together.
 ///
-/// Text outside quoted-printable regions goes to the engine as it is in the source's window;
+/// First the input is read as far as it takes to tell whether it is mail
+/// ([`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)). Mail is read whole and goes to
+/// the engine through the mail stage ([`Mail`]). Plain text: text outside quoted-printable regions goes to the engine as it is in the source's window;
 /// inside a region, as the region's [`Region`] decodes it. The engine says where a region
 /// starts (a `Content-Transfer-Encoding` header it reads); the region says where it ends.
 #[derive(Debug)]
@@ -35,8 +39,26 @@ struct Pipeline<S> {
     /// Whether the front of the engine's queue was lent (`next_event_ref`) and is to be
     /// dropped before anything else is looked at.
     lent: bool,
+    /// Whether the input is read as mail, once that is decided.
+    mode: Mode,
+    /// The header fields read as mail (see [`Compiled::headers`]).
+    headers: Option<Vec<String>>,
+    /// Whether a read failed while reading ahead to decide the mode or to read mail whole: the
+    /// source gives the error on its next refill, once what was read before it is scanned.
+    failed: bool,
     /// In range mode, the events it owns and where triggers stop being taken.
     range: Option<Owned>,
+}
+
+/// How the pipeline reads its input.
+#[derive(Debug)]
+enum Mode {
+    /// Not decided yet: mail (`on`), or mail or plain text as the start of the input says.
+    Undecided { on: bool },
+    /// Plain text.
+    Plain,
+    /// Mail, through the mail stage.
+    Mail(Box<Mail>),
 }
 
 /// What a scan of a range of the input reports: the events whose outer span starts in
@@ -112,6 +134,12 @@ impl<S: Source> Pipeline<S> {
             lines: compiled.opts.line_numbers.then(LineCounter::default),
             done: false,
             lent: false,
+            mode: match compiled.opts.mail {
+                MailMode::Off => Mode::Plain,
+                mode => Mode::Undecided { on: mode == MailMode::On },
+            },
+            headers: if compiled.opts.mail == MailMode::Off { None } else { compiled.headers.clone() },
+            failed: false,
             range: None,
         }
     }
@@ -119,8 +147,13 @@ impl<S: Source> Pipeline<S> {
     /// A pipeline that starts its search at input offset `at` (its source holding the input
     /// from at least [`LOOKBACK`] bytes before it), with `lines` line feeds before `at` when
     /// lines are counted.
+    ///
+    /// A range is read as plain text: the mail stage reads whole messages from the start of
+    /// the input, which a range does not (see the crate docs, "Shards").
     fn starting_at(compiled: &Compiled, source: S, at: u64, lines: u64) -> Self {
         let mut pipeline = Pipeline::new(compiled, source);
+        pipeline.mode = Mode::Plain;
+        pipeline.headers = None;
         pipeline.engine.resume_at(at);
         if let Some(counter) = &mut pipeline.lines {
             *counter = LineCounter::starting_at(at, lines);
@@ -146,6 +179,46 @@ impl<S: Source> Pipeline<S> {
         self.done = false;
     }
 
+    /// Decides whether the input is read as mail, reading ahead as far as that takes: the
+    /// start of the input for [`MailMode::Auto`], and all of it (up to [`MAIL_MAX`] bytes)
+    /// for mail. A read error ends the reading ahead; it is kept for later.
+    #[cold]
+    fn decide(&mut self, on: bool) {
+        if !on {
+            loop {
+                let (raw, _, eof) = self.source.window();
+                match mail_input::verdict(raw, eof || self.failed) {
+                    Some(true) => break,
+                    Some(false) => {
+                        self.mode = Mode::Plain;
+                        return;
+                    }
+                    None => self.read_ahead(1),
+                }
+            }
+        }
+        loop {
+            let (raw, _, eof) = self.source.window();
+            if raw.len() > MAIL_MAX {
+                self.mode = Mode::Plain;
+                return;
+            }
+            if eof || self.failed {
+                break;
+            }
+            self.read_ahead(raw.len().max(crate::source::buffer::CHUNK));
+        }
+        self.engine.use_for_mail();
+        let line_numbers = self.lines.take().is_some();
+        self.mode =
+            Mode::Mail(Box::new(Mail::new(self.source.window().0, self.headers.take(), line_numbers)));
+    }
+
+    /// Reads `want` more bytes, keeping all; a read error is kept for the next refill.
+    fn read_ahead(&mut self, want: usize) {
+        self.failed = !self.source.read_ahead(want);
+    }
+
     /// Steps until an event is at the front of the engine's queue (`true`), the input is done
     /// (`false`), or reading fails. An event lent before is dropped first.
     #[inline]
@@ -159,6 +232,21 @@ impl<S: Source> Pipeline<S> {
         }
         if self.done {
             return Ok(false);
+        }
+        match &mut self.mode {
+            Mode::Plain => {}
+            &mut Mode::Undecided { on } => {
+                self.decide(on);
+                return self.advance();
+            }
+            Mode::Mail(mail) => {
+                if mail.advance(&mut self.engine, self.source.window().0) {
+                    return Ok(true);
+                }
+                self.done = true;
+                // A read error that ended the reading of the input comes after its matches.
+                return if self.failed { self.source.refill(0, 1).map(|()| false) } else { Ok(false) };
+            }
         }
         loop {
             let (raw, base, eof) = self.source.window();

@@ -219,7 +219,7 @@ fn lane_match(
         span,
         wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
         parts,
-        rare: (!pieces.is_empty()).then(|| Box::new(Extras { alternate: None, pieces })),
+        rare: (!pieces.is_empty()).then(|| Box::new(Extras { alternate: None, pieces, origin: None })),
         delimiter,
         grammar: opts.grammar,
         abbreviated: false,

@@ -7,10 +7,13 @@ mod candidate;
 mod engine;
 mod iter;
 mod lane;
+mod mail;
 mod options;
 mod prefix;
 mod queue;
 
 pub use builder::{ExtractorBuilder, UriFinder};
 pub use iter::{Extractor, SliceMatches};
+pub use mail::MAIL_MAX;
+pub use options::MailMode;
 pub use prefix::Prefix;

@@ -19,6 +19,25 @@ pub(crate) struct Options {
     pub(crate) quoted_printable: bool,
     pub(crate) line_numbers: bool,
     pub(crate) one_pass: bool,
+    pub(crate) mail: MailMode,
+}
+
+/// Whether an input is read as mail or news (RFC 5322, RFC 5536; MIME, RFC 2045): each message
+/// of an mbox, each part of its MIME tree decoded as a reader sees it, each header field
+/// ([`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum MailMode {
+    /// As mail when the input starts as mail: an mbox `From ` line, or a header block with a
+    /// field that mail or news has (`From:`, `Subject:`, `Received:`, `Newsgroups:`,
+    /// `Content-Type:`, …), ended by an empty line. Other input is plain text.
+    #[default]
+    Auto,
+    /// Always as mail (input without a header block is one message whose body is plain text).
+    On,
+    /// Never: plain text (quoted-printable regions still decoded, see
+    /// [`ExtractorBuilder::quoted_printable`](crate::ExtractorBuilder::quoted_printable)).
+    Off,
 }
 
 impl Default for Options {
@@ -31,6 +50,7 @@ impl Default for Options {
             quoted_printable: true,
             line_numbers: false,
             one_pass: true,
+            mail: MailMode::Auto,
         }
     }
 }
@@ -40,4 +60,6 @@ impl Default for Options {
 pub(crate) struct Compiled {
     pub(crate) opts: Options,
     pub(crate) prefilter: Prefilter,
+    /// The header fields read as mail, in lower case; `None` for all.
+    pub(crate) headers: Option<Vec<String>>,
 }

@@ -169,6 +169,11 @@ impl Queue {
         self.restart_when_empty();
     }
 
+    /// The queued events, front first, to be changed in place.
+    pub(crate) fn events_mut(&mut self) -> &mut [Event] {
+        &mut self.slots[self.head..self.end]
+    }
+
     /// Queues the events of `events` at the back.
     pub(crate) fn extend(&mut self, events: impl IntoIterator<Item = Event>) {
         for event in events {

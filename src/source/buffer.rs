@@ -98,6 +98,11 @@ impl Buffer {
         Ok(())
     }
 
+    /// Keeps `e` to be returned by the next refill.
+    pub(crate) fn keep_error(&mut self, e: io::Error) {
+        self.failed = Some(e);
+    }
+
     /// Makes at least `room` bytes free after `end`: moves the window to the front when that
     /// is enough, grows the storage otherwise.
     fn make_room(&mut self, room: usize) {

@@ -25,6 +25,10 @@ pub(crate) trait Source {
     /// used as it is when `want` is 1, so that a match on a live input (`tail -f`, a socket)
     /// comes out as soon as its bytes have arrived.
     fn refill(&mut self, keep_from: u64, want: usize) -> Result<(), Self::Error>;
+
+    /// Reads until at least `want` new bytes are held or the input ends, keeping all that is
+    /// held. `false` on a read error, which the next [`Source::refill`] then returns.
+    fn read_ahead(&mut self, want: usize) -> bool;
 }
 
 /// Bytes in memory: all of the input, held from the start.
@@ -41,6 +45,10 @@ impl Source for Slice<'_> {
 
     fn refill(&mut self, _keep_from: u64, _want: usize) -> Result<(), Infallible> {
         Ok(())
+    }
+
+    fn read_ahead(&mut self, _want: usize) -> bool {
+        true
     }
 }
 
@@ -73,5 +81,15 @@ impl<R: Read> Source for Reader<R> {
     fn refill(&mut self, keep_from: u64, want: usize) -> io::Result<()> {
         self.buffer.consume_to(keep_from);
         self.buffer.fill(&mut self.reader, want)
+    }
+
+    fn read_ahead(&mut self, want: usize) -> bool {
+        match self.buffer.fill(&mut self.reader, want) {
+            Ok(()) => true,
+            Err(e) => {
+                self.buffer.keep_error(e);
+                false
+            }
+        }
     }
 }

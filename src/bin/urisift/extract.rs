@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
 
-use urisift::{Event, ExtractorBuilder, Match, UriFinder};
+use urisift::{Event, ExtractorBuilder, MailMode, Match, UriFinder};
 
 use crate::context::{Context, ContextReader};
 use crate::input::{self, Compression, Input};
@@ -248,6 +248,32 @@ pub struct Args {
     /// MIME boundary or mbox `From ` line, as a mail reader shows the text.
     #[arg(long)]
     no_quoted_printable: bool,
+
+    /// Read every input as mail or news, even one that does not start like it.
+    ///
+    /// By default an input that starts as mail (an mbox `From ` line, or a header block with
+    /// `From:`, `Subject:`, `Received:`, `Newsgroups:`, … and an empty line) is read as a mail
+    /// reader shows it: each message of an mbox, every MIME part decoded (base64,
+    /// quoted-printable, its charset, format=flowed), the links of HTML parts (`href`, `src`,
+    /// `action`, each taken whole) and their visible text, the header fields; attachments
+    /// (image/, audio/, video/, application/) and uuencoded blocks are not read. Offsets stay
+    /// byte offsets of the input. An input of more than 64 MiB is read as plain text.
+    #[arg(long, overrides_with = "no_mail")]
+    mail: bool,
+
+    /// Read every input as plain text, even one that starts like mail.
+    #[arg(long, overrides_with = "mail")]
+    no_mail: bool,
+
+    /// In mail, read no header field.
+    #[arg(long, conflicts_with = "headers")]
+    no_headers: bool,
+
+    /// In mail, read only these header fields (comma-separated, any case).
+    ///
+    /// Example: `urisift --headers List-Unsubscribe,List-Post inbox.mbox`.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    headers: Vec<String>,
 }
 
 /// Parses `--max-uri-len`: a number of bytes, with an optional suffix K, M or G (binary
@@ -420,7 +446,17 @@ pub fn run(args: Args) -> ExitCode {
         .abbreviated(args.abbreviated)
         .report_rejected(args.rejected)
         .quoted_printable(!args.no_quoted_printable)
+        .mail(if args.mail {
+            MailMode::On
+        } else if args.no_mail {
+            MailMode::Off
+        } else {
+            MailMode::Auto
+        })
         .line_numbers(args.line_number || wants_line);
+    if args.no_headers || !args.headers.is_empty() {
+        builder.mail_headers(Some(&args.headers));
+    }
     let finder = builder.build();
     let mode = if args.quiet {
         Mode::Quiet
@@ -662,7 +698,9 @@ impl<W: Write> Run<'_, W> {
         }
         self.set_prefix(input).map_err(Stop::Input)?;
         let reader: Box<dyn Read> = if self.wants_text {
-            let context = Context::new(reader, self.args.max_uri_len);
+            // Mail is read whole before its first match: the context keeps as much.
+            let behind = if self.args.no_mail { self.args.max_uri_len } else { urisift::MAIL_MAX };
+            let context = Context::new(reader, behind);
             self.context = Some(Rc::clone(&context));
             Box::new(ContextReader(context))
         } else {

@@ -57,6 +57,26 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8
         }
     }
     buf.push(b'}');
+    if let Some(origin) = m.origin() {
+        buf.extend_from_slice(b",\"message\":");
+        push_number(buf, origin.message());
+        buf.extend_from_slice(b",\"message_id\":");
+        match origin.message_id() {
+            Some(id) => push_str(buf, id)?,
+            None => buf.extend_from_slice(b"null"),
+        }
+        buf.extend_from_slice(b",\"part\":");
+        push_str(buf, origin.part())?;
+        buf.extend_from_slice(b",\"content_type\":");
+        push_str(buf, origin.content_type())?;
+        buf.extend_from_slice(b",\"found\":");
+        push_str(buf, &origin.place().to_string())?;
+        buf.extend_from_slice(b",\"link_text\":");
+        match origin.link_text() {
+            Some(text) => push_str(buf, text)?,
+            None => buf.extend_from_slice(b"null"),
+        }
+    }
     if let Some(text) = text {
         buf.extend_from_slice(b",\"text\":");
         // Input need not be UTF-8; the line is shown as a reader would see it.

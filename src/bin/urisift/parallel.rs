@@ -34,6 +34,9 @@ const BATCH: usize = 512;
 const RENDERED: usize = 64 << 10;
 /// Batches a job's channel holds before its worker waits.
 const CHANNEL: usize = 8;
+/// How much of a file's start says whether it is read as mail ([`UriFinder::reads_as_mail`]).
+const MAIL_LOOK: usize = 64 * 1024;
+
 /// The smallest range a large file is cut into.
 const RANGE_MIN: u64 = 4 << 20;
 /// The largest.
@@ -139,7 +142,7 @@ pub fn scan_all<W: io::Write>(
                 jobs.push(Job::Range { input: i, range: range.clone(), part: 0, chain: None });
             }
             (Ok(Input::File(path)), None) => {
-                let split = splittable(input.as_ref().ok(), path);
+                let split = splittable(input.as_ref().ok(), path, finder);
                 match split {
                     Some((len, first_bytes)) if len >= 2 * range_len(len, threads, reach) => {
                         head = Some(first_bytes);
@@ -193,8 +196,9 @@ pub fn scan_all<W: io::Write>(
 }
 
 /// The length and first two bytes of a file that can be cut into ranges: a regular file, not
-/// compressed.
-fn splittable(input: Option<&Input>, path: &std::path::Path) -> Option<(u64, [u8; 2])> {
+/// compressed, and not read as mail (the mail stage reads whole messages, which a range does
+/// not; see the crate docs, "Shards").
+fn splittable(input: Option<&Input>, path: &std::path::Path, finder: &UriFinder) -> Option<(u64, [u8; 2])> {
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() {
         return None;
@@ -204,10 +208,13 @@ fn splittable(input: Option<&Input>, path: &std::path::Path) -> Option<(u64, [u8
         // Read as it is without -z (with its warning), decompressed with it: whole.
         return None;
     }
-    let mut head = [0; 2];
-    let mut file = File::open(path).ok()?;
-    let n = file.read(&mut head).ok()?;
-    Some((meta.len(), if n == 2 { head } else { [0; 2] }))
+    let mut start = Vec::with_capacity(MAIL_LOOK);
+    File::open(path).ok()?.take(MAIL_LOOK as u64).read_to_end(&mut start).ok()?;
+    if finder.reads_as_mail(&start, start.len() < MAIL_LOOK) {
+        return None;
+    }
+    let head = if start.len() >= 2 { [start[0], start[1]] } else { [0; 2] };
+    Some((meta.len(), head))
 }
 
 /// The main thread: the events of each input's jobs in order, reported as one thread does.

@@ -105,6 +105,30 @@ const ENCODED_WORD_MAX: usize = 256;
 ///   as it is;
 /// - other bytes as they are: raw 8-bit text is UTF-8 (RFC 6532 §3.2).
 pub(crate) fn decode_value(raw: &[u8]) -> Decoded {
+    // Most values hold no encoded-word: unfolded and trimmed, each byte stands for itself.
+    if memchr::memmem::find(raw, b"=?").is_none() {
+        return unfolded_trimmed(raw);
+    }
+    decode_words(raw)
+}
+
+/// [`decode_value`] of a value without an encoded-word: returns what [`decode_words`] returns
+/// for it, without building the text twice.
+fn unfolded_trimmed(raw: &[u8]) -> Decoded {
+    let mut out = Decoded::default();
+    let mut at = 0;
+    for k in memchr::memchr2_iter(b'\r', b'\n', raw).chain(core::iter::once(raw.len())) {
+        out.push_run(&raw[at..k], at as u32);
+        at = k + 1;
+    }
+    let text = &out.text;
+    let first = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let last = text.len() - text[first..].iter().rev().take_while(|b| b.is_ascii_whitespace()).count();
+    if first == 0 && last == text.len() { out } else { out.slice(first..last) }
+}
+
+/// [`decode_value`], encoded-words and all.
+fn decode_words(raw: &[u8]) -> Decoded {
     // Unfolded, trimmed.
     let mut unfolded = Decoded::default();
     for (k, &b) in raw.iter().enumerate() {
@@ -285,5 +309,20 @@ mod tests {
         assert_eq!((d.starts[1], d.ends[1]), (12, 15));
         assert_eq!((d.starts[3], d.ends[3]), (20, 21), "the blank after the fold");
         assert_eq!((d.starts[4], d.ends[4]), (21, 22));
+    }
+
+    /// The shortcut for values without an encoded-word gives what the general path gives.
+    #[test]
+    fn values_without_encoded_words_take_the_shortcut_exactly() {
+        for value in [
+            &b" plain value\r\n"[..],
+            b"\t<http://a.example/>,\r\n <mailto:b@example.org>\r\n",
+            b"",
+            b" \r\n ",
+            b"a\n\tb\rc  ",
+            b"x=y?z",
+        ] {
+            assert_eq!(unfolded_trimmed(value), decode_words(value), "{value:?}");
+        }
     }
 }

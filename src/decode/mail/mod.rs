@@ -4,10 +4,9 @@
 //!
 //! [`Reader`] yields the segments of an input in input order: the header fields of every
 //! message and part, the text of every text part (decoded from its transfer encoding and
-//! charset, format=flowed joined), the visible text and the links of HTML parts. It is not yet
-//! wired into the pipeline: the engine is to scan each segment's text as decoded text
-//! ([`crate::decode::Map::Decoded`]), and an [`SegmentKind::HtmlAttribute`] value is to be
-//! validated whole.
+//! charset, format=flowed joined), the visible text and the links of HTML parts. The extractor
+//! (`extract::mail`) scans each segment's text and takes each match's spans through the
+//! segment's map; an [`SegmentKind::HtmlAttribute`] value is validated whole.
 //!
 //! [`looks_like_mail`] decides whether an input is read this way.
 //!
@@ -15,11 +14,10 @@
 //! (Content-Type, multipart bodies), [`tree`] (the walk), [`binary`] (uuencode and yEnc
 //! blocks left out); the decoders they use are [`crate::decode`]'s.
 //!
-//! Bounds: the reader takes the whole input for now. Reading from a stream would need the
-//! whole of one message at a time (a MIME structure is only known at its end), so a stream
-//! reader would hold at most one message and read a message longer than a set bound (some
-//! MiB) as plain text. A message is read up to its first [`MESSAGE_MAX`] bytes (the maps
-//! hold 32-bit positions).
+//! Bounds: the reader takes the whole input (the extractor reads a stream into memory up to
+//! `extract::MAIL_MAX` bytes, and a longer input as plain text). A MIME structure is only
+//! known at its end, so a stream reader needs at least one whole message at a time. A message
+//! is read up to its first [`MESSAGE_MAX`] bytes (the maps hold 32-bit positions).
 
 pub(crate) mod binary;
 pub(crate) mod header;
@@ -53,6 +51,9 @@ pub(crate) struct Segment {
     pub(crate) part: String,
     /// The `type/subtype` of the part, in lower case (of the entity, for header fields).
     pub(crate) content_type: String,
+    /// Whether the text was decoded from quoted-printable on its way (the part's transfer
+    /// encoding, or that of a message it is forwarded in).
+    pub(crate) quoted_printable: bool,
 }
 
 /// What a [`Segment`] holds.
@@ -75,31 +76,54 @@ pub(crate) enum SegmentKind {
 }
 
 /// The segments of mail or news in input order.
+#[cfg(test)]
 #[derive(Debug)]
 pub(crate) struct Reader<'a> {
     input: &'a [u8],
+    messages: Messages,
+}
+
+#[cfg(test)]
+impl<'a> Reader<'a> {
+    /// A reader of `input`, an mbox or one message.
+    pub(crate) fn new(input: &'a [u8]) -> Self {
+        Reader { input, messages: Messages::new(input) }
+    }
+}
+
+#[cfg(test)]
+impl Iterator for Reader<'_> {
+    type Item = Segment;
+
+    fn next(&mut self) -> Option<Segment> {
+        self.messages.next(self.input)
+    }
+}
+
+/// A [`Reader`] that does not hold its input: each call of [`Messages::next`] is given it
+/// again (the same bytes every time), so that an owner of the input can hold both.
+#[derive(Debug)]
+pub(crate) struct Messages {
     messages: std::vec::IntoIter<Range<usize>>,
     number: usize,
     queue: VecDeque<Segment>,
 }
 
-impl<'a> Reader<'a> {
-    /// A reader of `input`, an mbox or one message.
-    pub(crate) fn new(input: &'a [u8]) -> Self {
-        Reader { input, messages: mbox::messages(input).into_iter(), number: 0, queue: VecDeque::new() }
+impl Messages {
+    /// The messages of `input`, an mbox or one message.
+    pub(crate) fn new(input: &[u8]) -> Self {
+        Messages { messages: mbox::messages(input).into_iter(), number: 0, queue: VecDeque::new() }
     }
-}
 
-impl Iterator for Reader<'_> {
-    type Item = Segment;
-
-    fn next(&mut self) -> Option<Segment> {
+    /// The next segment of `input` (the input [`Messages::new`] was given).
+    pub(crate) fn next(&mut self, input: &[u8]) -> Option<Segment> {
         while self.queue.is_empty() {
             let range = self.messages.next()?;
-            let range = range.start..range.end.min(range.start + MESSAGE_MAX);
+            let range = range.start..range.end.min(range.start + MESSAGE_MAX).min(input.len());
             self.number += 1;
             let mut out = Vec::new();
-            tree::Walker { out: &mut out, message: self.number, message_id: None }.message(self.input, range);
+            tree::Walker { out: &mut out, message: self.number, message_id: None, quoted_printable: false }
+                .message(input, range);
             self.queue.extend(out);
         }
         self.queue.pop_front()
@@ -119,36 +143,53 @@ pub(crate) const LOOK_MAX: usize = 64 * 1024;
 /// read `error: …` is not taken for mail. A header that runs into a line that is neither
 /// (a malformed message without its empty line) counts when at least three fields came before
 /// it. Only the first [`LOOK_MAX`] bytes are looked at; a line cut there is judged by its start.
+#[cfg(test)]
 pub(crate) fn looks_like_mail(input: &[u8]) -> bool {
+    verdict(input, true).unwrap_or(false)
+}
+
+/// [`looks_like_mail`] of an input of which only `input` is read so far, `complete` when
+/// nothing follows it: `None` while the lines read do not decide (a header block not ended
+/// yet, a line not ended yet, short of [`LOOK_MAX`]).
+pub(crate) fn verdict(input: &[u8], complete: bool) -> Option<bool> {
+    let complete = complete || input.len() >= LOOK_MAX;
     let window = &input[..input.len().min(LOOK_MAX)];
+    // A line is read once it ends: a line feed, or nothing more to come.
+    let line_at = |at: usize| {
+        let (end, next) = header::line_end(window, at);
+        (complete || next > end).then_some((end, next))
+    };
     let mut at = 0;
     if window.starts_with(b"From ") {
-        let (end, next) = header::line_end(window, 0);
+        let (end, next) = line_at(0)?;
         if !mbox::is_separator(&window[..end]) {
-            return false;
+            return Some(false);
         }
         at = next;
     }
     let (mut fields, mut known) = (0, false);
     while at < window.len() {
-        let (end, next) = header::line_end(window, at);
+        let (end, next) = line_at(at)?;
         let line = &window[at..end];
         if line.is_empty() {
             break;
         }
         if matches!(line[0], b' ' | b'\t') {
             if fields == 0 {
-                return false;
+                return Some(false);
             }
         } else if let Some((name, _)) = header::field_name(line) {
             fields += 1;
             known |= KNOWN_FIELDS.iter().any(|k| line[..name].eq_ignore_ascii_case(k.as_bytes()));
         } else {
-            return known && fields >= 3;
+            return Some(known && fields >= 3);
         }
         at = next;
     }
-    known
+    if at >= window.len() && !complete {
+        return None;
+    }
+    Some(known)
 }
 
 /// Field names that mail and news have (RFC 5322 §3.6, RFC 5536 §3, RFC 2045), one of which a

@@ -71,6 +71,8 @@ pub(crate) struct Walker<'o> {
     pub(crate) out: &'o mut Vec<Segment>,
     pub(crate) message: usize,
     pub(crate) message_id: Option<String>,
+    /// Whether the bytes being walked were decoded from quoted-printable.
+    pub(crate) quoted_printable: bool,
 }
 
 impl Walker<'_> {
@@ -100,6 +102,7 @@ impl Walker<'_> {
             message_id: self.message_id.clone(),
             part: part.to_owned(),
             content_type: content_type.to_owned(),
+            quoted_printable: self.quoted_printable,
         });
     }
 
@@ -191,6 +194,8 @@ impl Walker<'_> {
                     let inner = &decoded.text;
                     let header = header::parse(inner, 0..inner.len());
                     let origin = Origin::Decoded(&decoded);
+                    let was = self.quoted_printable;
+                    self.quoted_printable |= encoding == TransferEncoding::QuotedPrintable;
                     self.entity(
                         inner,
                         0..inner.len(),
@@ -201,6 +206,7 @@ impl Walker<'_> {
                         true,
                         depth + 1,
                     );
+                    self.quoted_printable = was;
                 }
             }
             "image" | "audio" | "video" | "application" | "font" | "model" => {}
@@ -218,12 +224,15 @@ impl Walker<'_> {
         encoding: TransferEncoding,
         path: &str,
     ) {
+        let was = self.quoted_printable;
+        self.quoted_printable |= encoding == TransferEncoding::QuotedPrintable;
         if let Some(trailer) = trailer(bytes, body.clone(), encoding) {
             self.decoded_text(bytes, body.clone(), origin, ct, encoding, path);
             self.push(origin.map(trailer), SegmentKind::Body, path, "text/plain");
         } else {
             self.decoded_text(bytes, body, origin, ct, encoding, path);
         }
+        self.quoted_printable = was;
     }
 
     /// Reads a text body, its trailer left out.

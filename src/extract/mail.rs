@@ -1,0 +1,193 @@
+//! The mail stage of extraction: an input read as mail goes to the engine one segment at a
+//! time ([`crate::decode::mail`]), and each event's spans are taken back to the input.
+//!
+//! The engine scans a segment's decoded text as if it were an input of its own (a raw text
+//! from offset 0, so that the one-pass lane reads it too), from a fresh cursor: a URI never
+//! runs from one segment into the next. The spans it reports are indexes into that text; each
+//! is then taken through the segment's map to the input's bytes, split into pieces where the
+//! decoder skipped source bytes (a quoted-printable soft line break, the line breaks of a
+//! base64 body). An HTML link attribute's value is not scanned but validated whole
+//! ([`candidate::whole_value`](super::candidate::whole_value)).
+//!
+//! The input is read whole: a reader's is read into memory first, up to [`MAIL_MAX`] bytes.
+
+use std::sync::Arc;
+
+use super::engine::{Engine, Step};
+use crate::decode::mail::{Messages, Segment, SegmentKind};
+use crate::decode::mime::Boundaries;
+use crate::decode::{Decoded, Map, Text};
+use crate::matches::{Event, Match, Span};
+use crate::origin::{Origin, Place};
+use crate::source::lines::LineCounter;
+
+/// The longest input read as mail, in bytes (64 MiB): mail is read a whole input at a time, so
+/// an extractor over a reader holds this much at most. A longer input is read as plain text,
+/// by a reader and over a slice alike.
+pub const MAIL_MAX: usize = 64 << 20;
+
+/// The segment being scanned.
+#[derive(Debug)]
+struct Current {
+    text: Decoded,
+    origin: Arc<Origin>,
+    quoted_printable: bool,
+}
+
+/// An input being read as mail: its segments, and the one being scanned.
+#[derive(Debug)]
+pub(crate) struct Mail {
+    messages: Messages,
+    current: Option<Current>,
+    /// The header fields read, in lower case; `None` for all.
+    headers: Option<Vec<String>>,
+    /// Line numbers, when asked for; counted again from the start when a span starts before
+    /// the last one numbered.
+    lines: Option<LineCounter>,
+    /// Never declared to (the engine reads no MIME header in decoded text); the engine's
+    /// signature wants one.
+    boundaries: Boundaries,
+}
+
+impl Mail {
+    /// The mail stage over `input`, the whole input.
+    pub(crate) fn new(input: &[u8], headers: Option<Vec<String>>, line_numbers: bool) -> Self {
+        Mail {
+            messages: Messages::new(input),
+            current: None,
+            headers,
+            lines: line_numbers.then(LineCounter::default),
+            boundaries: Boundaries::default(),
+        }
+    }
+
+    /// Steps until events are queued in the engine (`true`) or the input is read (`false`).
+    /// `input` is the input [`Mail::new`] was given.
+    pub(crate) fn advance(&mut self, engine: &mut Engine, input: &[u8]) -> bool {
+        loop {
+            let Some(current) = &self.current else {
+                let Some(segment) = self.messages.next(input) else { return false };
+                if let SegmentKind::Header { name } = &segment.kind
+                    && let Some(read) = &self.headers
+                    && !read.iter().any(|r| r.eq_ignore_ascii_case(name))
+                {
+                    continue;
+                }
+                engine.restart();
+                let (current, attribute) = current_of(segment);
+                if attribute {
+                    engine.whole_value(&current.text.text);
+                    self.finish(engine, &current, input);
+                    if !engine.pending.is_empty() {
+                        return true;
+                    }
+                } else {
+                    self.current = Some(current);
+                }
+                continue;
+            };
+            let bytes = &current.text.text;
+            let text = Text { bytes, map: Map::Raw(0), complete: true, end: bytes.len() as u64, stop: None };
+            match engine.step(&text, &mut self.boundaries) {
+                Step::Event => {
+                    let current = self.current.take();
+                    if let Some(current) = &current {
+                        self.finish(engine, current, input);
+                    }
+                    self.current = current;
+                    return true;
+                }
+                // The text is whole, so the engine never asks for more of it.
+                Step::Done | Step::NeedMore { .. } => self.current = None,
+                Step::Decode { .. } => {}
+            }
+        }
+    }
+
+    /// Takes the queued events of `current` to the input, and numbers their lines.
+    fn finish(&mut self, engine: &mut Engine, current: &Current, input: &[u8]) {
+        for event in engine.pending.events_mut() {
+            to_input(event, current);
+        }
+        if let Some(lines) = &mut self.lines {
+            engine.pending.number_lines(|at| {
+                if at < lines.counted_to() {
+                    *lines = LineCounter::default();
+                }
+                lines.line_at(input, 0, at)
+            });
+        }
+    }
+}
+
+/// The segment to scan, and whether it is an HTML link attribute's value.
+fn current_of(segment: Segment) -> (Current, bool) {
+    let (place, link_text, attribute) = match segment.kind {
+        SegmentKind::Header { name } => (Place::Header(name), None, false),
+        SegmentKind::Body => (Place::Body, None, false),
+        SegmentKind::Preamble => (Place::Preamble, None, false),
+        SegmentKind::Epilogue => (Place::Epilogue, None, false),
+        SegmentKind::HtmlText => (Place::HtmlText, None, false),
+        SegmentKind::HtmlAttribute { name, element, link_text } => {
+            (Place::HtmlAttribute { name, element }, link_text, true)
+        }
+    };
+    let origin = Origin {
+        message: segment.message as u64,
+        message_id: segment.message_id,
+        part: segment.part,
+        content_type: segment.content_type,
+        place,
+        link_text,
+    };
+    let current =
+        Current { text: segment.text, origin: Arc::new(origin), quoted_printable: segment.quoted_printable };
+    (current, attribute)
+}
+
+/// `event`, whose spans are indexes into the text of `current`, with spans into the input and
+/// the origin of `current`.
+fn to_input(event: &mut Event, current: &Current) {
+    let map = current.text.map();
+    let span_of = |s: Span| match (s.start as usize, s.end as usize) {
+        (start, end) if start < end => map.span(start..end),
+        (start, _) => Span::new(map.start(start), map.start(start)),
+    };
+    match event {
+        Event::Match(m) => {
+            let span = span_of(m.span);
+            let outer = span_of(m.outer_span());
+            // A map keeps the order of the bytes, so the wrapper holds the URI; held so anyway.
+            let outer = Span::new(outer.start.min(span.start), outer.end.max(span.end));
+            let mut pieces: Vec<Span> = Vec::new();
+            let mut split = Vec::new();
+            for piece in m.pieces() {
+                if piece.start < piece.end {
+                    map.pieces(piece.start as usize..piece.end as usize, &mut split);
+                }
+            }
+            // The sources of neighbouring decoded bytes may overlap (four base64 characters
+            // give three bytes): a piece is a run of source bytes without a gap.
+            for piece in split {
+                match pieces.last_mut() {
+                    Some(last) if piece.start <= last.end => last.end = last.end.max(piece.end),
+                    _ => pieces.push(piece),
+                }
+            }
+            if pieces.len() == 1 && pieces[0] == span {
+                pieces.clear();
+            }
+            m.span = span;
+            m.wrap = Match::wrap(span, outer);
+            m.quoted_printable = current.quoted_printable;
+            let rare = m.rare.get_or_insert_with(Default::default);
+            rare.pieces = pieces;
+            rare.origin = Some(Arc::clone(&current.origin));
+        }
+        Event::Rejected(r) => {
+            r.span = span_of(r.span);
+            r.outer = span_of(r.outer);
+        }
+        Event::Overlong(o) => o.span = span_of(o.span),
+    }
+}

@@ -1,0 +1,117 @@
+//! Where in a message a URI was found: [`Origin`], which a [`Match`](crate::Match) read as
+//! mail carries (issue 19 item 10).
+
+use core::fmt;
+
+/// Where in a message a match was found: the message, its MIME part, and the place in the part
+/// ([`Match::origin`](crate::Match::origin)). Only matches read as mail have one (see
+/// [`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)).
+///
+/// ```
+/// let mail = b"Subject: hi\nContent-Type: text/html\n\n<a href=\"https://example.org/p?a=1&amp;b=2\">the page</a>\n";
+/// let m = urisift::extract_slice(mail).next().unwrap();
+/// assert_eq!(m.uri(), "https://example.org/p?a=1&b=2");
+/// let origin = m.origin().unwrap();
+/// assert_eq!((origin.message(), origin.part(), origin.content_type()), (1, "1", "text/html"));
+/// assert_eq!(origin.place().to_string(), "html:href");
+/// assert_eq!(origin.link_text(), Some("the page"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Origin {
+    pub(crate) message: u64,
+    pub(crate) message_id: Option<String>,
+    pub(crate) part: String,
+    pub(crate) content_type: String,
+    pub(crate) place: Place,
+    pub(crate) link_text: Option<String>,
+}
+
+impl Origin {
+    /// The message's number in the input, from 1 (an mbox holds several).
+    pub fn message(&self) -> u64 {
+        self.message
+    }
+
+    /// The `Message-ID` of the top-level message, without its angle brackets.
+    pub fn message_id(&self) -> Option<&str> {
+        self.message_id.as_deref()
+    }
+
+    /// The MIME part number (as IMAP numbers parts, RFC 3501 §6.4.5): empty for the message's
+    /// own header fields, `1` for the body of a message that is not multipart, `2.1` for the
+    /// first child of the second part.
+    pub fn part(&self) -> &str {
+        &self.part
+    }
+
+    /// The part's `type/subtype`, in lower case (`text/plain` when it has none, RFC 2045 §5.2).
+    pub fn content_type(&self) -> &str {
+        &self.content_type
+    }
+
+    /// Where in the part the URI was.
+    pub fn place(&self) -> &Place {
+        &self.place
+    }
+
+    /// For a link of an HTML `a` element, its visible text, white space collapsed.
+    pub fn link_text(&self) -> Option<&str> {
+        self.link_text.as_deref()
+    }
+}
+
+/// Where in a MIME part a URI was found ([`Origin::place`]). Its `Display` form is the one the
+/// command line's JSON records carry: `header:NAME`, `body`, `preamble`, `epilogue`,
+/// `html:text`, `html:ATTRIBUTE`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Place {
+    /// A header field's value (unfolded, RFC 2047 encoded-words decoded); the name as written.
+    Header(String),
+    /// The text of a text part.
+    Body,
+    /// The preamble of a multipart body, before its first boundary (RFC 2046 §5.1.1).
+    Preamble,
+    /// The epilogue of a multipart body, after its close boundary.
+    Epilogue,
+    /// The visible text of an HTML part.
+    HtmlText,
+    /// A link attribute of an HTML part (`href`, `src`, `action`), in lower case, and the
+    /// element it was on.
+    HtmlAttribute {
+        /// The attribute.
+        name: String,
+        /// The element.
+        element: String,
+    },
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Header(name) => write!(f, "header:{name}"),
+            Place::Body => f.write_str("body"),
+            Place::Preamble => f.write_str("preamble"),
+            Place::Epilogue => f.write_str("epilogue"),
+            Place::HtmlText => f.write_str("html:text"),
+            Place::HtmlAttribute { name, .. } => write!(f, "html:{name}"),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Origin {
+    /// `message`, `message_id`, `part`, `content_type`, `found` (the [`Place`] as text) and
+    /// `link_text`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut o = serializer.serialize_struct("Origin", 6)?;
+        o.serialize_field("message", &self.message)?;
+        o.serialize_field("message_id", &self.message_id)?;
+        o.serialize_field("part", &self.part)?;
+        o.serialize_field("content_type", &self.content_type)?;
+        o.serialize_field("found", &self.place.to_string())?;
+        o.serialize_field("link_text", &self.link_text)?;
+        o.end()
+    }
+}
