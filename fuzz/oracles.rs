@@ -170,7 +170,9 @@ pub fn mail(data: &[u8]) {
             urisift::Event::Rejected(r) => {
                 assert!(r.span().start <= r.span().end && r.outer_span().end <= len, "{r:?}");
             }
-            urisift::Event::Overlong(o) => assert!(o.span().start <= o.span().end && o.span().end <= len, "{o:?}"),
+            urisift::Event::Overlong(o) => {
+                assert!(o.span().start <= o.span().end && o.span().end <= len, "{o:?}")
+            }
             _ => {}
         }
     }

@@ -839,6 +839,38 @@ fn quoted_printable_part_ends_at_its_declared_boundary() {
     assert!(found[0].is_quoted_printable() && !found[1].is_quoted_printable());
 }
 
+/// A `Content-Type` header inside a quoted-printable region (found by the mail fuzz target:
+/// `fuzz/regressions/mail/plain-qp-region-stream-differs-from-slice*`): its boundary does not
+/// end the region, which only a boundary declared before the region ends (RFC 2045 §6.4: a part
+/// encoded quoted-printable is no multipart). Before the fix, whether a later line with that
+/// boundary ended the region depended on how far ahead of the engine the region was decoded,
+/// so a slice and a reader split `[8, 3, 4096, 2]` disagreed on the matches after it.
+#[test]
+fn quoted_printable_region_ends_alike_however_the_input_is_read() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/regressions/mail/");
+    let plain = plain_text();
+    for (name, sizes) in [
+        ("plain-qp-region-stream-differs-from-slice", &[8, 3, 4096, 2][..]),
+        ("plain-qp-region-stream-differs-from-slice-2", &[2, 15, 4096, 1]),
+    ] {
+        let Ok(input) = std::fs::read(format!("{dir}{name}")) else {
+            eprintln!("skipped: fuzz/ is not in this package");
+            return;
+        };
+        let events = slice_events(&plain, &input);
+        for sizes in [sizes, &[1], &[7]] {
+            let read = common::reader_events(&plain, common::ChunkedReader::new(&input, sizes));
+            assert_eq!(read, events, "{name} {sizes:?}");
+        }
+    }
+    // The rule on a small text: `--outer`, declared inside the region, does not end it.
+    let text = "Content-Type: multipart/alternative; boundary=\"enclosing\"\n\n--enclosing\n\
+                Content-Transfer-Encoding: quoted-printable\n\n\
+                Content-Type: multipart/mixed; boundary=\"outer\"\n\n--outer\n\
+                see http://b.example/x=\ny\n--enclosing--\n";
+    assert_uris_with(&plain, text, &["http://b.example/xy"]);
+}
+
 // ---------------------------------------------------------------------------------------
 // Streaming
 

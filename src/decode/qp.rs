@@ -107,9 +107,14 @@ const STEP: usize = 4096;
 ///
 /// It starts where a `Content-Transfer-Encoding: quoted-printable` header says, and ends at the
 /// first line that [`mime::region_end`] says ends it, or at the end of the input. It is decoded
-/// a step at a time ([`Region::feed`]), at most a few KiB past what the engine has read, so
-/// that a `Content-Type` header the engine reads inside it declares its boundary before the
-/// lines after it are judged.
+/// a step at a time ([`Region::feed`]), at most a few KiB past what the engine has read.
+///
+/// Which lines end it is judged with the boundaries declared before it starts: the boundary
+/// that ends a quoted-printable body part is its enclosing multipart's, declared before the
+/// part, and a part encoded quoted-printable is no multipart of its own (RFC 2045 §6.4), so a
+/// `Content-Type` header read inside the region does not end it. This also keeps where it
+/// ends independent of how far ahead of the engine it was decoded, which depends on how the
+/// input was read.
 #[derive(Debug, Default)]
 pub(crate) struct Region {
     decoded: Decoded,
@@ -122,17 +127,21 @@ pub(crate) struct Region {
     complete: bool,
     /// The input offset where the region starts.
     start: u64,
+    /// The boundaries declared before it started: the lines that may end it.
+    boundaries: Boundaries,
 }
 
 impl Region {
-    /// A region that starts at input offset `from`.
-    pub(crate) fn new(from: u64) -> Self {
+    /// A region that starts at input offset `from`, after the boundaries `boundaries` were
+    /// declared.
+    pub(crate) fn new(from: u64, boundaries: Boundaries) -> Self {
         Region {
             decoded: Decoded { base: from, ..Decoded::default() },
             raw_pos: from,
             end: None,
             complete: false,
             start: from,
+            boundaries,
         }
     }
 
@@ -141,20 +150,18 @@ impl Region {
         self.start
     }
 
+    /// The boundaries declared before it started, which say where it ends.
+    pub(crate) fn boundaries(&self) -> &Boundaries {
+        &self.boundaries
+    }
+
     /// Decodes more of the input from `raw`, the input from offset `base` (holding the byte
     /// before the decoded end, when there is one), `eof` when nothing follows it: at least
     /// `want` source bytes when `raw` holds them. Until the line that ends the region is found,
     /// decoding stops before any line that may end it and is not whole yet. Past the region's
     /// end the input is decoded on as far as a candidate that started inside it reads. Returns
     /// whether it got further.
-    pub(crate) fn feed(
-        &mut self,
-        raw: &[u8],
-        base: u64,
-        eof: bool,
-        boundaries: &Boundaries,
-        want: usize,
-    ) -> bool {
+    pub(crate) fn feed(&mut self, raw: &[u8], base: u64, eof: bool, want: usize) -> bool {
         let Some(from) = self.raw_pos.checked_sub(base).map(|f| f as usize).filter(|&f| f <= raw.len())
         else {
             return false;
@@ -166,7 +173,7 @@ impl Region {
         } else {
             // A line that starts at `from` is seen with the line feed before it.
             let look = from.saturating_sub(1);
-            match mime::region_end(&raw[look..limit], boundaries) {
+            match mime::region_end(&raw[look..limit], &self.boundaries) {
                 Some(line) => {
                     self.end = Some(base + (look + line) as u64);
                     limit
@@ -239,13 +246,12 @@ mod tests {
         let raw = b"x: y\na=3Db=\nc http://a/?q=3D1\n--b0undary\nafter";
         let from = 4;
         for step in [1, 3, 7, 100] {
-            let mut region = Region::new(from);
-            let boundaries = Boundaries::default();
+            let mut region = Region::new(from, Boundaries::default());
             let mut got = Vec::new();
             let mut held = 0;
             while !region.text().complete {
                 held = (held + step).min(raw.len());
-                while region.feed(&raw[..held], 0, held == raw.len(), &boundaries, 1) {}
+                while region.feed(&raw[..held], 0, held == raw.len(), 1) {}
             }
             let text = region.text();
             got.extend_from_slice(text.bytes);

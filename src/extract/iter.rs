@@ -119,8 +119,8 @@ fn keep_owned(engine: &mut Engine, range: &mut Owned, from: u64) {
 #[derive(Debug, PartialEq, Eq)]
 struct Bearing {
     cursor: Cursor,
-    /// Where the quoted-printable region being read started.
-    region: Option<u64>,
+    /// Where the quoted-printable region being read started, and the boundaries that end it.
+    region: Option<(u64, Boundaries)>,
     boundaries: Boundaries,
 }
 
@@ -168,7 +168,7 @@ impl<S: Source> Pipeline<S> {
         while self.advance()? {}
         Ok(Bearing {
             cursor: self.engine.bearing(at),
-            region: self.region.as_ref().map(Region::start),
+            region: self.region.as_ref().map(|r| (r.start(), r.boundaries().clone())),
             boundaries: self.boundaries.clone(),
         })
     }
@@ -298,7 +298,7 @@ impl<S: Source> Pipeline<S> {
                 },
                 Step::Decode { quoted_printable, at } => {
                     match (&self.region, quoted_printable) {
-                        (None, true) => self.region = Some(Region::new(at)),
+                        (None, true) => self.region = Some(Region::new(at, self.boundaries.clone())),
                         (Some(_), false) => self.region = None,
                         _ => {}
                     }
@@ -310,7 +310,7 @@ impl<S: Source> Pipeline<S> {
             if let Some(region) = &mut self.region {
                 region.consume_to(keep_from);
                 let want = region.held();
-                if region.feed(raw, base, eof, &self.boundaries, want) {
+                if region.feed(raw, base, eof, want) {
                     continue;
                 }
                 // The source bytes before the decoded end are decoded; a look back from the
