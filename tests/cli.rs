@@ -740,6 +740,24 @@ fn the_mutt_link_picker_recipe_opens_the_picked_link() {
     command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let run = run_command(command, message);
     assert_eq!((run.out().as_str(), run.code), ("", Some(0)));
+    // An HTML part sent base64: each link is offered beside its link text (on one line), and
+    // the last one picked opens, its `&amp;` decoded.
+    let html = b"From: a@example.org\nSubject: news\nMIME-Version: 1.0\nContent-Type: text/html\n\
+        Content-Transfer-Encoding: base64\n\n\
+        PHA+PGEgaHJlZj0iaHR0cHM6Ly9hLmV4YW1wbGUvb25lIj5GaXJzdDwvYT4KPGEgaHJlZj0iaHR0\n\
+        cHM6Ly9iLmV4YW1wbGUvcmVwb3J0P2E9MSZhbXA7Yj0yIj5SZWFkIHRoZQogcmVwb3J0PC9hPjwv\n\
+        cD4K\n";
+    let mut command = Command::new("sh");
+    command.arg(script).env("URISIFT_PICKER", "tail -1").env("URISIFT_OPENER", "echo opening");
+    command.env("PATH", format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default()));
+    command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let run = run_command(command, html);
+    assert_eq!((run.out().as_str(), run.code), ("opening https://b.example/report?a=1&b=2\n", Some(0)));
+    let run = urisift(&["--format", "{uri}|{found}|{link_text}"], html);
+    assert_eq!(
+        run.out(),
+        "https://a.example/one|html:href|First\nhttps://b.example/report?a=1&b=2|html:href|Read the report\n"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -72,7 +72,8 @@ pub struct Args {
     ///
     /// Placeholders: {uri} {text} {file} {line} {start} {end} {outer_start} {outer_end}
     /// {delimiter} {scheme} {authority} {userinfo} {host} {port} {path} {query} {fragment}
-    /// (empty when undefined); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a
+    /// {found} {link_text} (empty when undefined; the last two for mail read as mail: where in
+    /// the message, and the text of the HTML link); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a
     /// NUL and a backslash. A line feed ends each match. {line} counts lines (as -n does);
     /// {text} is the text of the line the URI is on (see --line-text).
     /// Example: `urisift --format '{line}\t{host}\t{uri}' mail.mbox`.

@@ -25,10 +25,12 @@ pub enum Field {
     Path,
     Query,
     Fragment,
+    Found,
+    LinkText,
 }
 
 impl Field {
-    const ALL: [(&'static str, Field); 17] = [
+    const ALL: [(&'static str, Field); 19] = [
         ("uri", Field::Uri),
         ("text", Field::Text),
         ("file", Field::File),
@@ -46,6 +48,8 @@ impl Field {
         ("path", Field::Path),
         ("query", Field::Query),
         ("fragment", Field::Fragment),
+        ("found", Field::Found),
+        ("link_text", Field::LinkText),
     ];
 }
 
@@ -209,6 +213,21 @@ impl Template {
                 Field::Path => Some(parsed.path()),
                 Field::Query => parsed.query(),
                 Field::Fragment => parsed.fragment(),
+                // Where in a message it was found (`header:NAME`, `body`, `html:href`, ...),
+                // when the input is read as mail.
+                Field::Found => {
+                    if let Some(origin) = m.origin() {
+                        buf.extend_from_slice(origin.place().to_string().as_bytes());
+                    }
+                    None
+                }
+                // The text of the HTML anchor holding it, on one line (a tab or line break
+                // inside is written as a space, so that a picker's columns hold).
+                Field::LinkText => {
+                    let link_text = m.origin().and_then(urisift::Origin::link_text).unwrap_or_default();
+                    buf.extend(link_text.bytes().map(|b| if b.is_ascii_control() { b' ' } else { b }));
+                    None
+                }
             };
             buf.extend_from_slice(text.unwrap_or_default().as_bytes());
         }
