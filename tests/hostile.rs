@@ -1020,31 +1020,48 @@ mod cli {
 // ---------------------------------------------------------------------------------------
 // Full size: run with `cargo test --release --test hostile -- --ignored full_size`
 
-/// A gigabyte of each generated workload, streamed: every planted URI is found, and the heap
-/// the extractor holds stays under 512 KiB: two 64 KiB refills and the longest candidate of the
-/// workload (the adversarial one has floods of a few hundred units; its peak is the largest
-/// flood met, some 300 KiB, reached within the first 256 MiB).
+/// A gigabyte of each generated workload, streamed as plain text: every planted URI is found,
+/// and the heap the extractor holds stays under 512 KiB: two 64 KiB refills and the longest
+/// candidate of the workload (the adversarial one has floods of a few hundred units; its peak
+/// is the largest flood met, some 300 KiB, reached within the first 256 MiB). The generated
+/// mail starts as an mbox: read as mail (the default), the reader holds it up to
+/// [`urisift::MAIL_MAX`] bytes before reading it as plain text, which is the bound then (the
+/// mail stage reads a mailbox whole, issue 19 item 11 is to make it stream by message).
 #[test]
 #[ignore = "a gigabyte per workload; run with --ignored --release (.ci/run does)"]
 fn full_size_a_gigabyte_streamed_in_bounded_memory() {
-    let builder = ExtractorBuilder::new();
-    for name in ["mail", "log", "adversarial"] {
+    let mut plain = ExtractorBuilder::new();
+    plain.mail(urisift::MailMode::Off);
+    let as_mail = ExtractorBuilder::new();
+    for (name, builder, bound) in [
+        ("mail", &plain, 512 * 1024),
+        ("log", &plain, 512 * 1024),
+        ("adversarial", &plain, 512 * 1024),
+        ("mail", &as_mail, 2 * urisift::MAIL_MAX + (1 << 20)),
+    ] {
         let mut reader = unaccounted(|| Workload::new(name, 1 << 30));
         let (found, heap) = heap_peak(|| builder.reader(&mut reader).inspect(|m| assert!(m.is_ok())).count());
         assert_eq!(found, reader.planted, "{name}");
-        assert!(heap <= 512 * 1024, "{name}: heap {heap} for a gigabyte");
+        assert!(heap <= bound as u64, "{name}: heap {heap} for a gigabyte");
     }
 }
 
-/// The command line reading a generated gigabyte from a pipe stays under 16 MiB of resident
-/// memory (the target of the performance issue), measured as the process's high-water mark
-/// (`VmHWM` in `/proc/<pid>/status`) once it has read everything but the end of input.
+/// The command line reading a generated gigabyte from a pipe as plain text stays under 16 MiB
+/// of resident memory (the target of the performance issue), measured as the process's
+/// high-water mark (`VmHWM` in `/proc/<pid>/status`) once it has read everything but the end
+/// of input; the generated mail read as mail (the default) stays under twice
+/// [`urisift::MAIL_MAX`] and 32 MiB (see the library's test above).
 #[cfg(target_os = "linux")]
 #[test]
 #[ignore = "a gigabyte through the command line; run with --ignored --release (.ci/run does)"]
 fn full_size_the_command_line_reads_a_gigabyte_in_bounded_memory() {
-    for name in ["mail", "log", "adversarial"] {
-        let mut child = spawn(&["-c"]);
+    for (name, args, bound_kib) in [
+        ("mail", &["-c", "--no-mail"][..], 16 * 1024),
+        ("log", &["-c", "--no-mail"], 16 * 1024),
+        ("adversarial", &["-c", "--no-mail"], 16 * 1024),
+        ("mail", &["-c"], (2 * urisift::MAIL_MAX as u64 >> 10) + 32 * 1024),
+    ] {
+        let mut child = spawn(args);
         let mut stdin = child.stdin.take().unwrap();
         // Keep the pipe open after the last byte: the process must still be there to be
         // measured.
@@ -1063,9 +1080,9 @@ fn full_size_the_command_line_reads_a_gigabyte_in_bounded_memory() {
             .expect("VmHWM in /proc/<pid>/status");
         drop(stdin);
         let out = child.wait_with_output().unwrap();
-        assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{planted}\n"), "{name}");
-        eprintln!("{name}: peak resident {hwm_kib} KiB");
-        assert!(hwm_kib < 16 * 1024, "{name}: peak resident {hwm_kib} KiB");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), format!("{planted}\n"), "{name} {args:?}");
+        eprintln!("{name} {args:?}: peak resident {hwm_kib} KiB");
+        assert!(hwm_kib < bound_kib, "{name} {args:?}: peak resident {hwm_kib} KiB");
     }
 }
 
