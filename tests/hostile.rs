@@ -1059,7 +1059,7 @@ fn full_size_the_command_line_reads_a_gigabyte_in_bounded_memory() {
         ("mail", &["-c", "--no-mail"][..], 16 * 1024),
         ("log", &["-c", "--no-mail"], 16 * 1024),
         ("adversarial", &["-c", "--no-mail"], 16 * 1024),
-        ("mail", &["-c"], (2 * urisift::MAIL_MAX as u64 >> 10) + 32 * 1024),
+        ("mail", &["-c"], ((2 * urisift::MAIL_MAX as u64) >> 10) + 32 * 1024),
     ] {
         let mut child = spawn(args);
         let mut stdin = child.stdin.take().unwrap();
