@@ -2,13 +2,13 @@
 //! message's MIME tree walked, and every piece of text a reader sees decoded into a
 //! [`Segment`] whose map points at the input's bytes.
 //!
-//! [`Reader`] yields the segments of an input in input order: the header fields of every
+//! [`Messages`] yields the segments of an input in input order: the header fields of every
 //! message and part, the text of every text part (decoded from its transfer encoding and
 //! charset, format=flowed joined), the visible text and the links of HTML parts. The extractor
 //! (`extract::mail`) scans each segment's text and takes each match's spans through the
 //! segment's map; an [`SegmentKind::HtmlAttribute`] value is validated whole.
 //!
-//! [`looks_like_mail`] decides whether an input is read this way.
+//! [`verdict`] decides whether an input is read this way.
 //!
 //! The stages, each with its own module: [`mbox`] (messages), [`header`] (fields), [`mime`]
 //! (Content-Type, multipart bodies), [`tree`] (the walk), [`binary`] (uuencode and yEnc
@@ -100,7 +100,7 @@ impl Iterator for Reader<'_> {
     }
 }
 
-/// A [`Reader`] that does not hold its input: each call of [`Messages::next`] is given it
+/// The segments of an input (as the tests' `Reader` gives them), not holding the input: each call of [`Messages::next`] is given it
 /// again (the same bytes every time), so that an owner of the input can hold both.
 #[derive(Debug)]
 pub(crate) struct Messages {
@@ -130,7 +130,7 @@ impl Messages {
     }
 }
 
-/// How much of the input [`looks_like_mail`] looks at.
+/// How much of the input [`verdict`] looks at.
 pub(crate) const LOOK_MAX: usize = 64 * 1024;
 
 /// Whether `input` is mail or news (issue 19 item 1): it starts with an mbox separator line
@@ -148,7 +148,7 @@ pub(crate) fn looks_like_mail(input: &[u8]) -> bool {
     verdict(input, true).unwrap_or(false)
 }
 
-/// [`looks_like_mail`] of an input of which only `input` is read so far, `complete` when
+/// Whether an input is mail (as the tests' `looks_like_mail` says), of which only `input` is read so far, `complete` when
 /// nothing follows it: `None` while the lines read do not decide (a header block not ended
 /// yet, a line not ended yet, short of [`LOOK_MAX`]).
 pub(crate) fn verdict(input: &[u8], complete: bool) -> Option<bool> {
@@ -193,7 +193,7 @@ pub(crate) fn verdict(input: &[u8], complete: bool) -> Option<bool> {
 }
 
 /// Field names that mail and news have (RFC 5322 §3.6, RFC 5536 §3, RFC 2045), one of which a
-/// header block must hold to be taken for one by [`looks_like_mail`].
+/// header block must hold to be taken for one by [`verdict`].
 pub(crate) const KNOWN_FIELDS: [&str; 22] = [
     "From",
     "Sender",
