@@ -194,6 +194,11 @@ fn the_mail_switch() {
 /// the switch on `Auto` as with it `Off`.
 #[test]
 fn plain_text_reads_as_before() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    if !root.join("expected").is_dir() {
+        eprintln!("skipped: {} holds no corpus (a packaged crate?)", root.display());
+        return;
+    }
     let mut checked = 0;
     for file in corpus_files() {
         let rel = file.to_string_lossy();
