@@ -108,7 +108,7 @@ impl Map<'_> {
     }
 
     /// The source ranges of text bytes `r`, split where source bytes were skipped.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn pieces(&self, r: Range<usize>, out: &mut Vec<Span>) {
         // Raw text skips no source byte inside a range: one piece, without going through it
         // byte by byte (a URI broken after hyphens over hundreds of lines has a range per line).
@@ -118,6 +118,12 @@ impl Map<'_> {
             push_piece(out, self.span(r));
             return;
         }
+        self.decoded_pieces(r, out);
+    }
+
+    /// [`Map::pieces`] byte by byte, for decoded text.
+    #[inline(never)]
+    fn decoded_pieces(&self, r: Range<usize>, out: &mut Vec<Span>) {
         let mut from = r.start;
         for i in r.clone() {
             let last = i + 1 == r.end;
