@@ -165,7 +165,10 @@
 //!   quoted-printable decoding on (the default), the warm-up starts no later than the last such
 //!   header line before the range, found by a search over the bytes before it (memchr speed;
 //!   [`UriFinder::reader_range`] reads them once for it, [`UriFinder::reader_range_after`]
-//!   takes it counted, as a [`Prefix`], when the caller cuts many ranges). The MIME boundaries
+//!   takes it counted, as a [`Prefix`], when the caller cuts many ranges; a caller that would
+//!   rather not read the bytes before each range can guess with [`Prefix::unknown`] and check
+//!   the guess: the [`Seam`] a range's scan starts in against the one the range before ended
+//!   in, as the command line's `-j` does). The MIME boundaries
 //!   that end a region are part of the compared state, as above; an mbox whose messages
 //!   declare more boundaries than the engine remembers (eight) between the two warm-up points
 //!   settles at once, one with fewer may send the warm-ups back to an earlier message.
@@ -224,7 +227,7 @@ pub mod uri;
 
 use std::io::Read;
 
-pub use extract::{Extractor, ExtractorBuilder, MAIL_MAX, MailMode, Prefix, SliceMatches, UriFinder};
+pub use extract::{Extractor, ExtractorBuilder, MAIL_MAX, MailMode, Prefix, Seam, SliceMatches, UriFinder};
 pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span};
 pub use origin::{Origin, Place};
 

@@ -98,6 +98,36 @@ fn a_large_file_cut_into_ranges_prints_the_same() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A quoted-printable body of many MiB: its header lies far before every range but the first,
+/// where no warm-up sees it, so every later range starts in another state than the range before
+/// it ended in and is scanned again; the output is still that of one thread. (The URIs are
+/// broken by soft line breaks: read as plain text they would be cut.)
+#[test]
+fn a_quoted_printable_body_cut_into_ranges_prints_the_same() {
+    let dir = std::env::temp_dir().join(format!("urisift-cli-parallel-qp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("qp.txt");
+    let mut text = b"Subject: not read as mail\n\nContent-Transfer-Encoding: quoted-printable\n\n".to_vec();
+    let mut i = 0;
+    while text.len() < 10 << 20 {
+        text.extend_from_slice(
+            format!("line {i} http://example.org/soft-=\nbroken/{i} and =3D more\n").as_bytes(),
+        );
+        i += 1;
+    }
+    std::fs::write(&big, &text).unwrap();
+    let big = big.to_string_lossy().into_owned();
+    let one = urisift(&["-j", "1", "--no-mail", "--json", &big]);
+    let joined = String::from_utf8_lossy(&one.stdout).lines().filter(|l| l.contains("soft-broken/")).count();
+    assert_eq!(joined, i, "every URI is read across its soft line break");
+    for n in ["2", "3"] {
+        let many = urisift(&["-j", n, "--no-mail", "--json", &big]);
+        assert!(many.stdout == one.stdout, "-j {n}: stdout differs from -j 1");
+        assert!(many.stderr == one.stderr, "-j {n}: stderr differs from -j 1");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `--range`: the ranges of a partition, scanned one by one, print the whole file's records,
 /// with the whole file's offsets and line numbers. A range is read as plain text (mail is read
 /// as mail only whole), so the whole is read with `--no-mail`.

@@ -48,7 +48,49 @@ struct Pipeline<S> {
     failed: bool,
     /// In range mode, the events it owns and where triggers stop being taken.
     range: Option<Owned>,
+    /// In range mode, its state where the range starts and, once the scan is past it, where
+    /// the range ends.
+    seams: [Option<Seam>; 2],
 }
+
+/// The state of the scan of a range ([`UriFinder::reader_range`](crate::UriFinder::reader_range),
+/// [`UriFinder::slice_range`](crate::UriFinder::slice_range)) at one end of the range: where
+/// the search resumes, the end of the last match, the guards that keep floods linear, the
+/// quoted-printable region being read and the MIME boundaries declared (see the crate docs,
+/// "Shards"). Two scans of the same input that are in the same state at an offset find the
+/// same events from there on.
+///
+/// It is what lets a caller that cuts an input into ranges check the warm-up of each range
+/// against the scan of the range before it: when the [`end_seam`](Extractor::end_seam) of a
+/// range `a..b` whose own scan started right equals the [`start_seam`](Extractor::start_seam)
+/// of the range `b..c`, the scan of `b..c` started right too, and its events are the whole
+/// input's. A warm-up that cannot see far enough back (a range scanned after
+/// [`Prefix::unknown`](crate::Prefix::unknown), whose quoted-printable region began before
+/// the warm-up) starts in another state, and the range is scanned again with its prefix
+/// counted.
+///
+/// ```
+/// use urisift::{ExtractorBuilder, Prefix};
+/// use std::io::Cursor;
+///
+/// let mut text = b"Content-Transfer-Encoding: quoted-printable\n\n".to_vec();
+/// for _ in 0..40_000 {
+///     text.extend_from_slice(b"see http://example.org/a-long-=\npath here\n");
+/// }
+/// let finder = ExtractorBuilder::new().build();
+/// let cut = text.len() as u64 / 2;
+/// let mut first = finder.reader_range(Cursor::new(&text), 0..cut)?;
+/// while first.next_event().is_some() {}
+/// // The second range guessed: no header counted before it, so no quoted-printable region.
+/// let guess = finder.reader_range_after(Cursor::new(&text), cut..u64::MAX, Prefix::unknown(cut))?;
+/// assert_ne!(first.end_seam(), guess.start_seam());
+/// // Counted: the warm-up starts at the header, and the seams agree.
+/// let counted = finder.reader_range(Cursor::new(&text), cut..u64::MAX)?;
+/// assert_eq!(first.end_seam(), counted.start_seam());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seam(Bearing);
 
 /// How the pipeline reads its input.
 #[derive(Debug)]
@@ -70,19 +112,24 @@ struct Owned {
     stop: u64,
     /// The overlong candidates it owns, counted as they are found.
     overlong: u64,
+    /// Whether `stop` is still `end`, where the scan pauses to take its state ([`Seam`]) before
+    /// it goes on to the triggers whose events may still start before `end`.
+    pausing: bool,
 }
 
 impl Owned {
     /// The events of a range `start..end`. A candidate's wrapper starts at most [`LOOKBACK`]
     /// bytes before its trigger, so a trigger at or after `end + LOOKBACK` has no event that
     /// starts before `end`.
+    /// The triggers are taken in two steps: those before `end` (then the state there is taken,
+    /// as a warm-up up to `end` takes it), then the rest.
     fn of(start: u64, end: u64) -> Self {
-        Owned { start, end, stop: end.saturating_add(LOOKBACK as u64), overlong: 0 }
+        Owned { start, end, stop: end, overlong: 0, pausing: true }
     }
 
     /// No events, and no triggers from `at` on: a warm-up up to `at`.
     fn none_before(at: u64) -> Self {
-        Owned { start: at, end: at, stop: at, overlong: 0 }
+        Owned { start: at, end: at, stop: at, overlong: 0, pausing: false }
     }
 
     fn owns(&mut self, event: &Event) -> bool {
@@ -116,7 +163,7 @@ fn keep_owned(engine: &mut Engine, range: &mut Owned, from: u64) {
 /// What of a pipeline's state can change the events it finds from an offset on (see
 /// [`Engine::bearing`]): two pipelines over the same input with equal bearings there find the
 /// same events from there on.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Bearing {
     cursor: Cursor,
     /// Where the quoted-printable region being read started, and the boundaries that end it.
@@ -141,6 +188,7 @@ impl<S: Source> Pipeline<S> {
             headers: if compiled.opts.mail == MailMode::Off { None } else { compiled.headers.clone() },
             failed: false,
             range: None,
+            seams: [None, None],
         }
     }
 
@@ -166,16 +214,24 @@ impl<S: Source> Pipeline<S> {
     fn warm_up(&mut self, at: u64) -> Result<Bearing, S::Error> {
         self.range = Some(Owned::none_before(at));
         while self.advance()? {}
-        Ok(Bearing {
+        Ok(self.bearing(at))
+    }
+
+    /// What of the state bears on what follows input offset `at`, once every trigger before
+    /// it is taken.
+    fn bearing(&self, at: u64) -> Bearing {
+        Bearing {
             cursor: self.engine.bearing(at),
             region: self.region.as_ref().map(|r| (r.start(), r.boundaries().clone())),
             boundaries: self.boundaries.clone(),
-        })
+        }
     }
 
-    /// After [`Pipeline::warm_up`] to `range.start`: reports the events of `range` from here.
-    fn own(&mut self, range: Range<u64>) {
+    /// After [`Pipeline::warm_up`] to `range.start`, which arrived at `bearing`: reports the
+    /// events of `range` from here.
+    fn own(&mut self, range: Range<u64>, bearing: Bearing) {
         self.range = Some(Owned::of(range.start, range.end));
+        self.seams = [Some(Seam(bearing)), None];
         self.done = false;
     }
 
@@ -280,8 +336,16 @@ impl<S: Source> Pipeline<S> {
             let (keep_from, undecided) = match step {
                 Step::Event if self.engine.pending.is_empty() => continue,
                 Step::Event => return Ok(true),
-                // A range is done once its triggers are taken, inside a region or not.
+                // A range is done once its triggers are taken, inside a region or not. Those
+                // before its end are taken first, and the state there kept.
                 Step::Done if self.range.is_some_and(|r| self.engine.pos() >= r.stop) => {
+                    if let Some(r) = self.range.as_mut().filter(|r| r.pausing) {
+                        r.pausing = false;
+                        r.stop = r.end.saturating_add(LOOKBACK as u64);
+                        let end = r.end;
+                        self.seams[1] = Some(Seam(self.bearing(end)));
+                        continue;
+                    }
                     self.done = true;
                     return Ok(false);
                 }
@@ -359,7 +423,7 @@ fn warmed_up<S: Source>(
     start: u64,
     mail_context: u64,
     mut open: impl FnMut(u64, Option<Pipeline<S>>) -> Result<Pipeline<S>, S::Error>,
-) -> Result<Pipeline<S>, S::Error> {
+) -> Result<(Pipeline<S>, Bearing), S::Error> {
     let mut reach = engine::warm_up_reach(&compiled.opts);
     let mut near = start.saturating_sub(reach).min(mail_context);
     let mut pipeline = open(near, None)?;
@@ -373,7 +437,7 @@ fn warmed_up<S: Source>(
         }
         (near, bearing, reach) = (far, far_bearing, reach.saturating_mul(2));
     }
-    Ok(pipeline)
+    Ok((pipeline, bearing))
 }
 
 /// The [`Prefix`] of the next `to` bytes `reader` reads, read a block at a time.
@@ -450,7 +514,7 @@ impl<R: Read + Seek> Extractor<R> {
             false => u64::MAX,
         };
         let mut first = Some(reader);
-        let mut pipeline = warmed_up(
+        let (mut pipeline, bearing) = warmed_up(
             compiled,
             range.start,
             mail_context,
@@ -476,7 +540,7 @@ impl<R: Read + Seek> Extractor<R> {
                 Ok(pipeline)
             },
         )?;
-        pipeline.own(range);
+        pipeline.own(range, bearing);
         Ok(Extractor { pipeline })
     }
 }
@@ -534,6 +598,20 @@ impl<R: Read> Extractor<R> {
         self.pipeline.overlong()
     }
 
+    /// For the scan of a range, its state where the range starts: see [`Seam`]. `None` for a
+    /// scan of a whole input.
+    pub fn start_seam(&self) -> Option<&Seam> {
+        self.pipeline.seams[0].as_ref()
+    }
+
+    /// For the scan of a range, its state where the range ends, once the scan has taken every
+    /// trigger before the end (at the latest when the events run out): see [`Seam`]. `None`
+    /// before that, for a range that reaches the end of the input, and for a scan of a whole
+    /// input.
+    pub fn end_seam(&self) -> Option<&Seam> {
+        self.pipeline.seams[1].as_ref()
+    }
+
     /// The reader.
     pub fn get_ref(&self) -> &R {
         &self.pipeline.source.reader
@@ -575,12 +653,12 @@ impl<'h> SliceMatches<'h> {
             true => mime::last_transfer_encoding_line(&haystack[..start]).map_or(u64::MAX, |at| at as u64),
             false => u64::MAX,
         };
-        let Ok(mut pipeline) = warmed_up(compiled, start as u64, mail_context, |at, _| {
+        let Ok((mut pipeline, bearing)) = warmed_up(compiled, start as u64, mail_context, |at, _| {
             let before = &haystack[..usize::try_from(at).unwrap_or(usize::MAX).min(haystack.len())];
             let lines = if count_lines { memchr::memchr_iter(b'\n', before).count() as u64 } else { 0 };
             Ok::<_, Infallible>(Pipeline::starting_at(compiled, source::Slice(haystack), at, lines))
         });
-        pipeline.own(start as u64..end as u64);
+        pipeline.own(start as u64..end as u64, bearing);
         SliceMatches { pipeline }
     }
 }
@@ -603,6 +681,16 @@ impl SliceMatches<'_> {
     /// [`Extractor::overlong`].
     pub fn overlong(&self) -> u64 {
         self.pipeline.overlong()
+    }
+
+    /// See [`Extractor::start_seam`].
+    pub fn start_seam(&self) -> Option<&Seam> {
+        self.pipeline.seams[0].as_ref()
+    }
+
+    /// See [`Extractor::end_seam`].
+    pub fn end_seam(&self) -> Option<&Seam> {
+        self.pipeline.seams[1].as_ref()
     }
 }
 

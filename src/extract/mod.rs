@@ -13,7 +13,7 @@ mod prefix;
 mod queue;
 
 pub use builder::{ExtractorBuilder, UriFinder};
-pub use iter::{Extractor, SliceMatches};
+pub use iter::{Extractor, Seam, SliceMatches};
 pub use mail::MAIL_MAX;
 pub use options::MailMode;
 pub use prefix::Prefix;

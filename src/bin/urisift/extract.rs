@@ -540,9 +540,11 @@ pub fn run(args: Args) -> ExitCode {
         // About how far before a range its scan starts (the library's warm-up, at least).
         let reach = args.max_uri_len as u64 + 4096;
         if parallel::worth_it(&listed_all, reach) {
-            let needs_prefix = args.line_number || wants_line || !args.no_quoted_printable;
+            // Line numbers need the line feeds before each range, counted; without them a
+            // range's prefix is guessed and checked at its seam (see `parallel`).
+            let count_prefix = args.line_number || wants_line;
             let (any, bad, out_error) =
-                parallel::scan_all(&mut run, &finder, listed_all, threads, reach, needs_prefix);
+                parallel::scan_all(&mut run, &finder, listed_all, threads, reach, count_prefix);
             if let Some(e) = out_error {
                 return output_failed(e, any);
             }

@@ -8,9 +8,16 @@
 //! worker waits while its job's channel is full, so the events held at any time are at most a
 //! few batches per thread.
 //!
-//! The ranges of one file need what the file says before them (its line count for `-n`, its
-//! last quoted-printable header): each range's worker counts its own range ([`Prefix`]) and
-//! passes the total on to the next range's worker, so that the file is read once for that.
+//! The ranges of one file need what the file says before them. Its line count, for `-n`: each
+//! range's worker counts its own range ([`Prefix`]) and passes the total on to the next range's
+//! worker, so that the file is read once for that. Its last quoted-printable header: without
+//! `-n`, nothing is counted in advance. Each range is scanned after a guessed prefix
+//! ([`Prefix::unknown`]: a warm-up from a short way back), and the main thread checks the
+//! state its scan started in against the state the scan of the range before ended in
+//! ([`Seam`]). Where they differ (a quoted-printable region that began before the warm-up),
+//! the main thread drops the range's events and scans it again after its prefix, counted
+//! then (each byte at most once for all the ranges of a file). A search of every range for
+//! header lines cost more than half again the CPU time of the scan itself on prose.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
@@ -19,7 +26,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Condvar, Mutex};
 
-use urisift::{Event, Prefix, UriFinder};
+use urisift::{Event, Prefix, Seam, UriFinder};
 
 use crate::complain;
 use crate::extract::{
@@ -53,6 +60,10 @@ enum Msg {
     Failed(io::Error),
     /// The input's first two bytes, for the warning about UTF-16.
     Head([u8; 2]),
+    /// A range scanned after a guessed prefix: the state its scan started in, sent first.
+    Start(Option<Seam>),
+    /// The state the scan of a range ended in, sent last.
+    End(Option<Seam>),
 }
 
 /// One piece of work.
@@ -60,8 +71,9 @@ enum Job {
     /// The input at this index, read whole.
     Whole(usize),
     /// A range of the file at `input`: the `part`-th of its ranges, whose prefixes `chain`
-    /// passes on (`None` when the options need nothing from the prefix, or with `--range`).
-    Range { input: usize, range: Range<u64>, part: usize, chain: Option<usize> },
+    /// passes on (`None` when they are guessed, or with `--range`).
+    /// `guess`: scanned after [`Prefix::unknown`], its seams sent to the main thread.
+    Range { input: usize, range: Range<u64>, part: usize, chain: Option<usize>, guess: bool },
 }
 
 /// The prefixes of the ranges of one file, passed from each range's worker to the next.
@@ -126,7 +138,7 @@ pub fn scan_all<W: io::Write>(
     inputs: Vec<Result<Input, InputError>>,
     threads: usize,
     reach: u64,
-    needs_prefix: bool,
+    count_prefix: bool,
 ) -> (bool, bool, Option<io::Error>) {
     let args = run.args;
     // The jobs of each input, in order.
@@ -139,7 +151,7 @@ pub fn scan_all<W: io::Write>(
         let mut head = None;
         match (input, &args.range) {
             (Ok(Input::File(_)), Some(range)) => {
-                jobs.push(Job::Range { input: i, range: range.clone(), part: 0, chain: None });
+                jobs.push(Job::Range { input: i, range: range.clone(), part: 0, chain: None, guess: false });
             }
             (Ok(Input::File(path)), None) => {
                 let split = splittable(input.as_ref().ok(), path, finder);
@@ -150,14 +162,15 @@ pub fn scan_all<W: io::Write>(
                         let parts = len.div_ceil(range_len(len, threads, reach));
                         let step = len.div_ceil(parts);
                         let parts = parts as usize;
-                        let chain = needs_prefix.then(|| {
+                        let chain = count_prefix.then(|| {
                             chains.push(Chain::new(parts));
                             chains.len() - 1
                         });
                         for part in 0..parts {
                             let start = part as u64 * step;
                             let end = if part + 1 == parts { u64::MAX } else { start + step };
-                            jobs.push(Job::Range { input: i, range: start..end, part, chain });
+                            let guess = chain.is_none();
+                            jobs.push(Job::Range { input: i, range: start..end, part, chain, guess });
                         }
                     }
                     _ => jobs.push(Job::Whole(i)),
@@ -189,7 +202,7 @@ pub fn scan_all<W: io::Write>(
                 }
             });
         }
-        let result = report(run, &inputs, &owners, &heads, receivers);
+        let result = report(run, finder, &inputs, &jobs, &owners, &heads, receivers);
         cancel.store(true, Ordering::Relaxed);
         result
     })
@@ -217,10 +230,15 @@ fn splittable(input: Option<&Input>, path: &std::path::Path, finder: &UriFinder)
     Some((meta.len(), head))
 }
 
-/// The main thread: the events of each input's jobs in order, reported as one thread does.
+/// The main thread: the events of each input's jobs in order, reported as one thread does. A
+/// range whose scan started in another state than the one the range before it ended in is
+/// scanned again here ([`rescan`]), and what its worker sent is dropped.
+#[allow(clippy::too_many_arguments)]
 fn report<W: io::Write>(
     run: &mut Run<'_, W>,
+    finder: &UriFinder,
     inputs: &[Result<Input, InputError>],
+    all_jobs: &[Job],
     owners: &[Range<usize>],
     heads: &[Option<[u8; 2]>],
     receivers: Vec<Receiver<Msg>>,
@@ -240,7 +258,8 @@ fn report<W: io::Write>(
         let name = input.display();
         // The jobs of this input are taken; those of an input stopped early are dropped, which
         // ends their workers.
-        let jobs: Vec<Receiver<Msg>> = owners[i].clone().filter_map(|k| receivers[k].take()).collect();
+        let jobs: Vec<(usize, Receiver<Msg>)> =
+            owners[i].clone().filter_map(|k| Some((k, receivers[k].take()?))).collect();
         if run.args.max_count == Some(0) {
             continue;
         }
@@ -252,9 +271,29 @@ fn report<W: io::Write>(
         let mut counts = Counts::default();
         let mut head = heads[i];
         let mut outcome: Result<(), Stop> = Ok(());
-        'jobs: for rx in jobs {
+        // The state the last range's scan ended in, and the file's prefix counted so far.
+        let (mut end_seam, mut counted): (Option<Seam>, Prefix) = (None, Prefix::default());
+        'jobs: for (k, rx) in jobs {
             for msg in rx {
                 match msg {
+                    Msg::Start(seam) if end_seam.is_some() && seam != end_seam => {
+                        let Job::Range { range, .. } = &all_jobs[k] else {
+                            unreachable!("only ranges guess")
+                        };
+                        match rescan(run, finder, input, range.clone(), &mut counted, &mut counts, max_count)
+                        {
+                            Ok(Some(seam)) => end_seam = seam,
+                            Ok(None) => break 'jobs,
+                            Err(stop) => {
+                                outcome = Err(stop);
+                                break 'jobs;
+                            }
+                        }
+                        // The worker's events are dropped with its channel.
+                        continue 'jobs;
+                    }
+                    Msg::Start(_) => {}
+                    Msg::End(seam) => end_seam = seam,
                     Msg::Compressed(c) => warn_compressed(&name, c),
                     Msg::Head(h) => head = Some(h),
                     Msg::Failed(e) => {
@@ -346,7 +385,7 @@ fn work(
                 }
             }
         }
-        Job::Range { input, range, part, chain } => {
+        Job::Range { input, range, part, chain, guess } => {
             let Ok(input) = &inputs[*input] else { return };
             let opened = open_for_range(input, decompress);
             let prefix = chain.map(|c| {
@@ -371,13 +410,21 @@ fn work(
                 }
             };
             let extractor = match prefix {
+                None if *guess => {
+                    finder.reader_range_after(file, range.clone(), Prefix::unknown(range.start))
+                }
                 None => finder.reader_range(file, range.clone()),
                 Some(Ok(prefix)) => finder.reader_range_after(file, range.clone(), prefix),
                 Some(Err(e)) => Err(io::Error::other(e)),
             };
             match extractor {
                 Ok(mut extractor) => {
-                    pump(&mut extractor, input, args, hand, tx, None);
+                    if *guess && tx.send(Msg::Start(extractor.start_seam().cloned())).is_err() {
+                        return;
+                    }
+                    if pump(&mut extractor, input, args, hand, tx, None) && *guess {
+                        let _ = tx.send(Msg::End(extractor.end_seam().cloned()));
+                    }
                 }
                 Err(e) => {
                     let _ = tx.send(Msg::Failed(e));
@@ -385,6 +432,35 @@ fn work(
             }
         }
     }
+}
+
+/// Scans `range` of the file `input` after its prefix, counted from where `counted` reaches
+/// (a file's ranges come in order, so its bytes are counted once at most), and reports the
+/// events as the main thread reports its workers'. The state the scan ended in, or `None` once
+/// enough matches are reported (`-m`).
+fn rescan<W: io::Write>(
+    run: &mut Run<'_, W>,
+    finder: &UriFinder,
+    input: &Input,
+    range: Range<u64>,
+    counted: &mut Prefix,
+    counts: &mut Counts,
+    max_count: u64,
+) -> Result<Option<Option<Seam>>, Stop> {
+    let name = input.display();
+    let file = open_for_range(input, false).map_err(Stop::Input)?;
+    if counted.len() < range.start {
+        let more = count_block(&file, counted.len()..range.start, false).map_err(Stop::Input)?;
+        *counted = counted.followed_by(more);
+    }
+    let mut extractor = finder.reader_range_after(file, range, *counted).map_err(Stop::Input)?;
+    while let Some(event) = extractor.next_event_ref() {
+        let event = event.map_err(Stop::Input)?;
+        if let Flow::Enough = run.handle(event, counts, &name, max_count)? {
+            return Ok(None);
+        }
+    }
+    Ok(Some(extractor.end_seam().cloned()))
 }
 
 /// Sends the events of `extractor` on; whether it got to their end.
