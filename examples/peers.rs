@@ -7,7 +7,8 @@
 //! Modes: `linkify` (the linkify crate's `LinkFinder`, URLs only; it needs the whole input as
 //! `&str`, so the file is read whole and made UTF-8), `regex` (the regex crate with the common
 //! URL regex of `benches/extract.rs`, over the whole file) and `memchr` (counting `:` while
-//! reading in 64 KiB blocks: the floor). Each prints the count it found.
+//! reading in 64 KiB blocks: the floor; FILE `-` reads standard input, the floor from a pipe).
+//! Each prints the count it found.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -41,9 +42,12 @@ fn main() -> ExitCode {
             Err(e) => return fail(path, &e),
         },
         "memchr" => {
-            let mut file = match std::fs::File::open(path) {
-                Ok(f) => f,
-                Err(e) => return fail(path, &e),
+            let mut file: Box<dyn Read> = match path.as_str() {
+                "-" => Box::new(std::io::stdin().lock()),
+                _ => match std::fs::File::open(path) {
+                    Ok(f) => Box::new(f),
+                    Err(e) => return fail(path, &e),
+                },
             };
             let mut buf = vec![0; 64 << 10];
             let mut n = 0;

@@ -16,6 +16,7 @@
 #   linkify   file  peers linkify FILE         (the linkify crate; reads the whole file, then scans it)
 #   regex     file  peers regex FILE           (the regex crate with the same URL regex)
 #   memchr    file  peers memchr FILE          (counting ':' while reading: the floor)
+#             pipe  cat FILE | peers memchr -  (the same from a pipe: the floor of every pipe row)
 # and prints MB/s (10^6 bytes per second), the count each found, and urisift's throughput over
 # the tool's, against urisift run the same way (file or pipe) in the same run of this script.
 #
@@ -52,6 +53,7 @@ grep_pipe() { cat "$1" | LC_ALL=C grep -o -a -E "$regex" | wc -l; }
 rg_file() { rg -o -a "$regex" "$1" | wc -l; }
 rg_pipe() { cat "$1" | rg -o -a "$regex" | wc -l; }
 peer() { "$bin/examples/peers" "$@"; }
+memchr_pipe() { cat "$1" | "$bin/examples/peers" memchr -; }
 
 # Best wall-clock microseconds of `runs` runs of the command; its last output line goes to
 # $dir/out. A command that finds nothing exits 1 (urisift, grep); that is not a failure here.
@@ -76,7 +78,7 @@ for tool in grep rg; do
         echo "note: $tool is not installed; its rows are skipped (Debian: apt-get install ${tool/rg/ripgrep})"
     fi
 done
-rows+=("linkify file peer linkify" "regex file peer regex" "memchr file peer memchr")
+rows+=("linkify file peer linkify" "regex file peer regex" "memchr file peer memchr" "memchr pipe memchr_pipe")
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores," \
     "$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); $(uname -sr); $(rustc --version)"
