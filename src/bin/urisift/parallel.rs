@@ -41,6 +41,8 @@ const BATCH: usize = 512;
 const RENDERED: usize = 64 << 10;
 /// Batches a job's channel holds before its worker waits.
 const CHANNEL: usize = 8;
+/// How many jobs a worker may be ahead of the job the main thread reports from, per thread.
+const AHEAD: usize = 4;
 /// How much of a file's start says whether it is read as mail ([`UriFinder::reads_as_mail`]).
 const MAIL_LOOK: usize = 64 * 1024;
 
@@ -74,6 +76,33 @@ enum Job {
     /// passes on (`None` when they are guessed, or with `--range`).
     /// `guess`: scanned after [`Prefix::unknown`], its seams sent to the main thread.
     Range { input: usize, range: Range<u64>, part: usize, chain: Option<usize>, guess: bool },
+}
+
+/// The jobs workers may start: those less than `ahead` past the job the main thread reports
+/// from. A finished job's events wait in its channel until the main thread reaches it, so
+/// without this bound, workers that race through many small inputs while the main thread
+/// reports a large one would hold the output of all of them. With it, at most `ahead` jobs
+/// hold events, each at most [`CHANNEL`] batches.
+struct Window {
+    reporting: Mutex<usize>,
+    moved: Condvar,
+    ahead: usize,
+}
+
+impl Window {
+    /// Waits until job `k` may start.
+    fn enter(&self, k: usize) {
+        let mut reporting = self.reporting.lock().unwrap_or_else(|e| e.into_inner());
+        while k >= reporting.saturating_add(self.ahead) {
+            reporting = self.moved.wait(reporting).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// The main thread reports from job `k` on (`usize::MAX`: it is done).
+    fn reached(&self, k: usize) {
+        *self.reporting.lock().unwrap_or_else(|e| e.into_inner()) = k;
+        self.moved.notify_all();
+    }
 }
 
 /// The prefixes of the ranges of one file, passed from each range's worker to the next.
@@ -186,13 +215,18 @@ pub fn scan_all<W: io::Write>(
         senders.into_iter().map(|s| Mutex::new(Some(s))).collect();
     let next = AtomicUsize::new(0);
     let cancel = AtomicBool::new(false);
+    let window = Window { reporting: Mutex::new(0), moved: Condvar::new(), ahead: AHEAD * threads };
     let hand = if run.renders_anywhere() { Hand::Rendered(run.look()) } else { Hand::Events };
     std::thread::scope(|scope| {
         for _ in 0..threads.min(jobs.len()) {
             scope.spawn(|| {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= jobs.len() || cancel.load(Ordering::Relaxed) {
+                    if k >= jobs.len() {
+                        break;
+                    }
+                    window.enter(k);
+                    if cancel.load(Ordering::Relaxed) {
                         break;
                     }
                     let Some(tx) = senders[k].lock().unwrap_or_else(|e| e.into_inner()).take() else {
@@ -202,8 +236,9 @@ pub fn scan_all<W: io::Write>(
                 }
             });
         }
-        let result = report(run, finder, &inputs, &jobs, &owners, &heads, receivers);
+        let result = report(run, finder, &inputs, &jobs, &owners, &heads, receivers, &window);
         cancel.store(true, Ordering::Relaxed);
+        window.reached(usize::MAX);
         result
     })
 }
@@ -242,6 +277,7 @@ fn report<W: io::Write>(
     owners: &[Range<usize>],
     heads: &[Option<[u8; 2]>],
     receivers: Vec<Receiver<Msg>>,
+    window: &Window,
 ) -> (bool, bool, Option<io::Error>) {
     let (mut found, mut failed) = (false, false);
     let mut receivers: Vec<Option<Receiver<Msg>>> = receivers.into_iter().map(Some).collect();
@@ -274,6 +310,7 @@ fn report<W: io::Write>(
         // The state the last range's scan ended in, and the file's prefix counted so far.
         let (mut end_seam, mut counted): (Option<Seam>, Prefix) = (None, Prefix::default());
         'jobs: for (k, rx) in jobs {
+            window.reached(k);
             for msg in rx {
                 match msg {
                     Msg::Start(seam) if end_seam.is_some() && seam != end_seam => {
