@@ -5,8 +5,9 @@
 //! threads take the jobs in order and send their events in batches down a bounded channel per
 //! job; the main thread takes the jobs' channels in order and reports every event as the
 //! one-thread scan does, with the same code ([`Run::handle`]), so the output is the same. A
-//! worker waits while its job's channel is full, so the events held at any time are at most a
-//! few batches per thread.
+//! worker waits while its job's channel is full, and starts a job only while it is fewer than
+//! [`AHEAD`] per thread past the one the main thread reports ([`Window`]), so the events held
+//! at any time are at most [`CHANNEL`] batches for each of those jobs.
 //!
 //! The ranges of one file need what the file says before them. Its line count, for `-n`: each
 //! range's worker counts its own range ([`Prefix`]) and passes the total on to the next range's
