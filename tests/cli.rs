@@ -290,6 +290,15 @@ fn search_zip_reads_gzip_bzip2_xz_and_zstd_files_and_stdin() {
         // format.
         let run = urisift(&["-c", file.to_str().unwrap()], b"");
         assert!(run.stderr.contains(format) && run.stderr.contains("-z"), "{format}: {}", run.stderr);
+        // The same for a range of it, on one thread and on several (regression: no warning).
+        for threads in ["1", "2"] {
+            let run = urisift(&["-c", "-j", threads, "--range", "0:", file.to_str().unwrap()], b"");
+            assert!(
+                run.stderr.contains(format) && run.stderr.contains("-z"),
+                "{format}, --range, -j {threads}: {}",
+                run.stderr
+            );
+        }
     }
     // Uncompressed input is read as it is with -z, without a warning.
     let run = urisift(&["-z"], PLAIN);

@@ -404,8 +404,9 @@ pub(crate) fn name_decoder(e: io::Error, decompressed: Option<Compression>) -> i
 }
 
 /// Opens a file to scan a range of (`--range`, and the ranges of `-j`): a file that can seek,
-/// and not compressed (its offsets would be those of the decompressed text).
-pub(crate) fn open_for_range(input: &Input, decompress: bool) -> io::Result<File> {
+/// and not decompressed (its offsets would be those of the decompressed text). A compressed
+/// file read as it is comes with its compression, for the warning.
+pub(crate) fn open_for_range(input: &Input, decompress: bool) -> io::Result<(File, Option<Compression>)> {
     let Input::File(path) = input else {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "--range reads files, not standard input"));
     };
@@ -416,7 +417,7 @@ pub(crate) fn open_for_range(input: &Input, decompress: bool) -> io::Result<File
             format!("--range cannot seek in {} compressed data (decompress it first)", c.name()),
         ));
     }
-    File::open(path)
+    Ok((File::open(path)?, compression))
 }
 
 /// Why scanning an input stopped early.
@@ -728,7 +729,10 @@ impl<W: Write> Run<'_, W> {
     /// reported.
     fn scan_range(&mut self, input: &Input, finder: &UriFinder, range: Range<u64>) -> Result<u64, Stop> {
         let name = input.display();
-        let file = open_for_range(input, self.args.search_zip).map_err(Stop::Input)?;
+        let (file, compression) = open_for_range(input, self.args.search_zip).map_err(Stop::Input)?;
+        if let Some(c) = compression {
+            warn_compressed(&name, c);
+        }
         self.set_prefix(input).map_err(Stop::Input)?;
         let mut extractor = finder.reader_range(file, range).map_err(Stop::Input)?;
         let mut counts = Counts::default();

@@ -432,7 +432,7 @@ fn work(
                 if chain.last(*part) {
                     return chain.wait(*part);
                 }
-                let own = opened.as_ref().map_err(|e| e.to_string()).and_then(|file| {
+                let own = opened.as_ref().map_err(|e| e.to_string()).and_then(|(file, _)| {
                     count_block(file, range.clone(), args.counts_lines()).map_err(|e| e.to_string())
                 });
                 let before = chain.wait(*part);
@@ -441,7 +441,13 @@ fn work(
                 before
             });
             let file = match opened {
-                Ok(file) => file,
+                Ok((file, compression)) => {
+                    // Only `--range` reads a compressed file in a range: `-j` reads it whole.
+                    if let Some(c) = compression {
+                        let _ = tx.send(Msg::Compressed(c));
+                    }
+                    file
+                }
                 Err(e) => {
                     let _ = tx.send(Msg::Failed(e));
                     return;
@@ -486,7 +492,7 @@ fn rescan<W: io::Write>(
     max_count: u64,
 ) -> Result<Option<Option<Seam>>, Stop> {
     let name = input.display();
-    let file = open_for_range(input, false).map_err(Stop::Input)?;
+    let (file, _) = open_for_range(input, false).map_err(Stop::Input)?;
     if counted.len() < range.start {
         let more = count_block(&file, counted.len()..range.start, false).map_err(Stop::Input)?;
         *counted = counted.followed_by(more);
