@@ -25,12 +25,13 @@ pub(crate) mod mbox;
 pub(crate) mod mime;
 pub(crate) mod tree;
 
-use core::ops::Range;
+
 use std::collections::VecDeque;
 
 use super::Decoded;
 
-/// The longest message read; the bytes after are not read.
+/// The longest message read (the maps hold 32-bit positions); a longer one is not read as
+/// mail.
 pub(crate) const MESSAGE_MAX: usize = u32::MAX as usize - 1;
 
 /// A piece of text of a message, decoded, with where it comes from.
@@ -87,7 +88,7 @@ pub(crate) struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// A reader of `input`, an mbox or one message.
     pub(crate) fn new(input: &'a [u8]) -> Self {
-        Reader { input, messages: Messages::new(input) }
+        Reader { input, messages: Messages::new(usize::MAX) }
     }
 }
 
@@ -96,37 +97,140 @@ impl Iterator for Reader<'_> {
     type Item = Segment;
 
     fn next(&mut self) -> Option<Segment> {
-        self.messages.next(self.input)
+        match self.messages.next(self.input, 0, true) {
+            Next::Segment(segment) => Some(segment),
+            Next::More { .. } | Next::TooLong { .. } | Next::End => None,
+        }
     }
 }
 
-/// The segments of an input (as the tests' `Reader` gives them), not holding the input: each call of [`Messages::next`] is given it
-/// again (the same bytes every time), so that an owner of the input can hold both.
+/// What [`Messages::next`] gives.
+#[derive(Debug)]
+pub(crate) enum Next {
+    /// The next segment.
+    Segment(Segment),
+    /// The next message does not end in the bytes held: the same call again once more are
+    /// read, the input from `keep_from` on kept.
+    More { keep_from: u64 },
+    /// The message that starts at input offset `at` is longer than the bound (or its mbox
+    /// separator line is): it is not read as mail.
+    TooLong { at: u64 },
+    /// The input is read.
+    End,
+}
+
+/// The segments of an input read as a stream, one message at a time: each call of
+/// [`Messages::next`] is given the bytes held (a window of the input) and finds the end of the
+/// next message in them before walking it, so that only one message need be held at a time.
+/// What it gives does not depend on how the input is cut into windows.
 #[derive(Debug)]
 pub(crate) struct Messages {
-    messages: std::vec::IntoIter<Range<usize>>,
+    /// The longest message read.
+    bound: usize,
+    /// Whether the input is an mbox; `None` until its first line is read.
+    mbox: Option<bool>,
+    /// Where the next message starts.
+    start: u64,
+    /// Where the search for the end of the next message goes on ([`mbox::message_end`]).
+    searched: u64,
+    /// Where the message whose segments are queued starts.
+    current: u64,
+    /// The number of the last message walked.
     number: usize,
+    /// The last message is walked.
+    ended: bool,
     queue: VecDeque<Segment>,
 }
 
 impl Messages {
-    /// The messages of `input`, an mbox or one message.
-    pub(crate) fn new(input: &[u8]) -> Self {
-        Messages { messages: mbox::messages(input).into_iter(), number: 0, queue: VecDeque::new() }
+    /// The messages of an input (an mbox or one message), each at most `bound` bytes long.
+    pub(crate) fn new(bound: usize) -> Self {
+        Messages {
+            bound: bound.min(MESSAGE_MAX),
+            mbox: None,
+            start: 0,
+            searched: 0,
+            current: 0,
+            number: 0,
+            ended: false,
+            queue: VecDeque::new(),
+        }
     }
 
-    /// The next segment of `input` (the input [`Messages::new`] was given).
-    pub(crate) fn next(&mut self, input: &[u8]) -> Option<Segment> {
-        while self.queue.is_empty() {
-            let range = self.messages.next()?;
-            let range = range.start..range.end.min(range.start + MESSAGE_MAX).min(input.len());
+    /// Where the message of the last segment given starts, as an input offset.
+    pub(crate) fn message_start(&self) -> u64 {
+        self.current
+    }
+
+    /// The next segment, given `window`, the input from offset `base` (holding at least what
+    /// the last [`Next::More`] asked to keep), `complete` when nothing follows it.
+    pub(crate) fn next(&mut self, window: &[u8], base: u64, complete: bool) -> Next {
+        loop {
+            if let Some(segment) = self.queue.pop_front() {
+                return Next::Segment(segment);
+            }
+            if self.ended {
+                return Next::End;
+            }
+            let at = |offset: u64| (offset.saturating_sub(base) as usize).min(window.len());
+            let mbox = match self.mbox {
+                Some(mbox) => mbox,
+                None if window.len() < 5 && !complete && b"From ".starts_with(window) => {
+                    return Next::More { keep_from: base };
+                }
+                None if window.starts_with(b"From ") => {
+                    // The separator line is read to its end, the first message starts after it.
+                    let (end, next) = header::line_end(window, 0);
+                    if end >= self.bound {
+                        return Next::TooLong { at: 0 };
+                    }
+                    if next == end && !complete {
+                        return Next::More { keep_from: base };
+                    }
+                    (self.start, self.searched) = (next as u64, next as u64);
+                    self.mbox = Some(true);
+                    true
+                }
+                None => {
+                    self.mbox = Some(false);
+                    false
+                }
+            };
+            let start = at(self.start);
+            let (end, next) = if mbox {
+                match mbox::message_end(window, start, at(self.searched), complete) {
+                    mbox::End::Separator { line, next } => (line, Some(next)),
+                    mbox::End::Last => (window.len(), None),
+                    mbox::End::More { resume } => {
+                        self.searched = base + resume as u64;
+                        // The message reaches past `resume`.
+                        if resume + 1 - start > self.bound {
+                            return Next::TooLong { at: self.start };
+                        }
+                        return Next::More { keep_from: self.start.saturating_sub(2) };
+                    }
+                }
+            } else if complete {
+                (window.len(), None)
+            } else if window.len() - start > self.bound {
+                return Next::TooLong { at: self.start };
+            } else {
+                return Next::More { keep_from: self.start };
+            };
+            if end - start > self.bound {
+                return Next::TooLong { at: self.start };
+            }
+            self.current = self.start;
             self.number += 1;
+            match next {
+                Some(next) => (self.start, self.searched) = (base + next as u64, base + next as u64),
+                None => self.ended = true,
+            }
             let mut out = Vec::new();
             tree::Walker { out: &mut out, message: self.number, message_id: None, quoted_printable: false }
-                .message(input, range);
+                .message(window, start..end, base);
             self.queue.extend(out);
         }
-        self.queue.pop_front()
     }
 }
 

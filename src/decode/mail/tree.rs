@@ -76,8 +76,8 @@ pub(crate) struct Walker<'o> {
 }
 
 impl Walker<'_> {
-    /// Walks the message `input[range]`, its first byte at input offset `range.start`.
-    pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>) {
+    /// Walks the message `input[range]`, where `input` is the input from offset `base` on.
+    pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>, base: u64) {
         let bytes = &input[range.clone()];
         let header = header::parse(bytes, 0..bytes.len());
         self.message_id = header.get(bytes, "message-id").map(|v| {
@@ -86,7 +86,7 @@ impl Walker<'_> {
             let id = id.strip_suffix(b">").unwrap_or(id);
             String::from_utf8_lossy(id).into_owned()
         });
-        let origin = Origin::Input(range.start as u64);
+        let origin = Origin::Input(base + range.start as u64);
         self.entity(bytes, 0..bytes.len(), &header, origin, ContentType::text_plain(), "", true, 0);
     }
 
