@@ -83,7 +83,12 @@ fn a_message_longer_than_the_bound_is_read_as_plain_text_from_its_start() {
         assert_eq!(plain_from, Some(at as u64));
         assert_eq!(
             uris(&events),
-            ["http://1.example/text", "https://1.example/html", "http://2.example/text", "http://3.example/text"],
+            [
+                "http://1.example/text",
+                "https://1.example/html",
+                "http://2.example/text",
+                "http://3.example/text"
+            ],
             "chunks {chunks:?}"
         );
         let found = only_matches(&events);
@@ -130,16 +135,13 @@ fn the_bound_holds_alike_under_random_chunkings() {
     };
     // A body line `From here`, not after an empty line, and one after an empty line that is
     // no separator, between the messages.
-    let mbox = format!(
-        "{}x\nFrom here on\n\n{}\nFrom nowhere\n\n{}",
-        message(1, 3),
-        message(2, 9),
-        message(3, 15)
-    );
+    let mbox =
+        format!("{}x\nFrom here on\n\n{}\nFrom nowhere\n\n{}", message(1, 3), message(2, 9), message(3, 15));
     // Each message runs from after its separator line to the next one; they grow longer.
     let starts: Vec<usize> = mbox.match_indices("From sender").map(|(at, _)| at).collect();
     let ends = starts[1..].iter().copied().chain([mbox.len()]);
-    let lens: Vec<usize> = starts.iter().zip(ends).map(|(&s, e)| e - (s + mbox[s..].find('\n').unwrap() + 1)).collect();
+    let lens: Vec<usize> =
+        starts.iter().zip(ends).map(|(&s, e)| e - (s + mbox[s..].find('\n').unwrap() + 1)).collect();
     let mut stops = std::collections::BTreeSet::new();
     for &len in &lens {
         for bound in [len.saturating_sub(60), len - 1, len, len + 1, len + 60] {
@@ -161,7 +163,11 @@ fn base64(bytes: &[u8]) -> String {
     for chunk in bytes.chunks(3) {
         let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
         for k in 0..4 {
-            out.push(if k <= chunk.len() { ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char } else { '=' });
+            out.push(if k <= chunk.len() {
+                ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char
+            } else {
+                '='
+            });
         }
     }
     let lines: Vec<String> =

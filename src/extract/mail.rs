@@ -107,7 +107,8 @@ impl Mail {
                         return Step::More { keep_from };
                     }
                     Next::TooLong { at } => {
-                        let lines = self.lines.as_mut().map(|lines| lines.message.line_at(window, base, at) - 1);
+                        let lines =
+                            self.lines.as_mut().map(|lines| lines.message.line_at(window, base, at) - 1);
                         return Step::TooLong { at, lines };
                     }
                     Next::End => return Step::Done,

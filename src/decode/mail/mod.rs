@@ -14,17 +14,16 @@
 //! (Content-Type, multipart bodies), [`tree`] (the walk), [`binary`] (uuencode and yEnc
 //! blocks left out); the decoders they use are [`crate::decode`]'s.
 //!
-//! Bounds: the reader takes the whole input (the extractor reads a stream into memory up to
-//! `extract::MAIL_MAX` bytes, and a longer input as plain text). A MIME structure is only
-//! known at its end, so a stream reader needs at least one whole message at a time. A message
-//! is read up to its first [`MESSAGE_MAX`] bytes (the maps hold 32-bit positions).
+//! Bounds: [`Messages`] reads an input as a stream, a message at a time: it finds the end of
+//! a message (the next mbox separator line, or the end of the input) in the bytes it is given
+//! before walking it, since a MIME structure is only known at its end. A message longer than
+//! its bound (`extract::MAIL_MAX` by default; at most [`MESSAGE_MAX`]) is not read as mail.
 
 pub(crate) mod binary;
 pub(crate) mod header;
 pub(crate) mod mbox;
 pub(crate) mod mime;
 pub(crate) mod tree;
-
 
 use std::collections::VecDeque;
 
