@@ -8,7 +8,7 @@ use std::ops::Range;
 use super::engine::{self, Cursor, Engine, Step};
 use super::mail::{self as mail_stage, Mail};
 use super::options::LOOKBACK;
-use super::options::{Compiled, MailMode};
+use super::options::{Compiled, MailMode, Options};
 use super::prefix::Prefix;
 use crate::decode::mail as mail_input;
 use crate::decode::mime::{self, Boundaries};
@@ -47,13 +47,10 @@ struct Pipeline<S> {
     /// mail: the source gives the error on its next refill, once what was read before it is
     /// scanned.
     failed: bool,
-    /// Whether quoted-printable regions are decoded in plain text (the mail stage turns it
-    /// off in the engine).
-    quoted_printable: bool,
+    /// The options (the mail stage turns quoted-printable decoding off in the engine's).
+    opts: Options,
     /// Where an input read as mail was read as plain text from (see [`Extractor::plain_from`]).
     plain_from: Option<u64>,
-    /// The longest message read as mail.
-    mail_max: usize,
     /// In range mode, the events it owns and where triggers stop being taken.
     range: Option<Owned>,
 }
@@ -148,9 +145,8 @@ impl<S: Source> Pipeline<S> {
             },
             headers: if compiled.opts.mail == MailMode::Off { None } else { compiled.headers.clone() },
             failed: false,
-            quoted_printable: compiled.opts.quoted_printable,
+            opts: compiled.opts,
             plain_from: None,
-            mail_max: compiled.opts.mail_max,
             range: None,
         }
     }
@@ -210,7 +206,7 @@ impl<S: Source> Pipeline<S> {
         }
         self.engine.use_for_mail();
         let line_numbers = self.lines.take().is_some();
-        self.mode = Mode::Mail(Box::new(Mail::new(self.headers.take(), line_numbers, self.mail_max)));
+        self.mode = Mode::Mail(Box::new(Mail::new(self.headers.take(), line_numbers, &self.opts)));
     }
 
     /// Steps the mail stage until an event is queued (`true`) or the input is read (`false`);
@@ -227,7 +223,7 @@ impl<S: Source> Pipeline<S> {
                 }
                 mail_stage::Step::TooLong { at, lines } => {
                     self.plain_from = Some(at);
-                    self.engine.back_to_plain(self.quoted_printable, at);
+                    self.engine.back_to_plain(self.opts.quoted_printable, at);
                     self.lines = lines.map(|lines| LineCounter::starting_at(at, lines));
                     self.mode = Mode::Plain;
                 }

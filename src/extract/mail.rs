@@ -16,7 +16,8 @@
 use std::sync::Arc;
 
 use super::engine::{Engine, Step as EngineStep};
-use crate::decode::mail::{Messages, Next, Segment, SegmentKind};
+use super::options::Options;
+use crate::decode::mail::{Messages, Next, Segment, SegmentKind, Wanted};
 use crate::decode::mime::Boundaries;
 use crate::decode::{Decoded, Map, Text};
 use crate::matches::{Event, Match, Span};
@@ -80,11 +81,12 @@ pub(crate) struct Mail {
 }
 
 impl Mail {
-    /// The mail stage over an input read from its start, reading messages up to `bound`
-    /// bytes long.
-    pub(crate) fn new(headers: Option<Vec<String>>, line_numbers: bool, bound: usize) -> Self {
+    /// The mail stage over an input read from its start, reading messages up to
+    /// `opts.mail_max` bytes long.
+    pub(crate) fn new(headers: Option<Vec<String>>, line_numbers: bool, opts: &Options) -> Self {
+        let wanted = Wanted { abbreviated: opts.abbreviated, max_uri_len: opts.max_uri_len };
         Mail {
-            messages: Messages::new(bound),
+            messages: Messages::new(opts.mail_max, wanted),
             current: None,
             headers,
             lines: line_numbers.then(Lines::default),

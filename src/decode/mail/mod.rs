@@ -87,7 +87,7 @@ pub(crate) struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// A reader of `input`, an mbox or one message.
     pub(crate) fn new(input: &'a [u8]) -> Self {
-        Reader { input, messages: Messages::new(usize::MAX) }
+        Reader { input, messages: Messages::new(usize::MAX, Wanted::ALL) }
     }
 }
 
@@ -99,6 +99,33 @@ impl Iterator for Reader<'_> {
         match self.messages.next(self.input, 0, true) {
             Next::Segment(segment) => Some(segment),
             Next::More { .. } | Next::TooLong { .. } | Next::End => None,
+        }
+    }
+}
+
+/// What text can give an event, so that segments that cannot are left out before they are
+/// made: without abbreviated URLs the only trigger of a candidate is a `:` (`find`), and an
+/// HTML link value is validated whole, which gives nothing without a `:` unless the value is
+/// over the maximum URI length (overlong).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Wanted {
+    /// `www.` is a trigger too (`ExtractorBuilder::abbreviated`): every text is scanned.
+    pub(crate) abbreviated: bool,
+    /// The maximum URI length.
+    pub(crate) max_uri_len: usize,
+}
+
+impl Wanted {
+    /// Every segment.
+    #[cfg(test)]
+    pub(crate) const ALL: Wanted = Wanted { abbreviated: true, max_uri_len: 0 };
+
+    /// Whether `text` may give an event: scanned, or validated whole (`attribute`).
+    #[inline]
+    pub(crate) fn may_give(&self, text: &[u8], attribute: bool) -> bool {
+        match attribute {
+            true => text.len() > self.max_uri_len || memchr::memchr(b':', text).is_some(),
+            false => self.abbreviated || memchr::memchr(b':', text).is_some(),
         }
     }
 }
@@ -126,6 +153,8 @@ pub(crate) enum Next {
 pub(crate) struct Messages {
     /// The longest message read.
     bound: usize,
+    /// The segments given.
+    wanted: Wanted,
     /// Whether the input is an mbox; `None` until its first line is read.
     mbox: Option<bool>,
     /// Where the next message starts.
@@ -142,10 +171,12 @@ pub(crate) struct Messages {
 }
 
 impl Messages {
-    /// The messages of an input (an mbox or one message), each at most `bound` bytes long.
-    pub(crate) fn new(bound: usize) -> Self {
+    /// The messages of an input (an mbox or one message), each at most `bound` bytes long;
+    /// the segments that may give an event as `wanted` says.
+    pub(crate) fn new(bound: usize, wanted: Wanted) -> Self {
         Messages {
             bound: bound.min(MESSAGE_MAX),
+            wanted,
             mbox: None,
             start: 0,
             searched: 0,
@@ -226,8 +257,14 @@ impl Messages {
                 None => self.ended = true,
             }
             let mut out = Vec::new();
-            tree::Walker { out: &mut out, message: self.number, message_id: None, quoted_printable: false }
-                .message(window, start..end, base);
+            tree::Walker {
+                out: &mut out,
+                message: self.number,
+                message_id: None,
+                quoted_printable: false,
+                wanted: self.wanted,
+            }
+            .message(window, start..end, base);
             self.queue.extend(out);
         }
     }

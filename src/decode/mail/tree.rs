@@ -28,7 +28,7 @@ use core::ops::Range;
 
 use super::header::{self, Header};
 use super::mime::{self, ContentType, TransferEncoding};
-use super::{Segment, SegmentKind, binary};
+use super::{Segment, SegmentKind, Wanted, binary};
 use crate::decode::{Decoded, base64, charset, flowed, html, qp};
 
 /// How deep entities nest before a body is read as plain text.
@@ -73,6 +73,8 @@ pub(crate) struct Walker<'o> {
     pub(crate) message_id: Option<String>,
     /// Whether the bytes being walked were decoded from quoted-printable.
     pub(crate) quoted_printable: bool,
+    /// The segments pushed (others are left out before their maps are made).
+    pub(crate) wanted: Wanted,
 }
 
 impl Walker<'_> {
@@ -90,9 +92,10 @@ impl Walker<'_> {
         self.entity(bytes, 0..bytes.len(), &header, origin, ContentType::text_plain(), "", true, 0);
     }
 
-    /// Pushes a segment, unless it is empty.
+    /// Pushes a segment, unless it is empty or cannot give an event.
     fn push(&mut self, text: Decoded, kind: SegmentKind, part: &str, content_type: &str) {
-        if text.text.iter().all(u8::is_ascii_whitespace) {
+        let attribute = matches!(kind, SegmentKind::HtmlAttribute { .. });
+        if text.text.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(&text.text, attribute) {
             return;
         }
         self.out.push(Segment {
@@ -125,8 +128,12 @@ impl Walker<'_> {
             .and_then(|v| ContentType::parse(&header::decode_value(v).text))
             .unwrap_or(default);
         for field in &header.fields {
+            let value = header::decode_value(&bytes[field.value.clone()]);
+            if !self.wanted.may_give(&value.text, false) {
+                continue;
+            }
             let name = String::from_utf8_lossy(&bytes[field.name.clone()]).into_owned();
-            let value = shifted(header::decode_value(&bytes[field.value.clone()]), field.value.start);
+            let value = shifted(value, field.value.start);
             self.push(origin.map(value), SegmentKind::Header { name }, path, &content_type.mime);
         }
         let encoding = header
@@ -253,7 +260,9 @@ impl Walker<'_> {
         } else {
             None
         };
-        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l)) {
+        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l))
+            && !charset::is_identity(&text.text, label)
+        {
             text = text.through(&charset::decode(&text.text, label));
         }
         if subtype == "plain" && ct.param("format").is_some_and(|f| f.eq_ignore_ascii_case(b"flowed")) {
@@ -264,9 +273,11 @@ impl Walker<'_> {
         if subtype == "html" {
             for item in html::parse(&text.text) {
                 match item {
-                    html::Item::Text(run) => {
+                    html::Item::Text(run) if self.wanted.may_give(&run.text, false) => {
                         self.push(origin.map(text.through(&run)), SegmentKind::HtmlText, path, mime)
                     }
+                    html::Item::Text(_) => {}
+                    html::Item::Link(link) if !self.wanted.may_give(&link.value.text, true) => {}
                     html::Item::Link(link) => {
                         let kind = SegmentKind::HtmlAttribute {
                             name: link.name,
