@@ -49,7 +49,10 @@ pub(crate) fn data_end(raw: &[u8]) -> usize {
 /// Decodes `raw`; positions are indexes into `raw`. `raw` must be shorter than 4 GiB.
 pub(crate) fn decode(raw: &[u8]) -> Decoded {
     let mut out = Decoded::default();
-    out.text.reserve(raw.len() / 4 * 3);
+    let len = raw.len() / 4 * 3 + 3;
+    out.text.reserve(len);
+    out.starts.reserve(len);
+    out.ends.reserve(len);
     // The current group: its characters' values and positions.
     let mut vals = [0u8; 4];
     let mut pos = [0u32; 4];

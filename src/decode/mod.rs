@@ -157,8 +157,7 @@ pub(crate) struct Decoded {
 }
 
 impl Decoded {
-    /// Forgets everything.
-    #[cfg(test)]
+    /// Forgets everything but the storage.
     pub(crate) fn clear(&mut self) {
         self.text.clear();
         self.starts.clear();

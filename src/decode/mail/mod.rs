@@ -128,6 +128,13 @@ impl Wanted {
             false => self.abbreviated || memchr::memchr(b':', text).is_some(),
         }
     }
+
+    /// Whether a header field's value, `raw` as it is in the message, may give an event once
+    /// decoded: unfolding adds no `:`, but an RFC 2047 encoded-word (`=?`) may hold one.
+    #[inline]
+    pub(crate) fn may_give_header(&self, raw: &[u8]) -> bool {
+        self.may_give(raw, false) || memchr::memmem::find(raw, b"=?").is_some()
+    }
 }
 
 /// What [`Messages::next`] gives.

@@ -128,6 +128,9 @@ impl Walker<'_> {
             .and_then(|v| ContentType::parse(&header::decode_value(v).text))
             .unwrap_or(default);
         for field in &header.fields {
+            if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
+                continue;
+            }
             let value = header::decode_value(&bytes[field.value.clone()]);
             if !self.wanted.may_give(&value.text, false) {
                 continue;
@@ -271,7 +274,8 @@ impl Walker<'_> {
         }
         let mime = ct.mime.as_str();
         if subtype == "html" {
-            for item in html::parse(&text.text) {
+            let wanted = self.wanted;
+            for item in html::parse_with(&text.text, &|run| wanted.may_give(run, false)) {
                 match item {
                     html::Item::Text(run) if self.wanted.may_give(&run.text, false) => {
                         self.push(origin.map(text.through(&run)), SegmentKind::HtmlText, path, mime)
