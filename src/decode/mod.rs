@@ -124,6 +124,22 @@ impl Map<'_> {
     /// [`Map::pieces`] byte by byte, for decoded text.
     #[inline(never)]
     fn decoded_pieces(&self, r: Range<usize>, out: &mut Vec<Span>) {
+        if let Map::Decoded { base, starts, ends } = *self
+            && r.start < r.end
+            && r.end <= starts.len().min(ends.len())
+        {
+            let (starts, ends) = (&starts[r.clone()], &ends[r]);
+            let mut from = 0;
+            for k in 1..starts.len() {
+                if ends[k - 1] != starts[k] {
+                    push_piece(out, Span::new(base + u64::from(starts[from]), base + u64::from(ends[k - 1])));
+                    from = k;
+                }
+            }
+            let last = ends[ends.len() - 1];
+            push_piece(out, Span::new(base + u64::from(starts[from]), base + u64::from(last)));
+            return;
+        }
         let mut from = r.start;
         for i in r.clone() {
             let last = i + 1 == r.end;

@@ -236,16 +236,21 @@ impl Walker<'_> {
     ) {
         let was = self.quoted_printable;
         self.quoted_printable |= encoding == TransferEncoding::QuotedPrintable;
-        if let Some(trailer) = trailer(bytes, body.clone(), encoding) {
-            self.decoded_text(bytes, body.clone(), origin, ct, encoding, path);
+        // A base64 body ends where its data does ([`base64::data_end`]): the text after (a
+        // mailing list's footer) is read as it is.
+        let data = match encoding {
+            TransferEncoding::Base64 => body.start..body.start + base64::data_end(&bytes[body.clone()]),
+            _ => body.clone(),
+        };
+        self.decoded_text(bytes, data.clone(), origin, ct, encoding, path);
+        if data.end < body.end {
+            let trailer = shifted(Decoded::identity(&bytes[data.end..body.end], 0), data.end);
             self.push(origin.map(trailer), SegmentKind::Body, path, "text/plain");
-        } else {
-            self.decoded_text(bytes, body, origin, ct, encoding, path);
         }
         self.quoted_printable = was;
     }
 
-    /// Reads a text body, its trailer left out.
+    /// Reads a text body (of a base64 one, its data).
     fn decoded_text(
         &mut self,
         bytes: &[u8],
@@ -255,7 +260,7 @@ impl Walker<'_> {
         encoding: TransferEncoding,
         path: &str,
     ) {
-        let mut text = transfer(bytes, body, encoding);
+        let mut text = transfer_all(bytes, body, encoding);
         let subtype = ct.subtype();
         // An HTML part without a charset parameter may declare one in a `<meta>` element.
         let meta = if subtype == "html" && ct.param("charset").is_none() {
@@ -316,25 +321,27 @@ fn is_ascii_label(label: &[u8]) -> bool {
 }
 
 /// The body `bytes[body]` with its transfer encoding decoded; positions into `bytes`. A
-/// base64 body ends where its data does ([`base64::data_end`]): the text after is
-/// [`trailer`].
+/// base64 body is decoded to the end of its data ([`base64::data_end`]).
 fn transfer(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Decoded {
+    match encoding {
+        TransferEncoding::Base64 => {
+            let end = body.start + base64::data_end(&bytes[body.clone()]);
+            transfer_all(bytes, body.start..end, encoding)
+        }
+        _ => transfer_all(bytes, body, encoding),
+    }
+}
+
+/// [`transfer`] of all of `bytes[body]`.
+fn transfer_all(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Decoded {
     let raw = &bytes[body.clone()];
     match encoding {
         TransferEncoding::Identity => shifted(Decoded::identity(raw, 0), body.start),
-        TransferEncoding::Base64 => shifted(base64::decode(&raw[..base64::data_end(raw)]), body.start),
+        TransferEncoding::Base64 => shifted(base64::decode(raw), body.start),
         TransferEncoding::QuotedPrintable => {
             let mut out = Decoded::default();
             qp::decode_append(raw, body.start as u32, true, &mut out);
             out
         }
     }
-}
-
-/// The text after the data of a base64 body, as it is (positions into `bytes`), if any.
-fn trailer(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Option<Decoded> {
-    let raw = &bytes[body.clone()];
-    let end = base64::data_end(raw);
-    (encoding == TransferEncoding::Base64 && end < raw.len())
-        .then(|| shifted(Decoded::identity(&raw[end..], 0), body.start + end))
 }
