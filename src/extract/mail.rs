@@ -36,8 +36,38 @@ pub const MAIL_MAX: usize = 64 << 20;
 #[derive(Debug)]
 struct Current {
     text: Decoded,
-    origin: Arc<Origin>,
+    /// Where it comes from: made with the first match (most segments have none).
+    origin: Lazy,
     quoted_printable: bool,
+}
+
+/// An [`Origin`], shared by the matches of a segment once the first is found.
+#[derive(Debug)]
+enum Lazy {
+    Parts(Origin),
+    Made(Arc<Origin>),
+}
+
+impl Lazy {
+    fn get(&mut self) -> Arc<Origin> {
+        let made = match self {
+            Lazy::Made(origin) => return Arc::clone(origin),
+            // The place holder allocates nothing.
+            Lazy::Parts(parts) => Arc::new(std::mem::replace(
+                parts,
+                Origin {
+                    message: 0,
+                    message_id: None,
+                    part: String::new(),
+                    content_type: String::new(),
+                    place: Place::Body,
+                    link_text: None,
+                },
+            )),
+        };
+        *self = Lazy::Made(Arc::clone(&made));
+        made
+    }
 }
 
 /// Where [`Mail::advance`] stopped.
@@ -122,10 +152,10 @@ impl Mail {
                     continue;
                 }
                 engine.restart();
-                let (current, attribute) = current_of(segment);
+                let (mut current, attribute) = current_of(segment);
                 if attribute {
                     engine.whole_value(&current.text.text);
-                    self.finish(engine, &current, window, base);
+                    self.finish(engine, &mut current, window, base);
                     if !engine.pending.is_empty() {
                         return Step::Event;
                     }
@@ -138,8 +168,8 @@ impl Mail {
             let text = Text { bytes, map: Map::Raw(0), complete: true, end: bytes.len() as u64, stop: None };
             match engine.step(&text, &mut self.boundaries) {
                 EngineStep::Event => {
-                    let current = self.current.take();
-                    if let Some(current) = &current {
+                    let mut current = self.current.take();
+                    if let Some(current) = &mut current {
                         self.finish(engine, current, window, base);
                     }
                     self.current = current;
@@ -153,7 +183,7 @@ impl Mail {
     }
 
     /// Takes the queued events of `current` to the input, and numbers their lines.
-    fn finish(&mut self, engine: &mut Engine, current: &Current, window: &[u8], base: u64) {
+    fn finish(&mut self, engine: &mut Engine, current: &mut Current, window: &[u8], base: u64) {
         for event in engine.pending.events_mut() {
             to_input(event, current);
         }
@@ -194,14 +224,17 @@ fn current_of(segment: Segment) -> (Current, bool) {
         place,
         link_text,
     };
-    let current =
-        Current { text: segment.text, origin: Arc::new(origin), quoted_printable: segment.quoted_printable };
+    let current = Current {
+        text: segment.text,
+        origin: Lazy::Parts(origin),
+        quoted_printable: segment.quoted_printable,
+    };
     (current, attribute)
 }
 
 /// `event`, whose spans are indexes into the text of `current`, with spans into the input and
 /// the origin of `current`.
-fn to_input(event: &mut Event, current: &Current) {
+fn to_input(event: &mut Event, current: &mut Current) {
     let map = current.text.map();
     let span_of = |s: Span| match (s.start as usize, s.end as usize) {
         (start, end) if start < end => map.span(start..end),
@@ -236,7 +269,7 @@ fn to_input(event: &mut Event, current: &Current) {
             m.quoted_printable = current.quoted_printable;
             let rare = m.rare.get_or_insert_with(Default::default);
             rare.pieces = pieces;
-            rare.origin = Some(Arc::clone(&current.origin));
+            rare.origin = Some(current.origin.get());
         }
         Event::Rejected(r) => {
             r.span = span_of(r.span);

@@ -301,6 +301,9 @@ impl Walker<'_> {
         }
         let mut at = 0;
         let blocks = binary::blocks(&text.text);
+        if blocks.is_empty() {
+            return self.push(origin.map(text), SegmentKind::Body, path, mime);
+        }
         for block in blocks.iter().cloned().chain(core::iter::once(text.text.len()..text.text.len())) {
             if block.start > at {
                 self.push(origin.map(text.slice(at..block.start)), SegmentKind::Body, path, mime);
