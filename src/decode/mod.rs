@@ -210,6 +210,19 @@ impl Decoded {
         d
     }
 
+    /// `bytes`, which are the input from offset `base` on, without a map of their own: their
+    /// [`Decoded::map`] is [`Map::Raw`]. Such a text is only read and mapped, never decoded
+    /// further (the other methods want a map per byte).
+    pub(crate) fn raw(bytes: &[u8], base: u64) -> Decoded {
+        Decoded { base, text: bytes.to_vec(), starts: Vec::new(), ends: Vec::new() }
+    }
+
+    /// Whether this is a [`Decoded::raw`] text.
+    #[inline]
+    pub(crate) fn is_raw(&self) -> bool {
+        self.starts.is_empty() && !self.text.is_empty()
+    }
+
     /// The text of `inner`, a decoding of `self.text` (its positions are indexes into
     /// `self.text`, its `base` ignored), with positions into `self`'s source: byte `i` of
     /// `inner` comes from the source of `self.text[inner.starts[i]..inner.ends[i]]`.
@@ -250,12 +263,18 @@ impl Decoded {
     /// The absolute input range of text byte `i`.
     #[cfg(test)]
     pub(crate) fn source(&self, i: usize) -> Range<u64> {
+        if self.is_raw() {
+            return self.base + i as u64..self.base + i as u64 + 1;
+        }
         self.base + u64::from(self.starts[i])..self.base + u64::from(self.ends[i])
     }
 
     /// The map of the text.
     #[inline]
     pub(crate) fn map(&self) -> Map<'_> {
+        if self.is_raw() {
+            return Map::Raw(self.base);
+        }
         Map::Decoded { base: self.base, starts: &self.starts, ends: &self.ends }
     }
 

@@ -260,8 +260,21 @@ impl Walker<'_> {
         encoding: TransferEncoding,
         path: &str,
     ) {
-        let mut text = transfer_all(bytes, body, encoding);
         let subtype = ct.subtype();
+        // Text that is the input's bytes as they are (no transfer encoding, no charset that
+        // changes them, not flowed, no HTML, no binary block) is given without a map of its
+        // own: its map is the input's ([`Decoded::raw`]).
+        if let Origin::Input(base) = origin
+            && encoding == TransferEncoding::Identity
+            && subtype != "html"
+            && (subtype != "plain" || ct.param("format").is_none())
+            && ct.param("charset").is_none_or(|l| is_ascii_label(l) || charset::is_identity(&bytes[body.clone()], l))
+            && binary::blocks(&bytes[body.clone()]).is_empty()
+        {
+            let text = Decoded::raw(&bytes[body.clone()], base + body.start as u64);
+            return self.push(text, SegmentKind::Body, path, &ct.mime);
+        }
+        let mut text = transfer_all(bytes, body, encoding);
         // An HTML part without a charset parameter may declare one in a `<meta>` element.
         let meta = if subtype == "html" && ct.param("charset").is_none() {
             html::meta_charset(&text.text)
