@@ -131,13 +131,25 @@ impl Walker<'_> {
             if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
                 continue;
             }
-            let value = header::decode_value(&bytes[field.value.clone()]);
+            let raw = &bytes[field.value.clone()];
+            // A value on one line without encoded-words is its bytes, trimmed: mapped as the
+            // input's ([`Decoded::raw`]).
+            let trimmed = raw.trim_ascii();
+            let value = match origin {
+                Origin::Input(base)
+                    if memchr::memchr2(b'\r', b'\n', trimmed).is_none()
+                        && memchr::memmem::find(trimmed, b"=?").is_none() =>
+                {
+                    let lead = raw.len() - raw.trim_ascii_start().len();
+                    Decoded::raw(trimmed, base + (field.value.start + lead) as u64)
+                }
+                _ => origin.map(shifted(header::decode_value(raw), field.value.start)),
+            };
             if !self.wanted.may_give(&value.text, false) {
                 continue;
             }
             let name = String::from_utf8_lossy(&bytes[field.name.clone()]).into_owned();
-            let value = shifted(value, field.value.start);
-            self.push(origin.map(value), SegmentKind::Header { name }, path, &content_type.mime);
+            self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
         }
         let encoding = header
             .get(bytes, "content-transfer-encoding")
@@ -268,7 +280,9 @@ impl Walker<'_> {
             && encoding == TransferEncoding::Identity
             && subtype != "html"
             && (subtype != "plain" || ct.param("format").is_none())
-            && ct.param("charset").is_none_or(|l| is_ascii_label(l) || charset::is_identity(&bytes[body.clone()], l))
+            && ct
+                .param("charset")
+                .is_none_or(|l| is_ascii_label(l) || charset::is_identity(&bytes[body.clone()], l))
             && binary::blocks(&bytes[body.clone()]).is_empty()
         {
             let text = Decoded::raw(&bytes[body.clone()], base + body.start as u64);
