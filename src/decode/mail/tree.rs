@@ -83,7 +83,7 @@ impl Walker<'_> {
         let bytes = &input[range.clone()];
         let header = header::parse(bytes, 0..bytes.len());
         self.message_id = header.get(bytes, "message-id").map(|v| {
-            let id = header::decode_value(v).text;
+            let id = header::value_text(v);
             let id = id.strip_prefix(b"<").unwrap_or(&id);
             let id = id.strip_suffix(b">").unwrap_or(id);
             String::from_utf8_lossy(id).into_owned()
@@ -125,7 +125,7 @@ impl Walker<'_> {
     ) {
         let content_type = header
             .get(bytes, "content-type")
-            .and_then(|v| ContentType::parse(&header::decode_value(v).text))
+            .and_then(|v| ContentType::parse(&header::value_text(v)))
             .unwrap_or(default);
         for field in &header.fields {
             if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
