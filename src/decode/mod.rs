@@ -107,7 +107,8 @@ impl Map<'_> {
         Span::new(self.start(r.start), self.end(r.end.saturating_sub(1)))
     }
 
-    /// The source ranges of text bytes `r`, split where source bytes were skipped.
+    /// The source ranges of text bytes `r`, split where source bytes were skipped (sources
+    /// that overlap are one piece).
     #[inline(always)]
     pub(crate) fn pieces(&self, r: Range<usize>, out: &mut Vec<Span>) {
         // Raw text skips no source byte inside a range: one piece, without going through it
@@ -128,16 +129,19 @@ impl Map<'_> {
             && r.start < r.end
             && r.end <= starts.len().min(ends.len())
         {
+            // Sources that touch or overlap (four base64 characters give three bytes) are one
+            // piece; a gap between them splits.
             let (starts, ends) = (&starts[r.clone()], &ends[r]);
-            let mut from = 0;
-            for k in 1..starts.len() {
-                if ends[k - 1] != starts[k] {
-                    push_piece(out, Span::new(base + u64::from(starts[from]), base + u64::from(ends[k - 1])));
-                    from = k;
+            let (mut from, mut to) = (starts[0], ends[0]);
+            for (&start, &end) in starts.iter().zip(ends).skip(1) {
+                if start > to {
+                    push_piece(out, Span::new(base + u64::from(from), base + u64::from(to)));
+                    (from, to) = (start, end);
+                } else {
+                    to = to.max(end);
                 }
             }
-            let last = ends[ends.len() - 1];
-            push_piece(out, Span::new(base + u64::from(starts[from]), base + u64::from(last)));
+            push_piece(out, Span::new(base + u64::from(from), base + u64::from(to)));
             return;
         }
         let mut from = r.start;
