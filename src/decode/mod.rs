@@ -107,8 +107,7 @@ impl Map<'_> {
         Span::new(self.start(r.start), self.end(r.end.saturating_sub(1)))
     }
 
-    /// The source ranges of text bytes `r`, split where source bytes were skipped (sources
-    /// that overlap are one piece).
+    /// The source ranges of text bytes `r`, split where source bytes were skipped.
     #[inline(always)]
     pub(crate) fn pieces(&self, r: Range<usize>, out: &mut Vec<Span>) {
         // Raw text skips no source byte inside a range: one piece, without going through it
@@ -129,19 +128,16 @@ impl Map<'_> {
             && r.start < r.end
             && r.end <= starts.len().min(ends.len())
         {
-            // Sources that touch or overlap (four base64 characters give three bytes) are one
-            // piece; a gap between them splits.
             let (starts, ends) = (&starts[r.clone()], &ends[r]);
-            let (mut from, mut to) = (starts[0], ends[0]);
-            for (&start, &end) in starts.iter().zip(ends).skip(1) {
-                if start > to {
-                    push_piece(out, Span::new(base + u64::from(from), base + u64::from(to)));
-                    (from, to) = (start, end);
-                } else {
-                    to = to.max(end);
+            let mut from = 0;
+            for k in 1..starts.len() {
+                if ends[k - 1] != starts[k] {
+                    push_piece(out, Span::new(base + u64::from(starts[from]), base + u64::from(ends[k - 1])));
+                    from = k;
                 }
             }
-            push_piece(out, Span::new(base + u64::from(from), base + u64::from(to)));
+            let last = ends[ends.len() - 1];
+            push_piece(out, Span::new(base + u64::from(starts[from]), base + u64::from(last)));
             return;
         }
         let mut from = r.start;
@@ -150,6 +146,42 @@ impl Map<'_> {
             if last || self.end(i) != self.start(i + 1) {
                 push_piece(out, self.span(from..i + 1));
                 from = i + 1;
+            }
+        }
+    }
+}
+
+impl Map<'_> {
+    /// The source ranges of text bytes `r` as runs of source bytes without a gap: like
+    /// [`Map::pieces`], but the sources of neighbouring bytes that overlap (four base64
+    /// characters give three bytes) are one piece rather than one each. Appended to `out`,
+    /// joined with its last piece when they touch or overlap.
+    #[inline(never)]
+    pub(crate) fn joined_pieces(&self, r: Range<usize>, out: &mut Vec<Span>) {
+        let mut join = |piece: Span| match out.last_mut() {
+            Some(last) if piece.start <= last.end => last.end = last.end.max(piece.end),
+            _ => out.push(piece),
+        };
+        match *self {
+            Map::Decoded { base, starts, ends }
+                if r.start < r.end && r.end <= starts.len().min(ends.len()) =>
+            {
+                let (starts, ends) = (&starts[r.clone()], &ends[r]);
+                let (mut from, mut to) = (starts[0], ends[0]);
+                for (&start, &end) in starts.iter().zip(ends).skip(1) {
+                    if start > to {
+                        join(Span::new(base + u64::from(from), base + u64::from(to)));
+                        (from, to) = (start, end);
+                    } else {
+                        to = to.max(end);
+                    }
+                }
+                join(Span::new(base + u64::from(from), base + u64::from(to)));
+            }
+            _ => {
+                for i in r {
+                    join(Span::new(self.start(i), self.end(i)));
+                }
             }
         }
     }

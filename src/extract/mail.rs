@@ -246,19 +246,12 @@ fn to_input(event: &mut Event, current: &mut Current) {
             let outer = span_of(m.outer_span());
             // A map keeps the order of the bytes, so the wrapper holds the URI; held so anyway.
             let outer = Span::new(outer.start.min(span.start), outer.end.max(span.end));
-            let mut pieces: Vec<Span> = Vec::new();
-            let mut split = Vec::new();
-            for piece in m.pieces() {
-                if piece.start < piece.end {
-                    map.pieces(piece.start as usize..piece.end as usize, &mut split);
-                }
-            }
             // The sources of neighbouring decoded bytes may overlap (four base64 characters
             // give three bytes): a piece is a run of source bytes without a gap.
-            for piece in split {
-                match pieces.last_mut() {
-                    Some(last) if piece.start <= last.end => last.end = last.end.max(piece.end),
-                    _ => pieces.push(piece),
+            let mut pieces: Vec<Span> = Vec::new();
+            for piece in m.pieces() {
+                if piece.start < piece.end {
+                    map.joined_pieces(piece.start as usize..piece.end as usize, &mut pieces);
                 }
             }
             if pieces.len() == 1 && pieces[0] == span {
