@@ -19,14 +19,9 @@ pub(crate) fn messages(input: &[u8]) -> Vec<core::ops::Range<usize>> {
     }
     let mut out = Vec::new();
     let mut start = line_end(input, 0).1;
-    loop {
-        match message_end(input, start, start, true) {
-            End::Separator { line, next } => {
-                out.push(start..line);
-                start = next;
-            }
-            End::Last | End::More { .. } => break,
-        }
+    while let End::Separator { line, next } = message_end(input, start, start, true) {
+        out.push(start..line);
+        start = next;
     }
     out.push(start.min(input.len())..input.len());
     out
