@@ -163,6 +163,7 @@ impl Map<'_> {
             _ => out.push(piece),
         };
         match *self {
+            Map::Raw(_) if r.start < r.end => join(self.span(r)),
             Map::Decoded { base, starts, ends }
                 if r.start < r.end && r.end <= starts.len().min(ends.len()) =>
             {

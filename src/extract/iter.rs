@@ -22,7 +22,8 @@ use crate::source::{self, Source};
 ///
 /// First the input is read as far as it takes to tell whether it is mail
 /// ([`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)). Mail is read a message at a
-/// time and goes to the engine through the mail stage ([`Mail`]). Plain text: text outside quoted-printable regions goes to the engine as it is in the source's window;
+/// time and goes to the engine through the mail stage ([`Mail`]). Plain text: text outside
+/// quoted-printable regions goes to the engine as it is in the source's window;
 /// inside a region, as the region's [`Region`] decodes it. The engine says where a region
 /// starts (a `Content-Transfer-Encoding` header it reads); the region says where it ends.
 #[derive(Debug)]
@@ -550,10 +551,10 @@ impl<R: Read> Extractor<R> {
     }
 
     /// Where an input read as mail stopped being read as mail: the input offset of the first
-    /// message longer than [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max)
-    /// bytes, from which on the input is
-    /// read as plain text (`None` while there is none). Known once the events before it are
-    /// taken.
+    /// message longer than
+    /// [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max)
+    /// bytes, from which on the input is read as plain text (`None` while there is none).
+    /// Known once the events before it are taken.
     pub fn plain_from(&self) -> Option<u64> {
         self.pipeline.plain_from
     }

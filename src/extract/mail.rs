@@ -10,8 +10,8 @@
 //! ([`candidate::whole_value`](super::candidate::whole_value)).
 //!
 //! The input is read one message at a time ([`Messages`]): the extractor over a reader holds
-//! the message being read, which is at most [`MAIL_MAX`] bytes long (by default). The message that starts
-//! where a longer one does, and everything after it, is read as plain text ([`Step::TooLong`]).
+//! the message being read, which is at most [`MAIL_MAX`] bytes long by default. From the
+//! start of a longer message on, the input is read as plain text ([`Step::TooLong`]).
 
 use std::sync::Arc;
 
