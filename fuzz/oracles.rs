@@ -135,6 +135,11 @@ pub fn mail(data: &[u8]) {
     if ctl & 0x08 != 0 {
         builder.mail_headers(Some(["list-unsubscribe", "x-url"]));
     }
+    // A bound on messages that inputs reach, so that a message turning the rest into plain
+    // text is fuzzed too.
+    if ctl & 0x04 != 0 {
+        builder.mail_message_max(32 + ctl * 3);
+    }
     let mut slice = builder.slice(text);
     let slice_events: Vec<urisift::Event> = std::iter::from_fn(|| slice.next_event()).collect();
     let mut stream = builder.reader(ChunkedReader::new(text, &sizes, 1 + ctl % 5));
@@ -146,6 +151,7 @@ pub fn mail(data: &[u8]) {
         "slice and stream extraction differ (chunks {sizes:?}, options {ctl:#04x})"
     );
     assert_eq!(slice.overlong(), stream.overlong(), "slice and stream count overlong candidates differently");
+    assert_eq!(slice.plain_from(), stream.plain_from(), "slice and stream stop reading mail differently");
     lane_agrees(&builder, text, &slice_events, ctl);
     let len = text.len() as u64;
     let mut matches = Vec::new();

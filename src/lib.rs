@@ -123,9 +123,15 @@
 //! assert_eq!(&mail[m.span()][..8], b"aHR0cHM6"); // the base64 of `https:`
 //! ```
 //!
-//! Mail is read a whole input at a time: a reader's input is read into memory, up to
-//! [`MAIL_MAX`] bytes (a longer input is read as plain text). Other input is read as plain
-//! text in a rolling window, as below.
+//! Mail is read a message at a time: an mbox is split at its `From ` lines as it is read, and
+//! a reader holds one message (at most [`MAIL_MAX`] bytes, 64 MiB, by default:
+//! [`ExtractorBuilder::mail_message_max`]) with what it decodes from it, so a mailbox of any
+//! size is read as mail in bounded memory. A MIME structure is only known at its end, so the
+//! matches of a message come once it is read to its end. When a message is longer than the
+//! bound, the input from its start on is read as plain text, as below, by a reader and over a
+//! slice alike: no URI of its text is lost, but what only decoding shows (a base64 part) is
+//! not found; [`Extractor::plain_from`] says where this happened (the command line warns).
+//! Other input is read as plain text in a rolling window, as below.
 //!
 //! # Streaming, memory and time
 //!

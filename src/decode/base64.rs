@@ -49,7 +49,10 @@ pub(crate) fn data_end(raw: &[u8]) -> usize {
 /// Decodes `raw`; positions are indexes into `raw`. `raw` must be shorter than 4 GiB.
 pub(crate) fn decode(raw: &[u8]) -> Decoded {
     let mut out = Decoded::default();
-    out.text.reserve(raw.len() / 4 * 3);
+    let len = raw.len() / 4 * 3 + 3;
+    out.text.reserve(len);
+    out.starts.reserve(len);
+    out.ends.reserve(len);
     // The current group: its characters' values and positions.
     let mut vals = [0u8; 4];
     let mut pos = [0u32; 4];
@@ -78,10 +81,12 @@ pub(crate) fn decode(raw: &[u8]) -> Decoded {
 /// The bytes of a group of `n` characters: `n - 1` of them (none for fewer than two).
 fn flush(vals: &[u8; 4], pos: &[u32; 4], n: usize, out: &mut Decoded) {
     let bytes = [vals[0] << 2 | vals[1] >> 4, vals[1] << 4 | vals[2] >> 2, vals[2] << 6 | vals[3]];
-    for k in 0..n.saturating_sub(1) {
-        // Byte k holds bits of characters k and k + 1.
-        out.push(bytes[k], pos[k], pos[k + 1] + 1);
-    }
+    // Byte k holds bits of characters k and k + 1.
+    let ends = [pos[1].saturating_add(1), pos[2].saturating_add(1), pos[3].saturating_add(1)];
+    let k = n.saturating_sub(1);
+    out.text.extend_from_slice(&bytes[..k]);
+    out.starts.extend_from_slice(&pos[..k]);
+    out.ends.extend_from_slice(&ends[..k]);
 }
 
 #[cfg(test)]

@@ -50,6 +50,17 @@ pub(crate) fn decode(raw: &[u8], label: &[u8]) -> Decoded {
     }
 }
 
+/// Whether [`decode`] gives `raw` as it is, each byte from itself: ASCII text in an
+/// ASCII-compatible encoding (the Encoding Standard's sense), or any text under a label not
+/// known.
+pub(crate) fn is_identity(raw: &[u8], label: &[u8]) -> bool {
+    match Charset::for_label(label) {
+        Charset::Standard(e) => e.is_ascii_compatible() && raw.is_ascii(),
+        Charset::Utf7 => false,
+        Charset::Unknown => true,
+    }
+}
+
 /// Decodes `raw` with `encoding`.
 pub(crate) fn decode_with(raw: &[u8], encoding: &'static Encoding) -> Decoded {
     let mut out = Decoded::default();

@@ -65,8 +65,16 @@ fn raw_text(element: &str) -> Option<bool> {
 
 /// Tokenizes `html` (UTF-8, or bytes ASCII-compatible) into its links and visible text runs.
 /// Linear in the length of `html`, which must be shorter than 4 GiB.
+#[cfg(test)]
 pub(crate) fn parse(html: &[u8]) -> Vec<Item> {
-    let mut t = Tokenizer { html, items: Vec::new(), run: Decoded::default(), base: None, anchor: None };
+    parse_with(html, &|_| true)
+}
+
+/// [`parse`], giving only the text runs whose text `keep` wants (the others are dropped as
+/// they end, their storage reused for the next).
+pub(crate) fn parse_with(html: &[u8], keep: &dyn Fn(&[u8]) -> bool) -> Vec<Item> {
+    let mut t =
+        Tokenizer { html, items: Vec::new(), run: Decoded::default(), base: None, anchor: None, keep };
     t.run();
     t.finish()
 }
@@ -80,6 +88,8 @@ struct Tokenizer<'a> {
     base: Option<String>,
     /// The open `a` element: the indexes of its links in `items`, and its text so far.
     anchor: Option<(Vec<usize>, String)>,
+    /// Which text runs are given.
+    keep: &'a dyn Fn(&[u8]) -> bool,
 }
 
 impl Tokenizer<'_> {
@@ -148,10 +158,12 @@ impl Tokenizer<'_> {
 
     /// Ends the text run being read.
     fn end_run(&mut self) {
-        let run = std::mem::take(&mut self.run);
-        if !run.text.iter().all(u8::is_ascii_whitespace) {
-            self.items.push(Item::Text(run));
+        if self.run.text.iter().all(u8::is_ascii_whitespace) || !(self.keep)(&self.run.text) {
+            self.run.clear();
+            return;
         }
+        let run = std::mem::take(&mut self.run);
+        self.items.push(Item::Text(run));
     }
 
     fn close_anchor(&mut self) {
@@ -267,6 +279,15 @@ impl Tokenizer<'_> {
             _ => (None, at),
         };
         while let Some(&b) = html.get(i) {
+            // A quoted value's run of bytes that stand for themselves, at once.
+            if let Some(q) = quote {
+                let run = memchr::memchr2(q, b'&', &html[i..]).unwrap_or(html.len() - i);
+                if run > 0 {
+                    value.push_run(&html[i..i + run], i as u32);
+                    i += run;
+                    continue;
+                }
+            }
             match (quote, b) {
                 (Some(q), _) if b == q => return (value, i + 1),
                 (None, _) if is_tag_space(b) || b == b'>' => return (value, i),
@@ -393,6 +414,13 @@ fn add_link_text(text: &mut String, bytes: &[u8]) {
 /// An attribute value as the URL parser takes it: TAB, LF and CR removed, leading and trailing
 /// C0 controls and spaces stripped (WHATWG URL, basic URL parser, first steps).
 fn url_value(value: Decoded) -> Decoded {
+    let taken = |b: &u8| *b > b' ';
+    if value.text.first().is_none_or(taken)
+        && value.text.last().is_none_or(taken)
+        && memchr::memchr3(b'\t', b'\n', b'\r', &value.text).is_none()
+    {
+        return value;
+    }
     let keep: Vec<usize> =
         (0..value.text.len()).filter(|&k| !matches!(value.text[k], b'\t' | b'\n' | b'\r')).collect();
     let first = keep.iter().position(|&k| value.text[k] > b' ').unwrap_or(keep.len());

@@ -124,12 +124,65 @@ impl Map<'_> {
     /// [`Map::pieces`] byte by byte, for decoded text.
     #[inline(never)]
     fn decoded_pieces(&self, r: Range<usize>, out: &mut Vec<Span>) {
+        if let Map::Decoded { base, starts, ends } = *self
+            && r.start < r.end
+            && r.end <= starts.len().min(ends.len())
+        {
+            let (starts, ends) = (&starts[r.clone()], &ends[r]);
+            let mut from = 0;
+            for k in 1..starts.len() {
+                if ends[k - 1] != starts[k] {
+                    push_piece(out, Span::new(base + u64::from(starts[from]), base + u64::from(ends[k - 1])));
+                    from = k;
+                }
+            }
+            let last = ends[ends.len() - 1];
+            push_piece(out, Span::new(base + u64::from(starts[from]), base + u64::from(last)));
+            return;
+        }
         let mut from = r.start;
         for i in r.clone() {
             let last = i + 1 == r.end;
             if last || self.end(i) != self.start(i + 1) {
                 push_piece(out, self.span(from..i + 1));
                 from = i + 1;
+            }
+        }
+    }
+}
+
+impl Map<'_> {
+    /// The source ranges of text bytes `r` as runs of source bytes without a gap: like
+    /// [`Map::pieces`], but the sources of neighbouring bytes that overlap (four base64
+    /// characters give three bytes) are one piece rather than one each. Appended to `out`,
+    /// joined with its last piece when they touch or overlap.
+    #[inline(never)]
+    pub(crate) fn joined_pieces(&self, r: Range<usize>, out: &mut Vec<Span>) {
+        let mut join = |piece: Span| match out.last_mut() {
+            Some(last) if piece.start <= last.end => last.end = last.end.max(piece.end),
+            _ => out.push(piece),
+        };
+        match *self {
+            Map::Raw(_) if r.start < r.end => join(self.span(r)),
+            Map::Decoded { base, starts, ends }
+                if r.start < r.end && r.end <= starts.len().min(ends.len()) =>
+            {
+                let (starts, ends) = (&starts[r.clone()], &ends[r]);
+                let (mut from, mut to) = (starts[0], ends[0]);
+                for (&start, &end) in starts.iter().zip(ends).skip(1) {
+                    if start > to {
+                        join(Span::new(base + u64::from(from), base + u64::from(to)));
+                        (from, to) = (start, end);
+                    } else {
+                        to = to.max(end);
+                    }
+                }
+                join(Span::new(base + u64::from(from), base + u64::from(to)));
+            }
+            _ => {
+                for i in r {
+                    join(Span::new(self.start(i), self.end(i)));
+                }
             }
         }
     }
@@ -157,8 +210,7 @@ pub(crate) struct Decoded {
 }
 
 impl Decoded {
-    /// Forgets everything.
-    #[cfg(test)]
+    /// Forgets everything but the storage.
     pub(crate) fn clear(&mut self) {
         self.text.clear();
         self.starts.clear();
@@ -193,6 +245,19 @@ impl Decoded {
         let mut d = Decoded { base, ..Decoded::default() };
         d.push_run(bytes, 0);
         d
+    }
+
+    /// `bytes`, which are the input from offset `base` on, without a map of their own: their
+    /// [`Decoded::map`] is [`Map::Raw`]. Such a text is only read and mapped, never decoded
+    /// further (the other methods want a map per byte).
+    pub(crate) fn raw(bytes: &[u8], base: u64) -> Decoded {
+        Decoded { base, text: bytes.to_vec(), starts: Vec::new(), ends: Vec::new() }
+    }
+
+    /// Whether this is a [`Decoded::raw`] text.
+    #[inline]
+    pub(crate) fn is_raw(&self) -> bool {
+        self.starts.is_empty() && !self.text.is_empty()
     }
 
     /// The text of `inner`, a decoding of `self.text` (its positions are indexes into
@@ -235,12 +300,18 @@ impl Decoded {
     /// The absolute input range of text byte `i`.
     #[cfg(test)]
     pub(crate) fn source(&self, i: usize) -> Range<u64> {
+        if self.is_raw() {
+            return self.base + i as u64..self.base + i as u64 + 1;
+        }
         self.base + u64::from(self.starts[i])..self.base + u64::from(self.ends[i])
     }
 
     /// The map of the text.
     #[inline]
     pub(crate) fn map(&self) -> Map<'_> {
+        if self.is_raw() {
+            return Map::Raw(self.base);
+        }
         Map::Decoded { base: self.base, starts: &self.starts, ends: &self.ends }
     }
 

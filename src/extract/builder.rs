@@ -100,11 +100,22 @@ impl ExtractorBuilder {
     /// Spans still point at the input's bytes (a URI in a base64 part spans the base64 text
     /// it was decoded from), and each match knows where it was found ([`Match::origin`]).
     ///
-    /// Mail is read a whole input at a time: a reader's input is read into memory, up to
-    /// [`MAIL_MAX`](crate::MAIL_MAX) bytes; a longer input is read as plain text, the same for
-    /// a reader and a slice.
+    /// Mail is read a message at a time (an mbox's messages split at their `From ` lines
+    /// first): a reader holds the message being read, at most
+    /// [`mail_message_max`](ExtractorBuilder::mail_message_max) bytes. From the start of a
+    /// longer message on, the input is read as plain text, the same for a reader and a slice
+    /// ([`Extractor::plain_from`](crate::Extractor::plain_from) says where).
     pub fn mail(&mut self, mode: MailMode) -> &mut Self {
         self.opts.mail = mode;
+        self
+    }
+
+    /// The longest message read as mail, in bytes (default [`MAIL_MAX`](crate::MAIL_MAX),
+    /// 64 MiB; at most 4 GiB): what an extractor over a reader holds of mail, with what it
+    /// decodes from it. From the start of a longer message on, the input is read as plain text
+    /// (see [`ExtractorBuilder::mail`]).
+    pub fn mail_message_max(&mut self, bytes: usize) -> &mut Self {
+        self.opts.mail_max = bytes.min(crate::decode::mail::MESSAGE_MAX);
         self
     }
 

@@ -97,6 +97,14 @@ impl Engine {
         self.opts.quoted_printable = false;
     }
 
+    /// Makes this an engine for plain text again, from input offset `at` on: nothing before
+    /// `at` is looked back at (the mail stage read it), and quoted-printable regions are
+    /// decoded when `quoted_printable`. The count of overlong candidates is kept.
+    pub(crate) fn back_to_plain(&mut self, quoted_printable: bool, at: u64) {
+        self.opts.quoted_printable = quoted_printable;
+        self.cursor = Cursor { pos: at, floor: at, overlong: self.cursor.overlong, ..Cursor::default() };
+    }
+
     /// Starts again at the start of a new text (the next segment of mail), keeping the count
     /// of overlong candidates.
     pub(crate) fn restart(&mut self) {

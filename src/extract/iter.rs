@@ -6,9 +6,9 @@ use std::io::{self, Read, Seek, SeekFrom};
 use std::ops::Range;
 
 use super::engine::{self, Cursor, Engine, Step};
-use super::mail::{MAIL_MAX, Mail};
+use super::mail::{self as mail_stage, Mail};
 use super::options::LOOKBACK;
-use super::options::{Compiled, MailMode};
+use super::options::{Compiled, MailMode, Options};
 use super::prefix::Prefix;
 use crate::decode::mail as mail_input;
 use crate::decode::mime::{self, Boundaries};
@@ -21,8 +21,9 @@ use crate::source::{self, Source};
 /// The source, the decoding stage and the engine, stepped together.
 ///
 /// First the input is read as far as it takes to tell whether it is mail
-/// ([`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)). Mail is read whole and goes to
-/// the engine through the mail stage ([`Mail`]). Plain text: text outside quoted-printable regions goes to the engine as it is in the source's window;
+/// ([`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)). Mail is read a message at a
+/// time and goes to the engine through the mail stage ([`Mail`]). Plain text: text outside
+/// quoted-printable regions goes to the engine as it is in the source's window;
 /// inside a region, as the region's [`Region`] decodes it. The engine says where a region
 /// starts (a `Content-Transfer-Encoding` header it reads); the region says where it ends.
 #[derive(Debug)]
@@ -43,9 +44,14 @@ struct Pipeline<S> {
     mode: Mode,
     /// The header fields read as mail (see [`Compiled::headers`]).
     headers: Option<Vec<String>>,
-    /// Whether a read failed while reading ahead to decide the mode or to read mail whole: the
-    /// source gives the error on its next refill, once what was read before it is scanned.
+    /// Whether a read failed while reading ahead to decide the mode or to read a message of
+    /// mail: the source gives the error on its next refill, once what was read before it is
+    /// scanned.
     failed: bool,
+    /// The options (the mail stage turns quoted-printable decoding off in the engine's).
+    opts: Options,
+    /// Where an input read as mail was read as plain text from (see [`Extractor::plain_from`]).
+    plain_from: Option<u64>,
     /// In range mode, the events it owns and where triggers stop being taken.
     range: Option<Owned>,
     /// In range mode, its state where the range starts and, once the scan is past it, where
@@ -187,6 +193,8 @@ impl<S: Source> Pipeline<S> {
             },
             headers: if compiled.opts.mail == MailMode::Off { None } else { compiled.headers.clone() },
             failed: false,
+            opts: compiled.opts,
+            plain_from: None,
             range: None,
             seams: [None, None],
         }
@@ -235,9 +243,9 @@ impl<S: Source> Pipeline<S> {
         self.done = false;
     }
 
-    /// Decides whether the input is read as mail, reading ahead as far as that takes: the
-    /// start of the input for [`MailMode::Auto`], and all of it (up to [`MAIL_MAX`] bytes)
-    /// for mail. A read error ends the reading ahead; it is kept for later.
+    /// Decides whether the input is read as mail, reading ahead as far as that takes (the
+    /// start of the input for [`MailMode::Auto`]). A read error ends the reading ahead; it is
+    /// kept for later.
     #[cold]
     fn decide(&mut self, on: bool) {
         if !on {
@@ -253,21 +261,36 @@ impl<S: Source> Pipeline<S> {
                 }
             }
         }
-        loop {
-            let (raw, _, eof) = self.source.window();
-            if raw.len() > MAIL_MAX {
-                self.mode = Mode::Plain;
-                return;
-            }
-            if eof || self.failed {
-                break;
-            }
-            self.read_ahead(raw.len().max(crate::source::buffer::CHUNK));
-        }
         self.engine.use_for_mail();
         let line_numbers = self.lines.take().is_some();
-        self.mode =
-            Mode::Mail(Box::new(Mail::new(self.source.window().0, self.headers.take(), line_numbers)));
+        self.mode = Mode::Mail(Box::new(Mail::new(self.headers.take(), line_numbers, &self.opts)));
+    }
+
+    /// Steps the mail stage until an event is queued (`true`) or the input is read (`false`);
+    /// a message too long to be read as mail switches to plain text ([`Mode::Plain`]).
+    fn advance_mail(&mut self) -> Result<bool, S::Error> {
+        loop {
+            let Mode::Mail(mail) = &mut self.mode else { return self.advance() };
+            let (raw, base, eof) = self.source.window();
+            match mail.advance(&mut self.engine, raw, base, eof || self.failed) {
+                mail_stage::Step::Event => return Ok(true),
+                mail_stage::Step::More { keep_from } => {
+                    let held = (base + raw.len() as u64).saturating_sub(keep_from) as usize;
+                    self.failed = !self.source.read_on(keep_from, held.max(crate::source::buffer::CHUNK));
+                }
+                mail_stage::Step::TooLong { at, lines } => {
+                    self.plain_from = Some(at);
+                    self.engine.back_to_plain(self.opts.quoted_printable, at);
+                    self.lines = lines.map(|lines| LineCounter::starting_at(at, lines));
+                    self.mode = Mode::Plain;
+                }
+                mail_stage::Step::Done => {
+                    self.done = true;
+                    // A read error that ended the reading of the input comes after its matches.
+                    return if self.failed { self.source.refill(0, 1).map(|()| false) } else { Ok(false) };
+                }
+            }
+        }
     }
 
     /// Reads `want` more bytes, keeping all; a read error is kept for the next refill.
@@ -295,14 +318,7 @@ impl<S: Source> Pipeline<S> {
                 self.decide(on);
                 return self.advance();
             }
-            Mode::Mail(mail) => {
-                if mail.advance(&mut self.engine, self.source.window().0) {
-                    return Ok(true);
-                }
-                self.done = true;
-                // A read error that ended the reading of the input comes after its matches.
-                return if self.failed { self.source.refill(0, 1).map(|()| false) } else { Ok(false) };
-            }
+            Mode::Mail(_) => return self.advance_mail(),
         }
         loop {
             let (raw, base, eof) = self.source.window();
@@ -612,6 +628,15 @@ impl<R: Read> Extractor<R> {
         self.pipeline.seams[1].as_ref()
     }
 
+    /// Where an input read as mail stopped being read as mail: the input offset of the first
+    /// message longer than
+    /// [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max)
+    /// bytes, from which on the input is read as plain text (`None` while there is none).
+    /// Known once the events before it are taken.
+    pub fn plain_from(&self) -> Option<u64> {
+        self.pipeline.plain_from
+    }
+
     /// The reader.
     pub fn get_ref(&self) -> &R {
         &self.pipeline.source.reader
@@ -691,6 +716,11 @@ impl SliceMatches<'_> {
     /// See [`Extractor::end_seam`].
     pub fn end_seam(&self) -> Option<&Seam> {
         self.pipeline.seams[1].as_ref()
+    }
+
+    /// Where an input read as mail stopped being read as mail: see [`Extractor::plain_from`].
+    pub fn plain_from(&self) -> Option<u64> {
+        self.pipeline.plain_from
     }
 }
 

@@ -9,29 +9,91 @@
 //! base64 body). An HTML link attribute's value is not scanned but validated whole
 //! ([`candidate::whole_value`](super::candidate::whole_value)).
 //!
-//! The input is read whole: a reader's is read into memory first, up to [`MAIL_MAX`] bytes.
+//! The input is read one message at a time ([`Messages`]): the extractor over a reader holds
+//! the message being read, which is at most [`MAIL_MAX`] bytes long by default. From the
+//! start of a longer message on, the input is read as plain text ([`Step::TooLong`]).
 
 use std::sync::Arc;
 
-use super::engine::{Engine, Step};
-use crate::decode::mail::{Messages, Segment, SegmentKind};
+use super::engine::{Engine, Step as EngineStep};
+use super::options::Options;
+use crate::decode::mail::{Messages, Next, Segment, SegmentKind, Wanted};
 use crate::decode::mime::Boundaries;
 use crate::decode::{Decoded, Map, Text};
 use crate::matches::{Event, Match, Span};
 use crate::origin::{Origin, Place};
 use crate::source::lines::LineCounter;
 
-/// The longest input read as mail, in bytes (64 MiB): mail is read a whole input at a time, so
-/// an extractor over a reader holds this much at most. A longer input is read as plain text,
-/// by a reader and over a slice alike.
+/// The longest message read as mail by default, in bytes (64 MiB;
+/// [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max)): mail
+/// is read a message at a time, so an extractor over a reader holds one message, and what it
+/// decodes from it, at a time. When a message (of an mbox, or an input that is one message)
+/// is longer, the input from its start on is read as plain text, by a reader and over a slice
+/// alike ([`Extractor::plain_from`](crate::Extractor::plain_from) says where).
 pub const MAIL_MAX: usize = 64 << 20;
 
 /// The segment being scanned.
 #[derive(Debug)]
 struct Current {
     text: Decoded,
-    origin: Arc<Origin>,
+    /// Where it comes from: made with the first match (most segments have none).
+    origin: Lazy,
     quoted_printable: bool,
+}
+
+/// An [`Origin`], shared by the matches of a segment once the first is found.
+#[derive(Debug)]
+enum Lazy {
+    Parts(Origin),
+    Made(Arc<Origin>),
+}
+
+impl Lazy {
+    fn get(&mut self) -> Arc<Origin> {
+        let made = match self {
+            Lazy::Made(origin) => return Arc::clone(origin),
+            // The place holder allocates nothing.
+            Lazy::Parts(parts) => Arc::new(std::mem::replace(
+                parts,
+                Origin {
+                    message: 0,
+                    message_id: None,
+                    part: String::new(),
+                    content_type: String::new(),
+                    place: Place::Body,
+                    link_text: None,
+                },
+            )),
+        };
+        *self = Lazy::Made(Arc::clone(&made));
+        made
+    }
+}
+
+/// Where [`Mail::advance`] stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Events are queued in the engine.
+    Event,
+    /// More input is needed, the input from `keep_from` on kept (read at least as much again as
+    /// is held from there, so that a long message is read in linear time).
+    More { keep_from: u64 },
+    /// The message that starts at input offset `at` is longer than the bound: the input
+    /// from there on is to be read as plain text, with `lines` line feeds before `at` (when
+    /// lines are counted).
+    TooLong { at: u64, lines: Option<u64> },
+    /// The input is read.
+    Done,
+}
+
+/// Line numbers: the line feeds before the message being read, and those up to the last span
+/// numbered in it (counted again from the message's start when a span starts before it).
+#[derive(Debug, Default)]
+struct Lines {
+    message: LineCounter,
+    within: LineCounter,
+    /// The start of the message `within` counts in.
+    numbering: Option<u64>,
 }
 
 /// An input being read as mail: its segments, and the one being scanned.
@@ -41,32 +103,48 @@ pub(crate) struct Mail {
     current: Option<Current>,
     /// The header fields read, in lower case; `None` for all.
     headers: Option<Vec<String>>,
-    /// Line numbers, when asked for; counted again from the start when a span starts before
-    /// the last one numbered.
-    lines: Option<LineCounter>,
+    /// Line numbers, when asked for.
+    lines: Option<Lines>,
     /// Never declared to (the engine reads no MIME header in decoded text); the engine's
     /// signature wants one.
     boundaries: Boundaries,
 }
 
 impl Mail {
-    /// The mail stage over `input`, the whole input.
-    pub(crate) fn new(input: &[u8], headers: Option<Vec<String>>, line_numbers: bool) -> Self {
+    /// The mail stage over an input read from its start, reading messages up to
+    /// `opts.mail_max` bytes long.
+    pub(crate) fn new(headers: Option<Vec<String>>, line_numbers: bool, opts: &Options) -> Self {
+        let wanted = Wanted { abbreviated: opts.abbreviated, max_uri_len: opts.max_uri_len };
         Mail {
-            messages: Messages::new(input),
+            messages: Messages::new(opts.mail_max, wanted),
             current: None,
             headers,
-            lines: line_numbers.then(LineCounter::default),
+            lines: line_numbers.then(Lines::default),
             boundaries: Boundaries::default(),
         }
     }
 
-    /// Steps until events are queued in the engine (`true`) or the input is read (`false`).
-    /// `input` is the input [`Mail::new`] was given.
-    pub(crate) fn advance(&mut self, engine: &mut Engine, input: &[u8]) -> bool {
+    /// Steps until events are queued in the engine, more input is needed, or the input is read
+    /// (or is to be read as plain text). `window` is the input from offset `base` on, holding
+    /// what the last [`Step::More`] asked to keep; `complete` when nothing follows it.
+    pub(crate) fn advance(&mut self, engine: &mut Engine, window: &[u8], base: u64, complete: bool) -> Step {
         loop {
             let Some(current) = &self.current else {
-                let Some(segment) = self.messages.next(input) else { return false };
+                let segment = match self.messages.next(window, base, complete) {
+                    Next::Segment(segment) => segment,
+                    Next::More { keep_from } => {
+                        if let Some(lines) = &mut self.lines {
+                            lines.message.count_to(window, base, keep_from);
+                        }
+                        return Step::More { keep_from };
+                    }
+                    Next::TooLong { at } => {
+                        let lines =
+                            self.lines.as_mut().map(|lines| lines.message.line_at(window, base, at) - 1);
+                        return Step::TooLong { at, lines };
+                    }
+                    Next::End => return Step::Done,
+                };
                 if let SegmentKind::Header { name } = &segment.kind
                     && let Some(read) = &self.headers
                     && !read.iter().any(|r| r.eq_ignore_ascii_case(name))
@@ -74,12 +152,12 @@ impl Mail {
                     continue;
                 }
                 engine.restart();
-                let (current, attribute) = current_of(segment);
+                let (mut current, attribute) = current_of(segment);
                 if attribute {
                     engine.whole_value(&current.text.text);
-                    self.finish(engine, &current, input);
+                    self.finish(engine, &mut current, window, base);
                     if !engine.pending.is_empty() {
-                        return true;
+                        return Step::Event;
                     }
                 } else {
                     self.current = Some(current);
@@ -89,32 +167,38 @@ impl Mail {
             let bytes = &current.text.text;
             let text = Text { bytes, map: Map::Raw(0), complete: true, end: bytes.len() as u64, stop: None };
             match engine.step(&text, &mut self.boundaries) {
-                Step::Event => {
-                    let current = self.current.take();
-                    if let Some(current) = &current {
-                        self.finish(engine, current, input);
+                EngineStep::Event => {
+                    let mut current = self.current.take();
+                    if let Some(current) = &mut current {
+                        self.finish(engine, current, window, base);
                     }
                     self.current = current;
-                    return true;
+                    return Step::Event;
                 }
                 // The text is whole, so the engine never asks for more of it.
-                Step::Done | Step::NeedMore { .. } => self.current = None,
-                Step::Decode { .. } => {}
+                EngineStep::Done | EngineStep::NeedMore { .. } => self.current = None,
+                EngineStep::Decode { .. } => {}
             }
         }
     }
 
     /// Takes the queued events of `current` to the input, and numbers their lines.
-    fn finish(&mut self, engine: &mut Engine, current: &Current, input: &[u8]) {
+    fn finish(&mut self, engine: &mut Engine, current: &mut Current, window: &[u8], base: u64) {
         for event in engine.pending.events_mut() {
             to_input(event, current);
         }
         if let Some(lines) = &mut self.lines {
+            let start = self.messages.message_start();
+            if lines.numbering != Some(start) {
+                lines.message.count_to(window, base, start);
+                lines.within = lines.message;
+                lines.numbering = Some(start);
+            }
             engine.pending.number_lines(|at| {
-                if at < lines.counted_to() {
-                    *lines = LineCounter::default();
+                if at < lines.within.counted_to() {
+                    lines.within = lines.message;
                 }
-                lines.line_at(input, 0, at)
+                lines.within.line_at(window, base, at)
             });
         }
     }
@@ -140,14 +224,17 @@ fn current_of(segment: Segment) -> (Current, bool) {
         place,
         link_text,
     };
-    let current =
-        Current { text: segment.text, origin: Arc::new(origin), quoted_printable: segment.quoted_printable };
+    let current = Current {
+        text: segment.text,
+        origin: Lazy::Parts(origin),
+        quoted_printable: segment.quoted_printable,
+    };
     (current, attribute)
 }
 
 /// `event`, whose spans are indexes into the text of `current`, with spans into the input and
 /// the origin of `current`.
-fn to_input(event: &mut Event, current: &Current) {
+fn to_input(event: &mut Event, current: &mut Current) {
     let map = current.text.map();
     let span_of = |s: Span| match (s.start as usize, s.end as usize) {
         (start, end) if start < end => map.span(start..end),
@@ -159,19 +246,12 @@ fn to_input(event: &mut Event, current: &Current) {
             let outer = span_of(m.outer_span());
             // A map keeps the order of the bytes, so the wrapper holds the URI; held so anyway.
             let outer = Span::new(outer.start.min(span.start), outer.end.max(span.end));
-            let mut pieces: Vec<Span> = Vec::new();
-            let mut split = Vec::new();
-            for piece in m.pieces() {
-                if piece.start < piece.end {
-                    map.pieces(piece.start as usize..piece.end as usize, &mut split);
-                }
-            }
             // The sources of neighbouring decoded bytes may overlap (four base64 characters
             // give three bytes): a piece is a run of source bytes without a gap.
-            for piece in split {
-                match pieces.last_mut() {
-                    Some(last) if piece.start <= last.end => last.end = last.end.max(piece.end),
-                    _ => pieces.push(piece),
+            let mut pieces: Vec<Span> = Vec::new();
+            for piece in m.pieces() {
+                if piece.start < piece.end {
+                    map.joined_pieces(piece.start as usize..piece.end as usize, &mut pieces);
                 }
             }
             if pieces.len() == 1 && pieces[0] == span {
@@ -182,7 +262,7 @@ fn to_input(event: &mut Event, current: &Current) {
             m.quoted_printable = current.quoted_printable;
             let rare = m.rare.get_or_insert_with(Default::default);
             rare.pieces = pieces;
-            rare.origin = Some(Arc::clone(&current.origin));
+            rare.origin = Some(current.origin.get());
         }
         Event::Rejected(r) => {
             r.span = span_of(r.span);

@@ -20,6 +20,8 @@ pub(crate) struct Options {
     pub(crate) line_numbers: bool,
     pub(crate) one_pass: bool,
     pub(crate) mail: MailMode,
+    /// The longest message read as mail (see [`super::MAIL_MAX`]).
+    pub(crate) mail_max: usize,
 }
 
 /// Whether an input is read as mail or news (RFC 5322, RFC 5536; MIME, RFC 2045): each message
@@ -51,6 +53,7 @@ impl Default for Options {
             line_numbers: false,
             one_pass: true,
             mail: MailMode::Auto,
+            mail_max: super::MAIL_MAX,
         }
     }
 }

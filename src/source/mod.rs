@@ -29,6 +29,10 @@ pub(crate) trait Source {
     /// Reads until at least `want` new bytes are held or the input ends, keeping all that is
     /// held. `false` on a read error, which the next [`Source::refill`] then returns.
     fn read_ahead(&mut self, want: usize) -> bool;
+
+    /// [`Source::read_ahead`], after forgetting the bytes before the absolute offset
+    /// `keep_from`.
+    fn read_on(&mut self, keep_from: u64, want: usize) -> bool;
 }
 
 /// Bytes in memory: all of the input, held from the start.
@@ -48,6 +52,10 @@ impl Source for Slice<'_> {
     }
 
     fn read_ahead(&mut self, _want: usize) -> bool {
+        true
+    }
+
+    fn read_on(&mut self, _keep_from: u64, _want: usize) -> bool {
         true
     }
 }
@@ -91,5 +99,10 @@ impl<R: Read> Source for Reader<R> {
                 false
             }
         }
+    }
+
+    fn read_on(&mut self, keep_from: u64, want: usize) -> bool {
+        self.buffer.consume_to(keep_from);
+        self.read_ahead(want)
     }
 }

@@ -384,6 +384,16 @@ pub(crate) fn warn_compressed(name: &str, c: Compression) {
     ));
 }
 
+/// The warning for mail read as plain text from input offset `at` on, where a message too
+/// long to be read as mail starts (`urisift::ExtractorBuilder::mail_message_max`).
+pub(crate) fn warn_plain_from(name: &str, at: u64) {
+    complain(format_args!(
+        "{name}: warning: the message at byte {at} is longer than {} MiB: the input from there \
+         on is read as plain text, without MIME decoding",
+        urisift::MAIL_MAX >> 20
+    ));
+}
+
 /// The warning for an input that starts with a UTF-16 byte order mark, given its first two
 /// bytes.
 pub(crate) fn warn_utf16(name: &str, head: &[u8]) {
@@ -719,6 +729,9 @@ impl<W: Write> Run<'_, W> {
         let sniff = extractor.get_ref();
         if sniff.seen == 2 {
             warn_utf16(&name, &sniff.head);
+        }
+        if let Some(at) = extractor.plain_from() {
+            warn_plain_from(&name, at);
         }
         let found = counts.matches > 0;
         self.finish_input(input, counts).map_err(|e| Stop::Output(e, found))?;

@@ -112,6 +112,16 @@ pub(crate) fn decode_value(raw: &[u8]) -> Decoded {
     decode_words(raw)
 }
 
+/// The text of [`decode_value`] without its map: borrowed from `raw` when that is the text
+/// (one line, no encoded-word).
+pub(crate) fn value_text(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let trimmed = raw.trim_ascii();
+    if memchr::memchr2(b'\r', b'\n', trimmed).is_none() && memchr::memmem::find(trimmed, b"=?").is_none() {
+        return std::borrow::Cow::Borrowed(trimmed);
+    }
+    std::borrow::Cow::Owned(decode_value(raw).text)
+}
+
 /// [`decode_value`] of a value without an encoded-word: returns what [`decode_words`] returns
 /// for it, without building the text twice.
 fn unfolded_trimmed(raw: &[u8]) -> Decoded {

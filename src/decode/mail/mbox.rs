@@ -8,29 +8,67 @@
 //! a date (something with a digit), so that a paragraph of a body that begins `From here on`
 //! does not split its message. Input that does not start with `From ` is one message.
 
-use core::ops::Range;
-
 use super::header::line_end;
 
 /// The messages of `input`: each from after its separator line (or from the start) to before
 /// the next separator line. Linear in the length of `input`.
-pub(crate) fn messages(input: &[u8]) -> Vec<Range<usize>> {
+#[cfg(test)]
+pub(crate) fn messages(input: &[u8]) -> Vec<core::ops::Range<usize>> {
     if !input.starts_with(b"From ") {
         return core::iter::once(0..input.len()).collect();
     }
     let mut out = Vec::new();
     let mut start = line_end(input, 0).1;
-    for nl in memchr::memmem::find_iter(input, b"\nFrom ") {
-        let line = nl + 1;
-        // The line before is empty: the input holds `\n\n` or `\n\r\n` before `From `.
-        let empty_before = input[..nl].ends_with(b"\n") || input[..nl].ends_with(b"\n\r");
-        if empty_before && line > start && is_separator(&input[line..line_end(input, line).0]) {
-            out.push(start..line);
-            start = line_end(input, line).1;
-        }
+    while let End::Separator { line, next } = message_end(input, start, start, true) {
+        out.push(start..line);
+        start = next;
     }
     out.push(start.min(input.len())..input.len());
     out
+}
+
+/// Where a message of an mbox ends, as [`message_end`] finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum End {
+    /// Before the separator line that starts at `line`; the next message starts at `next`,
+    /// after that line.
+    Separator { line: usize, next: usize },
+    /// At the end of the input: no separator follows.
+    Last,
+    /// Not in the bytes held: the search goes on from `resume` once more are read. Any
+    /// separator line still to be found starts after `resume`.
+    More { resume: usize },
+}
+
+/// The end of the message of `bytes` (the input, or a window of it holding the two bytes
+/// before `start` when there are any) that starts at `start`, searching from `from` (at or
+/// after `start`, where an earlier search stopped); `complete` when nothing follows `bytes`.
+/// What a search of the whole input finds, however the input is cut into windows; each byte
+/// is searched once.
+pub(crate) fn message_end(bytes: &[u8], start: usize, from: usize, complete: bool) -> End {
+    let from = from.max(start).min(bytes.len());
+    for k in memchr::memmem::find_iter(&bytes[from..], b"\nFrom ") {
+        let nl = from + k;
+        let line = nl + 1;
+        // The line before is empty: the input holds `\n\n` or `\n\r\n` before `From `.
+        let empty_before = bytes[..nl].ends_with(b"\n") || bytes[..nl].ends_with(b"\n\r");
+        if !empty_before {
+            continue;
+        }
+        let (end, next) = line_end(bytes, line);
+        if next == end && !complete {
+            // The line is not read to its end yet.
+            return End::More { resume: nl };
+        }
+        if is_separator(&bytes[line..end]) {
+            return End::Separator { line, next };
+        }
+    }
+    match complete {
+        true => End::Last,
+        // A `\nFrom ` cut at the end is searched again.
+        false => End::More { resume: bytes.len().saturating_sub(5).max(from) },
+    }
 }
 
 /// Whether `line` (starting `From `) reads `From address date`.

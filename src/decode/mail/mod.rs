@@ -14,10 +14,10 @@
 //! (Content-Type, multipart bodies), [`tree`] (the walk), [`binary`] (uuencode and yEnc
 //! blocks left out); the decoders they use are [`crate::decode`]'s.
 //!
-//! Bounds: the reader takes the whole input (the extractor reads a stream into memory up to
-//! `extract::MAIL_MAX` bytes, and a longer input as plain text). A MIME structure is only
-//! known at its end, so a stream reader needs at least one whole message at a time. A message
-//! is read up to its first [`MESSAGE_MAX`] bytes (the maps hold 32-bit positions).
+//! Bounds: [`Messages`] reads an input as a stream, a message at a time: it finds the end of
+//! a message (the next mbox separator line, or the end of the input) in the bytes it is given
+//! before walking it, since a MIME structure is only known at its end. A message longer than
+//! its bound (`extract::MAIL_MAX` by default; at most [`MESSAGE_MAX`]) is not read as mail.
 
 pub(crate) mod binary;
 pub(crate) mod header;
@@ -25,12 +25,12 @@ pub(crate) mod mbox;
 pub(crate) mod mime;
 pub(crate) mod tree;
 
-use core::ops::Range;
 use std::collections::VecDeque;
 
 use super::Decoded;
 
-/// The longest message read; the bytes after are not read.
+/// The longest message read (the maps hold 32-bit positions); a longer one is not read as
+/// mail.
 pub(crate) const MESSAGE_MAX: usize = u32::MAX as usize - 1;
 
 /// A piece of text of a message, decoded, with where it comes from.
@@ -87,7 +87,7 @@ pub(crate) struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// A reader of `input`, an mbox or one message.
     pub(crate) fn new(input: &'a [u8]) -> Self {
-        Reader { input, messages: Messages::new(input) }
+        Reader { input, messages: Messages::new(usize::MAX, Wanted::ALL) }
     }
 }
 
@@ -96,37 +96,186 @@ impl Iterator for Reader<'_> {
     type Item = Segment;
 
     fn next(&mut self) -> Option<Segment> {
-        self.messages.next(self.input)
+        match self.messages.next(self.input, 0, true) {
+            Next::Segment(segment) => Some(segment),
+            Next::More { .. } | Next::TooLong { .. } | Next::End => None,
+        }
     }
 }
 
-/// The segments of an input (as the tests' `Reader` gives them), not holding the input: each call of [`Messages::next`] is given it
-/// again (the same bytes every time), so that an owner of the input can hold both.
+/// What text can give an event, so that segments that cannot are left out before they are
+/// made: without abbreviated URLs the only trigger of a candidate is a `:` (`find`), and an
+/// HTML link value is validated whole, which gives nothing without a `:` unless the value is
+/// over the maximum URI length (overlong).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Wanted {
+    /// `www.` is a trigger too (`ExtractorBuilder::abbreviated`): every text is scanned.
+    pub(crate) abbreviated: bool,
+    /// The maximum URI length.
+    pub(crate) max_uri_len: usize,
+}
+
+impl Wanted {
+    /// Every segment.
+    #[cfg(test)]
+    pub(crate) const ALL: Wanted = Wanted { abbreviated: true, max_uri_len: 0 };
+
+    /// Whether `text` may give an event: scanned, or validated whole (`attribute`).
+    #[inline]
+    pub(crate) fn may_give(&self, text: &[u8], attribute: bool) -> bool {
+        match attribute {
+            true => text.len() > self.max_uri_len || memchr::memchr(b':', text).is_some(),
+            false => self.abbreviated || memchr::memchr(b':', text).is_some(),
+        }
+    }
+
+    /// Whether a header field's value, `raw` as it is in the message, may give an event once
+    /// decoded: unfolding adds no `:`, but an RFC 2047 encoded-word (`=?`) may hold one.
+    #[inline]
+    pub(crate) fn may_give_header(&self, raw: &[u8]) -> bool {
+        self.may_give(raw, false) || memchr::memmem::find(raw, b"=?").is_some()
+    }
+}
+
+/// What [`Messages::next`] gives. Returned by value and matched at once: a box would cost an
+/// allocation per segment.
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Next {
+    /// The next segment.
+    Segment(Segment),
+    /// The next message does not end in the bytes held: the same call again once more are
+    /// read, the input from `keep_from` on kept.
+    More { keep_from: u64 },
+    /// The message that starts at input offset `at` is longer than the bound (or its mbox
+    /// separator line is): it is not read as mail.
+    TooLong { at: u64 },
+    /// The input is read.
+    End,
+}
+
+/// The segments of an input read as a stream, one message at a time: each call of
+/// [`Messages::next`] is given the bytes held (a window of the input) and finds the end of the
+/// next message in them before walking it, so that only one message need be held at a time.
+/// What it gives does not depend on how the input is cut into windows.
 #[derive(Debug)]
 pub(crate) struct Messages {
-    messages: std::vec::IntoIter<Range<usize>>,
+    /// The longest message read.
+    bound: usize,
+    /// The segments given.
+    wanted: Wanted,
+    /// Whether the input is an mbox; `None` until its first line is read.
+    mbox: Option<bool>,
+    /// Where the next message starts.
+    start: u64,
+    /// Where the search for the end of the next message goes on ([`mbox::message_end`]).
+    searched: u64,
+    /// Where the message whose segments are queued starts.
+    current: u64,
+    /// The number of the last message walked.
     number: usize,
+    /// The last message is walked.
+    ended: bool,
     queue: VecDeque<Segment>,
 }
 
 impl Messages {
-    /// The messages of `input`, an mbox or one message.
-    pub(crate) fn new(input: &[u8]) -> Self {
-        Messages { messages: mbox::messages(input).into_iter(), number: 0, queue: VecDeque::new() }
+    /// The messages of an input (an mbox or one message), each at most `bound` bytes long;
+    /// the segments that may give an event as `wanted` says.
+    pub(crate) fn new(bound: usize, wanted: Wanted) -> Self {
+        Messages {
+            bound: bound.min(MESSAGE_MAX),
+            wanted,
+            mbox: None,
+            start: 0,
+            searched: 0,
+            current: 0,
+            number: 0,
+            ended: false,
+            queue: VecDeque::new(),
+        }
     }
 
-    /// The next segment of `input` (the input [`Messages::new`] was given).
-    pub(crate) fn next(&mut self, input: &[u8]) -> Option<Segment> {
-        while self.queue.is_empty() {
-            let range = self.messages.next()?;
-            let range = range.start..range.end.min(range.start + MESSAGE_MAX).min(input.len());
+    /// Where the message of the last segment given starts, as an input offset.
+    pub(crate) fn message_start(&self) -> u64 {
+        self.current
+    }
+
+    /// The next segment, given `window`, the input from offset `base` (holding at least what
+    /// the last [`Next::More`] asked to keep), `complete` when nothing follows it.
+    pub(crate) fn next(&mut self, window: &[u8], base: u64, complete: bool) -> Next {
+        loop {
+            if let Some(segment) = self.queue.pop_front() {
+                return Next::Segment(segment);
+            }
+            if self.ended {
+                return Next::End;
+            }
+            let at = |offset: u64| (offset.saturating_sub(base) as usize).min(window.len());
+            let mbox = match self.mbox {
+                Some(mbox) => mbox,
+                None if window.len() < 5 && !complete && b"From ".starts_with(window) => {
+                    return Next::More { keep_from: base };
+                }
+                None if window.starts_with(b"From ") => {
+                    // The separator line is read to its end, the first message starts after it.
+                    let (end, next) = header::line_end(window, 0);
+                    if end >= self.bound {
+                        return Next::TooLong { at: 0 };
+                    }
+                    if next == end && !complete {
+                        return Next::More { keep_from: base };
+                    }
+                    (self.start, self.searched) = (next as u64, next as u64);
+                    self.mbox = Some(true);
+                    true
+                }
+                None => {
+                    self.mbox = Some(false);
+                    false
+                }
+            };
+            let start = at(self.start);
+            let (end, next) = if mbox {
+                match mbox::message_end(window, start, at(self.searched), complete) {
+                    mbox::End::Separator { line, next } => (line, Some(next)),
+                    mbox::End::Last => (window.len(), None),
+                    mbox::End::More { resume } => {
+                        self.searched = base + resume as u64;
+                        // The message reaches past `resume`.
+                        if resume + 1 - start > self.bound {
+                            return Next::TooLong { at: self.start };
+                        }
+                        return Next::More { keep_from: self.start.saturating_sub(2) };
+                    }
+                }
+            } else if complete {
+                (window.len(), None)
+            } else if window.len() - start > self.bound {
+                return Next::TooLong { at: self.start };
+            } else {
+                return Next::More { keep_from: self.start };
+            };
+            if end - start > self.bound {
+                return Next::TooLong { at: self.start };
+            }
+            self.current = self.start;
             self.number += 1;
+            match next {
+                Some(next) => (self.start, self.searched) = (base + next as u64, base + next as u64),
+                None => self.ended = true,
+            }
             let mut out = Vec::new();
-            tree::Walker { out: &mut out, message: self.number, message_id: None, quoted_printable: false }
-                .message(input, range);
+            tree::Walker {
+                out: &mut out,
+                message: self.number,
+                message_id: None,
+                quoted_printable: false,
+                wanted: self.wanted,
+            }
+            .message(window, start..end, base);
             self.queue.extend(out);
         }
-        self.queue.pop_front()
     }
 }
 

@@ -28,7 +28,7 @@ use core::ops::Range;
 
 use super::header::{self, Header};
 use super::mime::{self, ContentType, TransferEncoding};
-use super::{Segment, SegmentKind, binary};
+use super::{Segment, SegmentKind, Wanted, binary};
 use crate::decode::{Decoded, base64, charset, flowed, html, qp};
 
 /// How deep entities nest before a body is read as plain text.
@@ -73,26 +73,29 @@ pub(crate) struct Walker<'o> {
     pub(crate) message_id: Option<String>,
     /// Whether the bytes being walked were decoded from quoted-printable.
     pub(crate) quoted_printable: bool,
+    /// The segments pushed (others are left out before their maps are made).
+    pub(crate) wanted: Wanted,
 }
 
 impl Walker<'_> {
-    /// Walks the message `input[range]`, its first byte at input offset `range.start`.
-    pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>) {
+    /// Walks the message `input[range]`, where `input` is the input from offset `base` on.
+    pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>, base: u64) {
         let bytes = &input[range.clone()];
         let header = header::parse(bytes, 0..bytes.len());
         self.message_id = header.get(bytes, "message-id").map(|v| {
-            let id = header::decode_value(v).text;
+            let id = header::value_text(v);
             let id = id.strip_prefix(b"<").unwrap_or(&id);
             let id = id.strip_suffix(b">").unwrap_or(id);
             String::from_utf8_lossy(id).into_owned()
         });
-        let origin = Origin::Input(range.start as u64);
+        let origin = Origin::Input(base + range.start as u64);
         self.entity(bytes, 0..bytes.len(), &header, origin, ContentType::text_plain(), "", true, 0);
     }
 
-    /// Pushes a segment, unless it is empty.
+    /// Pushes a segment, unless it is empty or cannot give an event.
     fn push(&mut self, text: Decoded, kind: SegmentKind, part: &str, content_type: &str) {
-        if text.text.iter().all(u8::is_ascii_whitespace) {
+        let attribute = matches!(kind, SegmentKind::HtmlAttribute { .. });
+        if text.text.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(&text.text, attribute) {
             return;
         }
         self.out.push(Segment {
@@ -122,12 +125,31 @@ impl Walker<'_> {
     ) {
         let content_type = header
             .get(bytes, "content-type")
-            .and_then(|v| ContentType::parse(&header::decode_value(v).text))
+            .and_then(|v| ContentType::parse(&header::value_text(v)))
             .unwrap_or(default);
         for field in &header.fields {
+            if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
+                continue;
+            }
+            let raw = &bytes[field.value.clone()];
+            // A value on one line without encoded-words is its bytes, trimmed: mapped as the
+            // input's ([`Decoded::raw`]).
+            let trimmed = raw.trim_ascii();
+            let value = match origin {
+                Origin::Input(base)
+                    if memchr::memchr2(b'\r', b'\n', trimmed).is_none()
+                        && memchr::memmem::find(trimmed, b"=?").is_none() =>
+                {
+                    let lead = raw.len() - raw.trim_ascii_start().len();
+                    Decoded::raw(trimmed, base + (field.value.start + lead) as u64)
+                }
+                _ => origin.map(shifted(header::decode_value(raw), field.value.start)),
+            };
+            if !self.wanted.may_give(&value.text, false) {
+                continue;
+            }
             let name = String::from_utf8_lossy(&bytes[field.name.clone()]).into_owned();
-            let value = shifted(header::decode_value(&bytes[field.value.clone()]), field.value.start);
-            self.push(origin.map(value), SegmentKind::Header { name }, path, &content_type.mime);
+            self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
         }
         let encoding = header
             .get(bytes, "content-transfer-encoding")
@@ -226,16 +248,21 @@ impl Walker<'_> {
     ) {
         let was = self.quoted_printable;
         self.quoted_printable |= encoding == TransferEncoding::QuotedPrintable;
-        if let Some(trailer) = trailer(bytes, body.clone(), encoding) {
-            self.decoded_text(bytes, body.clone(), origin, ct, encoding, path);
+        // A base64 body ends where its data does ([`base64::data_end`]): the text after (a
+        // mailing list's footer) is read as it is.
+        let data = match encoding {
+            TransferEncoding::Base64 => body.start..body.start + base64::data_end(&bytes[body.clone()]),
+            _ => body.clone(),
+        };
+        self.decoded_text(bytes, data.clone(), origin, ct, encoding, path);
+        if data.end < body.end {
+            let trailer = shifted(Decoded::identity(&bytes[data.end..body.end], 0), data.end);
             self.push(origin.map(trailer), SegmentKind::Body, path, "text/plain");
-        } else {
-            self.decoded_text(bytes, body, origin, ct, encoding, path);
         }
         self.quoted_printable = was;
     }
 
-    /// Reads a text body, its trailer left out.
+    /// Reads a text body (of a base64 one, its data).
     fn decoded_text(
         &mut self,
         bytes: &[u8],
@@ -245,15 +272,32 @@ impl Walker<'_> {
         encoding: TransferEncoding,
         path: &str,
     ) {
-        let mut text = transfer(bytes, body, encoding);
         let subtype = ct.subtype();
+        // Text that is the input's bytes as they are (no transfer encoding, no charset that
+        // changes them, not flowed, no HTML, no binary block) is given without a map of its
+        // own: its map is the input's ([`Decoded::raw`]).
+        if let Origin::Input(base) = origin
+            && encoding == TransferEncoding::Identity
+            && subtype != "html"
+            && (subtype != "plain" || ct.param("format").is_none())
+            && ct
+                .param("charset")
+                .is_none_or(|l| is_ascii_label(l) || charset::is_identity(&bytes[body.clone()], l))
+            && binary::blocks(&bytes[body.clone()]).is_empty()
+        {
+            let text = Decoded::raw(&bytes[body.clone()], base + body.start as u64);
+            return self.push(text, SegmentKind::Body, path, &ct.mime);
+        }
+        let mut text = transfer_all(bytes, body, encoding);
         // An HTML part without a charset parameter may declare one in a `<meta>` element.
         let meta = if subtype == "html" && ct.param("charset").is_none() {
             html::meta_charset(&text.text)
         } else {
             None
         };
-        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l)) {
+        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l))
+            && !charset::is_identity(&text.text, label)
+        {
             text = text.through(&charset::decode(&text.text, label));
         }
         if subtype == "plain" && ct.param("format").is_some_and(|f| f.eq_ignore_ascii_case(b"flowed")) {
@@ -262,11 +306,14 @@ impl Walker<'_> {
         }
         let mime = ct.mime.as_str();
         if subtype == "html" {
-            for item in html::parse(&text.text) {
+            let wanted = self.wanted;
+            for item in html::parse_with(&text.text, &|run| wanted.may_give(run, false)) {
                 match item {
-                    html::Item::Text(run) => {
+                    html::Item::Text(run) if self.wanted.may_give(&run.text, false) => {
                         self.push(origin.map(text.through(&run)), SegmentKind::HtmlText, path, mime)
                     }
+                    html::Item::Text(_) => {}
+                    html::Item::Link(link) if !self.wanted.may_give(&link.value.text, true) => {}
                     html::Item::Link(link) => {
                         let kind = SegmentKind::HtmlAttribute {
                             name: link.name,
@@ -281,6 +328,9 @@ impl Walker<'_> {
         }
         let mut at = 0;
         let blocks = binary::blocks(&text.text);
+        if blocks.is_empty() {
+            return self.push(origin.map(text), SegmentKind::Body, path, mime);
+        }
         for block in blocks.iter().cloned().chain(core::iter::once(text.text.len()..text.text.len())) {
             if block.start > at {
                 self.push(origin.map(text.slice(at..block.start)), SegmentKind::Body, path, mime);
@@ -301,25 +351,27 @@ fn is_ascii_label(label: &[u8]) -> bool {
 }
 
 /// The body `bytes[body]` with its transfer encoding decoded; positions into `bytes`. A
-/// base64 body ends where its data does ([`base64::data_end`]): the text after is
-/// [`trailer`].
+/// base64 body is decoded to the end of its data ([`base64::data_end`]).
 fn transfer(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Decoded {
+    match encoding {
+        TransferEncoding::Base64 => {
+            let end = body.start + base64::data_end(&bytes[body.clone()]);
+            transfer_all(bytes, body.start..end, encoding)
+        }
+        _ => transfer_all(bytes, body, encoding),
+    }
+}
+
+/// [`transfer`] of all of `bytes[body]`.
+fn transfer_all(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Decoded {
     let raw = &bytes[body.clone()];
     match encoding {
         TransferEncoding::Identity => shifted(Decoded::identity(raw, 0), body.start),
-        TransferEncoding::Base64 => shifted(base64::decode(&raw[..base64::data_end(raw)]), body.start),
+        TransferEncoding::Base64 => shifted(base64::decode(raw), body.start),
         TransferEncoding::QuotedPrintable => {
             let mut out = Decoded::default();
             qp::decode_append(raw, body.start as u32, true, &mut out);
             out
         }
     }
-}
-
-/// The text after the data of a base64 body, as it is (positions into `bytes`), if any.
-fn trailer(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Option<Decoded> {
-    let raw = &bytes[body.clone()];
-    let end = base64::data_end(raw);
-    (encoding == TransferEncoding::Base64 && end < raw.len())
-        .then(|| shifted(Decoded::identity(&raw[end..], 0), body.start + end))
 }
