@@ -15,7 +15,7 @@ use crate::delimit::colon::{After, after_colon};
 use crate::delimit::{self, AngleEnd, Joins, Pieces, Scan, Start, Window, wrapper};
 use crate::find::{self, SchemeRule, Shape};
 use crate::matches::{Delimiter, Event, Extras, Match, MatchFields, Rejected, Span, UriText};
-use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Parts, Uri};
+use crate::uri::{Components, ErrorKind, Grammar, HostKind, ParseError, Part, Parts, Uri};
 
 /// What became of a trigger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -202,6 +202,13 @@ impl Candidate<'_> {
                 first.get_or_insert((map.start(end.end), rejected));
                 break;
             }
+            // A defanged indicator (`http://evil[.]example/`) is dropped rather than reported
+            // cut; the check keys off the byte the candidate stopped at.
+            if matches!(end.stop, Some(b'[' | b'{')) && delimit::defanged::mark_at(w, end.end)? {
+                let rejected = self.dropped(w.text, map, ErrorKind::Defanged, delimiter, &outer);
+                first.get_or_insert((map.start(end.end), rejected));
+                break;
+            }
             let tried = match self.verdict(text, kind) {
                 // A repaired URI needs a host that looks like one: `the http://` / `prefix`
                 // is a mention, not a URI broken after its slashes.
@@ -250,14 +257,29 @@ impl Candidate<'_> {
             return Ok(None);
         }
         let Some(c) = delimit::run::word_goes_on(w, stop)? else { return Ok(None) };
+        Ok(Some(self.dropped(text, map, ErrorKind::CutInWord(c), delimiter, outer)))
+    }
+
+    /// The rejected record of the candidate in the pieces, dropped for `kind` at its end, when
+    /// rejections are reported.
+    #[cold]
+    #[inline(never)]
+    fn dropped(
+        &mut self,
+        text: &[u8],
+        map: &Map<'_>,
+        kind: ErrorKind,
+        delimiter: Delimiter,
+        outer: &core::ops::Range<usize>,
+    ) -> Option<Rejected> {
         if !self.opts.report_rejected {
-            return Ok(Some(None));
+            return None;
         }
         let sc = &mut *self.scratch;
         sc.pieces.write_reading(text, false, &mut sc.first);
         let candidate = String::from_utf8_lossy(&sc.first).into_owned();
-        let error = ParseError::new(candidate.len(), ErrorKind::CutInWord(c));
-        Ok(Some(self.rejected(Some(candidate), error, map, delimiter, outer.clone())))
+        let error = ParseError::new(candidate.len(), kind);
+        self.rejected(Some(candidate), error, map, delimiter, outer.clone())
     }
 
     /// Validates the readings of the delimited pieces: the first (every byte) and, when a
@@ -495,7 +517,7 @@ fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> 
             }
             let parts =
                 crate::uri::validate_with(reading, grammar, |c| c.scheme.is_some().then(|| Parts::new(c)))?;
-            parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))
+            clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?)
         }
         Kind::Www => {
             // Seed 000 Appendix F: "most hostnames beginning with "www" are likely to have a
@@ -506,8 +528,28 @@ fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> 
             prefixed.push_str(reading);
             let uri = Uri::parse_with(prefixed, grammar)
                 .map_err(|e| ParseError::new(e.index().saturating_sub(PREFIX.len()), e.kind().clone()))?;
-            Ok(Parts::new(&unprefix(uri.parts(), PREFIX.len())))
+            clickable(reading, Parts::new(&unprefix(uri.parts(), PREFIX.len())))
         }
+    }
+}
+
+/// The extractor's rule of host names a reader would click (issue 18 item 5, see the crate
+/// docs): `parts`, when the registered name they hold for a host passes
+/// [`crate::uri::is_clickable_host`], else [`ErrorKind::UnclickableHost`] at the host. The fast
+/// validation ([`crate::uri::plain_components`]) applies the same rule as it reads the host.
+#[inline(never)]
+fn clickable(reading: &str, parts: Parts) -> Result<Parts, ParseError> {
+    match parts.host() {
+        Some(host)
+            if parts.host_kind() == Some(HostKind::RegName)
+                && !reading.get(host.clone()).is_some_and(crate::uri::is_clickable_host) =>
+        {
+            // `evil(.)example`: a defanged indicator, whose marks are URI characters.
+            let defanged = delimit::defanged::host_has_mark(&reading.as_bytes()[host.clone()]);
+            let kind = if defanged { ErrorKind::Defanged } else { ErrorKind::UnclickableHost };
+            Err(ParseError::new(host.start, kind))
+        }
+        _ => Ok(parts),
     }
 }
 
