@@ -269,6 +269,20 @@ impl Match {
         self.uri.as_str()
     }
 
+    /// The URI this match maps to (RFC 3987 §3.1, issue 18 item 8): for an IRI, its host in
+    /// IDNA A-labels and its other characters outside ASCII percent-encoded as UTF-8
+    /// ([`crate::uri::to_uri`]); for a URI (ASCII), the URI itself, borrowed. Should the IRI
+    /// not parse as one (it was found valid, so it does), every byte outside ASCII is
+    /// percent-encoded, which §3.1 allows in the host too.
+    ///
+    /// ```
+    /// let m = urisift::extract_slice(b"see <http://a.example/x>").next().unwrap();
+    /// assert_eq!(m.to_uri(), "http://a.example/x");
+    /// ```
+    pub fn to_uri(&self) -> std::borrow::Cow<'_, str> {
+        iri_to_uri(self.uri())
+    }
+
     /// The bytes of [`Match::uri`] (ASCII), without the check that makes them a `str`: for a
     /// caller that writes them out or hashes them.
     ///
@@ -549,5 +563,37 @@ mod tests {
         let names: std::collections::HashSet<_> = all.iter().map(|d| d.name()).collect();
         assert_eq!(names.len(), all.len());
         assert_eq!(Delimiter::AngleUrlPrefix.to_string(), "angle-url-prefix");
+    }
+}
+
+/// The URI an IRI found by the extractor maps to, as [`Match::to_uri`] gives it for the
+/// match's text: for any of its readings ([`Match::alternate`]) too.
+///
+/// ```
+/// assert_eq!(urisift::iri_to_uri("http://a.example/"), "http://a.example/");
+/// ```
+pub fn iri_to_uri(iri: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    if iri.is_ascii() {
+        return Cow::Borrowed(iri);
+    }
+    match crate::uri::to_uri(iri) {
+        Ok(uri) => Cow::Owned(uri),
+        Err(_) => {
+            let mut uri = String::with_capacity(iri.len() * 3);
+            for &b in iri.as_bytes() {
+                if b.is_ascii() {
+                    uri.push(char::from(b));
+                } else {
+                    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                    uri.extend([
+                        '%',
+                        char::from(HEX[usize::from(b >> 4)]),
+                        char::from(HEX[usize::from(b & 15)]),
+                    ]);
+                }
+            }
+            Cow::Owned(uri)
+        }
     }
 }

@@ -182,3 +182,21 @@ fn other_brackets_after_a_uri_are_no_defang_marks() {
         &["http://example.com/list", "http://example.com/x"],
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Item 8: the URI an IRI maps to
+
+#[test]
+fn matches_map_to_their_uri() {
+    let m = urisift::extract_slice(b"see <http://a.example/x>").next().unwrap();
+    assert!(matches!(m.to_uri(), std::borrow::Cow::Borrowed("http://a.example/x")));
+    // RFC 3987 §3.1: IDNA A-labels for the host, UTF-8 percent-encoded elsewhere.
+    assert_eq!(
+        urisift::iri_to_uri("http://bücher.example/straße?q=Müller"),
+        "http://xn--bcher-kva.example/stra%C3%9Fe?q=M%C3%BCller"
+    );
+    assert_eq!(
+        urisift::iri_to_uri("https://ja.wikipedia.org/wiki/東京"),
+        "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC"
+    );
+}

@@ -179,7 +179,7 @@ const OPAQUE_WORDS: &[(&str, Shape)] = &[
 
 /// Names that are never a scheme in text: `url`, the prefix of RFC 1738's appendix (`URL:`),
 /// and the defanged schemes of threat reports (`hxxp`, `hxxps`, `fxp`: written so that nobody
-/// follows the link by accident; see `ExtractorBuilder::refang`).
+/// follows the link by accident; issue 18 item 6).
 const NEVER: [&str; 4] = ["url", "hxxp", "hxxps", "fxp"];
 
 /// Longer than the longest registered scheme name (30 bytes).

@@ -94,8 +94,8 @@ pub enum ErrorKind {
     /// label that starts or ends with `-`, a character other than a letter, mark, digit, `-` or
     /// `_`, a top label that starts with a digit): see [`crate::uri::is_clickable_host`].
     UnclickableHost,
-    /// The extractor's: the candidate is a defanged indicator (`hxxp://evil[.]example/`), which
-    /// is reported only refanged (`ExtractorBuilder::refang`); taken as written it would be cut.
+    /// The extractor's: the candidate is a defanged indicator (`http://evil[.]example/`, written
+    /// so that nobody follows it); taken up to the mark it would be a URI cut short.
     Defanged,
 }
 
@@ -138,7 +138,9 @@ impl fmt::Display for ErrorKind {
                 )
             }
             ErrorKind::UnclickableHost => f.write_str("the host is no name a reader would click"),
-            ErrorKind::Defanged => f.write_str("a defanged indicator, reported only refanged (--refang)"),
+            ErrorKind::Defanged => {
+                f.write_str("a defanged indicator (a mark such as [.] stands for a URI character)")
+            }
         }
     }
 }
