@@ -478,6 +478,38 @@ pub enum Event {
     Overlong(Overlong),
 }
 
+/// The URI an IRI found by the extractor maps to, as [`Match::to_uri`] gives it for the
+/// match's text: for any of its readings ([`Match::alternate`]) too.
+///
+/// ```
+/// assert_eq!(urisift::iri_to_uri("http://a.example/"), "http://a.example/");
+/// ```
+pub fn iri_to_uri(iri: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    if iri.is_ascii() {
+        return Cow::Borrowed(iri);
+    }
+    match crate::uri::to_uri(iri) {
+        Ok(uri) => Cow::Owned(uri),
+        Err(_) => {
+            let mut uri = String::with_capacity(iri.len() * 3);
+            for &b in iri.as_bytes() {
+                if b.is_ascii() {
+                    uri.push(char::from(b));
+                } else {
+                    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                    uri.extend([
+                        '%',
+                        char::from(HEX[usize::from(b >> 4)]),
+                        char::from(HEX[usize::from(b & 15)]),
+                    ]);
+                }
+            }
+            Cow::Owned(uri)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -563,37 +595,5 @@ mod tests {
         let names: std::collections::HashSet<_> = all.iter().map(|d| d.name()).collect();
         assert_eq!(names.len(), all.len());
         assert_eq!(Delimiter::AngleUrlPrefix.to_string(), "angle-url-prefix");
-    }
-}
-
-/// The URI an IRI found by the extractor maps to, as [`Match::to_uri`] gives it for the
-/// match's text: for any of its readings ([`Match::alternate`]) too.
-///
-/// ```
-/// assert_eq!(urisift::iri_to_uri("http://a.example/"), "http://a.example/");
-/// ```
-pub fn iri_to_uri(iri: &str) -> std::borrow::Cow<'_, str> {
-    use std::borrow::Cow;
-    if iri.is_ascii() {
-        return Cow::Borrowed(iri);
-    }
-    match crate::uri::to_uri(iri) {
-        Ok(uri) => Cow::Owned(uri),
-        Err(_) => {
-            let mut uri = String::with_capacity(iri.len() * 3);
-            for &b in iri.as_bytes() {
-                if b.is_ascii() {
-                    uri.push(char::from(b));
-                } else {
-                    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                    uri.extend([
-                        '%',
-                        char::from(HEX[usize::from(b >> 4)]),
-                        char::from(HEX[usize::from(b & 15)]),
-                    ]);
-                }
-            }
-            Cow::Owned(uri)
-        }
     }
 }
