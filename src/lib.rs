@@ -95,7 +95,15 @@
 //!     case), or whose host holds `(.)` or `(dot)`, is dropped and rejected with
 //!     [`uri::ErrorKind::Defanged`] rather than reported cut (`http://evil[.]example/` is not
 //!     `http://evil`). `(.)` elsewhere in a URI (its path) is left alone: parentheses are URI
-//!     characters, and only in a host do they make it no name.
+//!     characters, and only in a host do they make it no name. With
+//!     [`ExtractorBuilder::refang`] (`urisift --refang`) they are reported instead, refanged:
+//!     the bare text is read on across the marks (`[.]`, `[dot]`, `{.}`, `(.)`, `(dot)` as `.`;
+//!     `[:]`, `[@]`, `[/]`, `[://]` as what they hold), `hxxp`, `hxxps`, `fxp` become `http`,
+//!     `https`, `ftp`, trailing punctuation is trimmed (rule 3), and the result is validated
+//!     like any candidate (so `hxxp://-evil[.]example/` still gives nothing). The match is
+//!     flagged ([`Match::is_refanged`]) and its span is that of the text as written. Only the
+//!     bare form is refanged (no `<…>`, quotes or line breaks), and a scheme must still be
+//!     followed by a real `:` (`hxxp[:]//` starts no candidate).
 //!
 //! In text not read as mail (see below), mail bodies sent as quoted-printable (RFC 2045) are
 //! still read as a mail client shows them: after a `Content-Transfer-Encoding: quoted-printable` header, soft line breaks are joined and

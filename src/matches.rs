@@ -139,6 +139,8 @@ pub(crate) struct Extras {
     pub(crate) pieces: Vec<Span>,
     /// Where in a message it was found, when read as mail.
     pub(crate) origin: Option<std::sync::Arc<crate::origin::Origin>>,
+    /// Whether the URI is a defanged indicator refanged ([`Match::is_refanged`]).
+    pub(crate) refanged: bool,
 }
 
 /// The URI, as [`Match::uri`] gives it.
@@ -363,6 +365,13 @@ impl Match {
     /// escapes decoded, so the URI text differs from the source bytes of its span.
     pub fn is_quoted_printable(&self) -> bool {
         self.quoted_printable
+    }
+
+    /// Whether the URI is a defanged indicator reported refanged
+    /// ([`ExtractorBuilder::refang`](crate::ExtractorBuilder::refang)): its text differs from
+    /// the source bytes of its span (`hxxps://evil[.]example/` gives `https://evil.example/`).
+    pub fn is_refanged(&self) -> bool {
+        self.rare.as_ref().is_some_and(|r| r.refanged)
     }
 
     /// Where in a message the URI was found: the message, its MIME part, and the place in the

@@ -850,3 +850,15 @@ fn to_uri_prints_a_uri_as_it_is_and_json_has_no_as_uri_for_it() {
     let run = urisift(&["--json"], b"see <http://a.example/x?y=1>\n");
     assert!(json_lines(&run)[0].get("as_uri").is_none());
 }
+
+#[test]
+fn refang_prints_indicators_refanged_and_json_flags_them() {
+    let text = b"IOC: hxxps://evil[.]example/path and http://ok.example/\n";
+    let run = urisift(&["--refang"], text);
+    assert_eq!(run.out(), "https://evil.example/path\nhttp://ok.example/\n");
+    let run = urisift(&["--refang", "--json"], text);
+    let records = json_lines(&run);
+    assert_eq!(records[0]["refanged"], true);
+    assert_eq!((records[0]["start"].as_u64(), records[0]["end"].as_u64()), (Some(5), Some(32)));
+    assert!(records[1].get("refanged").is_none());
+}

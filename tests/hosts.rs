@@ -200,3 +200,67 @@ fn matches_map_to_their_uri() {
         "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Item 6: refanged on request
+
+fn refanging() -> ExtractorBuilder {
+    let mut builder = ExtractorBuilder::new();
+    builder.refang(true);
+    builder
+}
+
+#[test]
+fn refang_reports_indicators_refanged_with_the_span_as_written() {
+    let text = "IOC: hxxps://evil[.]example/path, also http://bad[.]example[.]org/x and hxxp://1.2.3[.]4/ \
+                and fxp://files(.)example/ and http://evil(dot)example/a. HXXP://A[DOT]EXAMPLE/";
+    for lane in [true, false] {
+        let mut builder = refanging();
+        builder.one_pass(lane);
+        let found = matches_with(&builder, text.as_bytes());
+        let got: Vec<(&str, &str, bool)> = found
+            .iter()
+            .map(|m| {
+                let span = m.span();
+                (m.uri(), &text[span.start as usize..span.end as usize], m.is_refanged())
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("https://evil.example/path", "hxxps://evil[.]example/path", true),
+                ("http://bad.example.org/x", "http://bad[.]example[.]org/x", true),
+                ("http://1.2.3.4/", "hxxp://1.2.3[.]4/", true),
+                ("ftp://files.example/", "fxp://files(.)example/", true),
+                ("http://evil.example/a", "http://evil(dot)example/a", true),
+                ("http://A.EXAMPLE/", "HXXP://A[DOT]EXAMPLE/", true),
+            ]
+        );
+    }
+}
+
+#[test]
+fn refanged_text_is_validated_like_any_other() {
+    // The refanged host is no name a reader would click: nothing, and the reason.
+    let mut builder = refanging();
+    assert_uris_with(&builder, "hxxp://-evil[.]example/ x", &[]);
+    let found = rejected(&mut builder, "hxxp://-evil[.]example/ x");
+    assert_eq!(found, [("http://-evil.example/".to_owned(), ErrorKind::UnclickableHost)]);
+    // Plain URIs are not refanged, and other brackets are no marks.
+    let found = matches_with(&refanging(), b"see http://a.example/x and http://b.example/list[1]");
+    let uris: Vec<_> = found.iter().map(|m| (m.uri(), m.is_refanged())).collect();
+    assert_eq!(uris, [("http://a.example/x", false), ("http://b.example/list", false)]);
+}
+
+/// A flood of `)` after a refanged indicator is trimmed in linear time, and a flood of marks
+/// past the length limit is an overlong candidate, not a cut URI.
+#[test]
+fn refang_floods() {
+    let text = format!("hxxp://a[.]example/x{}", ")".repeat(60_000));
+    let found: Vec<_> = refanging().slice(text.as_bytes()).collect();
+    assert_eq!(found.iter().map(|m| m.uri()).collect::<Vec<_>>(), ["http://a.example/x"]);
+    let text = format!("hxxp://a{}", "[.]a".repeat(100_000));
+    let mut it = refanging().slice(text.as_bytes());
+    assert_eq!(it.by_ref().count(), 0);
+    assert_eq!(it.overlong(), 1);
+}

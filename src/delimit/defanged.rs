@@ -26,6 +26,40 @@ pub(crate) fn mark_at(w: &Window<'_>, at: usize) -> Scan<bool> {
     if may_follow && !w.complete { Err(Incomplete) } else { Ok(false) }
 }
 
+/// The mark of a defanged indicator that starts at `at`, with what it stands for: the marks
+/// above, and `(.)` and `(dot)`; [`Incomplete`] when the window ends inside what may be one.
+pub(crate) fn refanged_mark(w: &Window<'_>, at: usize) -> Scan<Option<(usize, &'static str)>> {
+    const ALL: [(&[u8], &str); 9] = [
+        (b"[.]", "."),
+        (b"[dot]", "."),
+        (b"{.}", "."),
+        (b"(.)", "."),
+        (b"(dot)", "."),
+        (b"[:]", ":"),
+        (b"[@]", "@"),
+        (b"[/]", "/"),
+        (b"[://]", "://"),
+    ];
+    let rest = w.text.get(at..).unwrap_or_default();
+    let mut may_follow = false;
+    for (mark, stands_for) in ALL {
+        match rest.get(..mark.len()) {
+            Some(head) if head.eq_ignore_ascii_case(mark) => return Ok(Some((mark.len(), stands_for))),
+            Some(_) => {}
+            None => may_follow |= mark[..rest.len()].eq_ignore_ascii_case(rest),
+        }
+    }
+    if may_follow && !w.complete { Err(Incomplete) } else { Ok(None) }
+}
+
+/// The scheme a defanged scheme name stands for: `hxxp`, `hxxps`, `fxp` (any case).
+pub(crate) fn refanged_scheme(name: &[u8]) -> Option<&'static str> {
+    [("hxxp", "http"), ("hxxps", "https"), ("fxp", "ftp")]
+        .into_iter()
+        .find(|(defanged, _)| name.eq_ignore_ascii_case(defanged.as_bytes()))
+        .map(|(_, scheme)| scheme)
+}
+
 /// Whether a host holds `(.)` or `(dot)` (any case), the marks of a defanged indicator that are
 /// URI characters (a host with them is no name a reader would click).
 pub(crate) fn host_has_mark(host: &[u8]) -> bool {

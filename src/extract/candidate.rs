@@ -116,6 +116,12 @@ impl Candidate<'_> {
         }
         let kind = match colon {
             Some(c) => match find::scheme_rule_at(text, s, c) {
+                // `hxxp`, `hxxps`, `fxp`: a defanged indicator, refanged when asked for.
+                SchemeRule::Never
+                    if self.opts.refang && delimit::defanged::refanged_scheme(&text[s..c]).is_some() =>
+                {
+                    return self.refang(w, map, s, Some(c));
+                }
                 SchemeRule::Never => return Ok(Outcome::Skip),
                 SchemeRule::NeedsSlashes => Kind::Scheme { colon: c, shape: None },
                 SchemeRule::Opaque(shape) => Kind::Scheme { colon: c, shape: Some(shape) },
@@ -205,6 +211,9 @@ impl Candidate<'_> {
             // A defanged indicator (`http://evil[.]example/`) is dropped rather than reported
             // cut; the check keys off the byte the candidate stopped at.
             if matches!(end.stop, Some(b'[' | b'{')) && delimit::defanged::mark_at(w, end.end)? {
+                if self.opts.refang && joins == Joins::HYPHEN {
+                    return self.refang(w, map, s, colon);
+                }
                 let rejected = self.dropped(w.text, map, ErrorKind::Defanged, delimiter, &outer);
                 first.get_or_insert((map.start(end.end), rejected));
                 break;
@@ -216,6 +225,15 @@ impl Candidate<'_> {
                 Verdict::Valid(valid) => {
                     self.push_match(valid, map, delimiter, outer.clone(), kind);
                     return Ok(Outcome::Matched(map.end(outer.end - 1)));
+                }
+                // `http://evil(.)example/`: the marks are URI characters, the host no name.
+                Verdict::Invalid(_, ref error)
+                    if self.opts.refang
+                        && joins == Joins::HYPHEN
+                        && self.scratch.pieces.segments.len() == 1
+                        && *error.kind() == ErrorKind::Defanged =>
+                {
+                    return self.refang(w, map, s, colon);
                 }
                 Verdict::Invalid(candidate, error) => self.rejected(candidate, error, map, delimiter, outer),
                 Verdict::NotCandidate => None,
@@ -345,8 +363,9 @@ impl Candidate<'_> {
                 spans = Vec::new();
             }
         }
-        let rare = (valid.alternate.is_some() || !spans.is_empty())
-            .then(|| Box::new(Extras { alternate: valid.alternate, pieces: spans, origin: None }));
+        let rare = (valid.alternate.is_some() || !spans.is_empty()).then(|| {
+            Box::new(Extras { alternate: valid.alternate, pieces: spans, origin: None, refanged: false })
+        });
         let fields = MatchFields {
             span,
             wrap: Match::wrap(span, map.span(outer)),
@@ -506,7 +525,12 @@ fn owned(reading: &[u8]) -> Result<String, ParseError> {
 /// Validates one reading; returns its components.
 // Inlined into `verdict`, so that the components go straight into the `Valid` reading.
 #[inline(always)]
-fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> Result<Parts, ParseError> {
+pub(super) fn check(
+    reading: &str,
+    kind: Kind,
+    grammar: Grammar,
+    prefixed: &mut String,
+) -> Result<Parts, ParseError> {
     match kind {
         Kind::Scheme { .. } => {
             // The common plain forms first (see `uri::plain`): `None` or what the parser gives.

@@ -220,7 +220,8 @@ fn lane_match(
         span,
         wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
         parts,
-        rare: (!pieces.is_empty()).then(|| Box::new(Extras { alternate: None, pieces, origin: None })),
+        rare: (!pieces.is_empty())
+            .then(|| Box::new(Extras { alternate: None, pieces, origin: None, refanged: false })),
         delimiter,
         grammar: opts.grammar,
         abbreviated: false,

@@ -95,7 +95,8 @@ pub enum ErrorKind {
     /// `_`, a top label that starts with a digit): see [`crate::uri::is_clickable_host`].
     UnclickableHost,
     /// The extractor's: the candidate is a defanged indicator (`http://evil[.]example/`, written
-    /// so that nobody follows it); taken up to the mark it would be a URI cut short.
+    /// so that nobody follows it); taken up to the mark it would be a URI cut short. Reported
+    /// refanged instead with `ExtractorBuilder::refang`.
     Defanged,
 }
 

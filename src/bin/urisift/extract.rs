@@ -108,6 +108,14 @@ pub struct Args {
     #[arg(long)]
     all_readings: bool,
 
+    /// Report defanged indicators refanged (`hxxps://evil[.]example/` as `https://evil.example/`).
+    ///
+    /// Without it they are dropped (and listed by --rejected). With --json, such records carry
+    /// "refanged": true, and their offsets are those of the text as written.
+    /// Example: `urisift --refang threat-report.txt`.
+    #[arg(long)]
+    refang: bool,
+
     /// Print each IRI mapped to its URI (RFC 3987 §3.1), as `Match::to_uri` gives it.
     ///
     /// The host in IDNA A-labels, other characters outside ASCII percent-encoded as UTF-8; a URI
@@ -454,6 +462,7 @@ pub fn run(args: Args) -> ExitCode {
         .grammar(args.grammar)
         .max_uri_len(args.max_uri_len)
         .abbreviated(args.abbreviated)
+        .refang(args.refang)
         .report_rejected(args.rejected)
         .quoted_printable(!args.no_quoted_printable)
         .mail(if args.mail {
