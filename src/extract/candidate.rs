@@ -116,13 +116,8 @@ impl Candidate<'_> {
         }
         let kind = match colon {
             Some(c) => match find::scheme_rule_at(text, s, c) {
-                // `hxxp`, `hxxps`, `fxp`: a defanged indicator, refanged when asked for.
-                SchemeRule::Never
-                    if self.opts.refang && delimit::defanged::refanged_scheme(&text[s..c]).is_some() =>
-                {
-                    return self.refang(w, map, s, Some(c));
-                }
-                SchemeRule::Never => return Ok(Outcome::Skip),
+                // `URL:`, or `hxxp`, `hxxps`, `fxp`: a defanged indicator, refanged when asked for.
+                SchemeRule::Never => return self.never(w, map, s, c),
                 SchemeRule::NeedsSlashes => Kind::Scheme { colon: c, shape: None },
                 SchemeRule::Opaque(shape) => Kind::Scheme { colon: c, shape: Some(shape) },
             },
@@ -226,16 +221,17 @@ impl Candidate<'_> {
                     self.push_match(valid, map, delimiter, outer.clone(), kind);
                     return Ok(Outcome::Matched(map.end(outer.end - 1)));
                 }
-                // `http://evil(.)example/`: the marks are URI characters, the host no name.
-                Verdict::Invalid(_, ref error)
-                    if self.opts.refang
+                Verdict::Invalid(candidate, error) => {
+                    // `http://evil(.)example/`: the marks are URI characters, the host no name.
+                    if *error.kind() == ErrorKind::Defanged
+                        && self.opts.refang
                         && joins == Joins::HYPHEN
                         && self.scratch.pieces.segments.len() == 1
-                        && *error.kind() == ErrorKind::Defanged =>
-                {
-                    return self.refang(w, map, s, colon);
+                    {
+                        return self.refang(w, map, s, colon);
+                    }
+                    self.rejected(candidate, error, map, delimiter, outer)
                 }
-                Verdict::Invalid(candidate, error) => self.rejected(candidate, error, map, delimiter, outer),
                 Verdict::NotCandidate => None,
             };
             if first.is_none() {
@@ -252,6 +248,17 @@ impl Candidate<'_> {
         let Some((scan_end, rejected)) = first else { return Ok(Outcome::Skip) };
         self.pending.extend(rejected.map(Event::Rejected));
         Ok(Outcome::Scanned(scan_end))
+    }
+
+    /// A scheme that is never one (`URL:`, `hxxp`): nothing, or with
+    /// [`refang`](crate::ExtractorBuilder::refang) a defanged indicator refanged.
+    #[cold]
+    #[inline(never)]
+    fn never(&mut self, w: &Window<'_>, map: &Map<'_>, s: usize, c: usize) -> Scan<Outcome> {
+        if self.opts.refang && delimit::defanged::refanged_scheme(&w.text[s..c]).is_some() {
+            return self.refang(w, map, s, Some(c));
+        }
+        Ok(Outcome::Skip)
     }
 
     /// Whether the candidate in the pieces, kept up to `kept` and scanned up to `stop` (where a

@@ -362,17 +362,15 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
     // host whose top label starts with a letter or `_` is no IPv4 address.
     let kind = match labels {
         host::Labels::Good => HostKind::RegName,
-        _ => host::reg_name_kind(&uri[host..host_end]),
+        host::Labels::TopDigit => match host::reg_name_kind(&uri[host..host_end]) {
+            HostKind::Ipv4 => HostKind::Ipv4,
+            _ => return None,
+        },
+        host::Labels::Decide if decide_host(&uri[host..host_end]) => {
+            host::reg_name_kind(&uri[host..host_end])
+        }
+        host::Labels::Decide | host::Labels::Bad => return None,
     };
-    let clickable = match labels {
-        host::Labels::Good => true,
-        host::Labels::Bad => false, // returned above
-        host::Labels::TopDigit => kind == HostKind::Ipv4,
-        host::Labels::Decide => decide_host(&uri[host..host_end]),
-    };
-    if !clickable {
-        return None;
-    }
     // The path up to the first `?` or `#`; a query up to the first `#` after it; a fragment
     // with no second `#`.
     let (mut path_end, mut query, mut fragment): (_, Option<[usize; 2]>, _) = (uri.len(), None, None);

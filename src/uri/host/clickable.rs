@@ -195,8 +195,12 @@ pub(crate) fn plain_host(uri: &[u8], start: usize) -> (usize, Labels) {
     let mut sep_before = 0x80;
     // Whether a label starts with a digit (then the top label is looked at).
     let mut digits = 0;
+    // Below this index a whole word can be read: bounding the loads by it, rather than by the
+    // slice's length alone, saves a few instructions per host (callgrind, PERFORMANCE.md).
+    let words_end = uri.len().saturating_sub(7);
     let end = loop {
-        let Some(word) = uri.get(i..).and_then(|rest| rest.first_chunk::<8>()) else {
+        let Some(word) = uri.get(i..).and_then(|rest| rest.first_chunk::<8>()).filter(|_| i < words_end)
+        else {
             // The last bytes, one at a time.
             let mut before = sep_before != 0;
             let mut end = uri.len();
