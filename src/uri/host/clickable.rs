@@ -93,7 +93,8 @@ fn at_least(w: u64, n: u8) -> u64 {
 /// holds none, the check for them is skipped). Gives what [`is_clickable_host`] gives for such a
 /// host (a unit test compares them). Eight bytes at a time, with no table lookups: a word may
 /// take bytes of `bytes` after `end`, and nothing in them reaches the bytes below (every step
-/// carries or shifts upwards only); this runs for nearly every URI of URI-dense text.
+/// carries or shifts upwards only). For the general path's fast validation
+/// (`uri::plain::components`); the lane has [`plain_host`].
 #[inline(always)]
 pub(crate) fn plain_name_is_clickable(
     bytes: &[u8],
@@ -165,8 +166,8 @@ fn separators_meet(name: &[u8]) -> bool {
 /// What [`plain_host`] found out about a host on its way to the host's end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Labels {
-    /// The separators are right (no two meet, none at either end) and the top label starts
-    /// with a letter or `_`: clickable, when the host holds only label characters.
+    /// Only label characters and separators, the separators right (no two meet, none at
+    /// either end), and the top label starts with a letter or `_`: clickable.
     Good,
     /// As [`Labels::Good`], but the top label starts with a digit: clickable only as a dotted
     /// IPv4 address.
