@@ -71,6 +71,8 @@ pub fn extract(data: &[u8]) {
     // for, and none may make the stream differ from the slice.
     let mut builder = urisift::ExtractorBuilder::new();
     builder.report_rejected(ctl & 0x80 != 0).abbreviated(ctl & 0x40 != 0).line_numbers(ctl & 0x10 != 0);
+    // Defanged indicators refanged (issue 18 item 6): their spans cover the text as written.
+    builder.refang(ctl & 0x04 != 0);
     if ctl & 0x20 != 0 {
         builder.max_uri_len(16 + ctl % 64);
     }
@@ -214,8 +216,9 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match], grammar: Grammar) 
             assert_eq!(m.parsed(), reparsed, "the components of {m:?} are not the parser's");
         }
         // Read as mail, a URI may be decoded from base64, a charset or HTML character
-        // references: its span holds its source, but does not spell it.
-        if m.origin().is_some() {
+        // references: its span holds its source, but does not spell it; nor does a refanged
+        // indicator's (`hxxp://a[.]b` is `http://a.b`).
+        if m.origin().is_some() || m.is_refanged() {
             continue;
         }
         let raw = &text[span.start as usize..span.end as usize];

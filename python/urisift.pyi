@@ -64,6 +64,8 @@ class Match:
     @property
     def uri(self) -> str:
         """The URI as extracted: wrapper removed, white space inside <...> removed."""
+    def to_uri(self) -> str:
+        """The URI this match maps to (RFC 3987 §3.1): an IRI's host in IDNA A-labels, its other characters outside ASCII percent-encoded as UTF-8; a URI (ASCII) as it is."""
     @property
     def readings(self) -> List[str]:
         """Every valid reading: one, or two after a line break right after a hyphen."""

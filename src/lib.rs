@@ -74,6 +74,36 @@
 //!    `host:port`.
 //! 10. **Matches do not overlap**; the leftmost wins.
 //! 11. **Abbreviated URLs** (`www.w3.org/Addressing/`, Appendix F) only when asked for.
+//! 12. **Host names a reader would click** (issue 18 item 5): a candidate whose host is a
+//!     registered name that fails [`uri::is_clickable_host`] gives no match and is rejected
+//!     with [`uri::ErrorKind::UnclickableHost`]: labels split on `.`, one trailing dot allowed,
+//!     no other empty label (`a..b`), no label that starts or ends with `-`, only ASCII
+//!     letters, digits, `-`, `_` and Unicode letters, marks and digits, and a top label that
+//!     starts with no ASCII digit unless the host is a dotted IPv4 address. So
+//!     `https://${HOST}/`, `http://-example.com` and `https://example.com-/` give nothing, and
+//!     neither does `http://999`. `_` is allowed (`_dmarc.example.com`, intranet names);
+//!     escapes are judged by what they decode to, so a host that hides an `@`
+//!     (`…com%40www.evil.example`) is no name. The rule holds for every wrapper, for
+//!     abbreviated `www.` URLs, and for the `href`, `src` and `action` values of HTML mail,
+//!     which are validated whole like any candidate: the same URI gets the same answer
+//!     wherever it stands. IP literals and the empty host (`file:///etc`) pass. It is a rule
+//!     of the extractor only: [`uri::Uri::parse`] and the grammars of `urisift check` accept
+//!     any `reg-name` (`urisift check --clickable-hosts` applies the rule there).
+//! 13. **Defanged indicators** (issue 18 item 6), as threat reports write them so that nobody
+//!     follows them by accident: `hxxp`, `hxxps` and `fxp` are never schemes, and a candidate
+//!     that stops right before `[.]`, `[dot]`, `{.}`, `[:]`, `[@]`, `[/]` or `[://]` (any
+//!     case), or whose host holds `(.)` or `(dot)`, is dropped and rejected with
+//!     [`uri::ErrorKind::Defanged`] rather than reported cut (`http://evil[.]example/` is not
+//!     `http://evil`). `(.)` elsewhere in a URI (its path) is left alone: parentheses are URI
+//!     characters, and only in a host do they make it no name. With
+//!     [`ExtractorBuilder::refang`] (`urisift --refang`) they are reported instead, refanged:
+//!     the bare text is read on across the marks (`[.]`, `[dot]`, `{.}`, `(.)`, `(dot)` as `.`;
+//!     `[:]`, `[@]`, `[/]`, `[://]` as what they hold), `hxxp`, `hxxps`, `fxp` become `http`,
+//!     `https`, `ftp`, trailing punctuation is trimmed (rule 3), and the result is validated
+//!     like any candidate (so `hxxp://-evil[.]example/` still gives nothing). The match is
+//!     flagged ([`Match::is_refanged`]) and its span is that of the text as written. Only the
+//!     bare form is refanged (no `<…>`, quotes or line breaks), and a scheme must still be
+//!     followed by a real `:` (`hxxp[:]//` starts no candidate).
 //!
 //! In text not read as mail (see below), mail bodies sent as quoted-printable (RFC 2045) are
 //! still read as a mail client shows them: after a `Content-Transfer-Encoding: quoted-printable` header, soft line breaks are joined and
@@ -234,7 +264,7 @@ pub mod uri;
 use std::io::Read;
 
 pub use extract::{Extractor, ExtractorBuilder, MAIL_MAX, MailMode, Prefix, Seam, SliceMatches, UriFinder};
-pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span};
+pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span, iri_to_uri};
 pub use origin::{Origin, Place};
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).

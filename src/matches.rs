@@ -139,6 +139,8 @@ pub(crate) struct Extras {
     pub(crate) pieces: Vec<Span>,
     /// Where in a message it was found, when read as mail.
     pub(crate) origin: Option<std::sync::Arc<crate::origin::Origin>>,
+    /// Whether the URI is a defanged indicator refanged ([`Match::is_refanged`]).
+    pub(crate) refanged: bool,
 }
 
 /// The URI, as [`Match::uri`] gives it.
@@ -269,6 +271,20 @@ impl Match {
         self.uri.as_str()
     }
 
+    /// The URI this match maps to (RFC 3987 §3.1, issue 18 item 8): for an IRI, its host in
+    /// IDNA A-labels and its other characters outside ASCII percent-encoded as UTF-8
+    /// ([`crate::uri::to_uri`]); for a URI (ASCII), the URI itself, borrowed. Should the IRI
+    /// not parse as one (it was found valid, so it does), every byte outside ASCII is
+    /// percent-encoded, which §3.1 allows in the host too.
+    ///
+    /// ```
+    /// let m = urisift::extract_slice(b"see <http://a.example/x>").next().unwrap();
+    /// assert_eq!(m.to_uri(), "http://a.example/x");
+    /// ```
+    pub fn to_uri(&self) -> std::borrow::Cow<'_, str> {
+        iri_to_uri(self.uri())
+    }
+
     /// The bytes of [`Match::uri`] (ASCII), without the check that makes them a `str`: for a
     /// caller that writes them out or hashes them.
     ///
@@ -349,6 +365,13 @@ impl Match {
     /// escapes decoded, so the URI text differs from the source bytes of its span.
     pub fn is_quoted_printable(&self) -> bool {
         self.quoted_printable
+    }
+
+    /// Whether the URI is a defanged indicator reported refanged
+    /// ([`ExtractorBuilder::refang`](crate::ExtractorBuilder::refang)): its text differs from
+    /// the source bytes of its span (`hxxps://evil[.]example/` gives `https://evil.example/`).
+    pub fn is_refanged(&self) -> bool {
+        self.rare.as_ref().is_some_and(|r| r.refanged)
     }
 
     /// Where in a message the URI was found: the message, its MIME part, and the place in the
@@ -462,6 +485,38 @@ pub enum Event {
     Rejected(Rejected),
     /// A candidate longer than the maximum URI length, skipped.
     Overlong(Overlong),
+}
+
+/// The URI an IRI found by the extractor maps to, as [`Match::to_uri`] gives it for the
+/// match's text: for any of its readings ([`Match::alternate`]) too.
+///
+/// ```
+/// assert_eq!(urisift::iri_to_uri("http://a.example/"), "http://a.example/");
+/// ```
+pub fn iri_to_uri(iri: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    if iri.is_ascii() {
+        return Cow::Borrowed(iri);
+    }
+    match crate::uri::to_uri(iri) {
+        Ok(uri) => Cow::Owned(uri),
+        Err(_) => {
+            let mut uri = String::with_capacity(iri.len() * 3);
+            for &b in iri.as_bytes() {
+                if b.is_ascii() {
+                    uri.push(char::from(b));
+                } else {
+                    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                    uri.extend([
+                        '%',
+                        char::from(HEX[usize::from(b >> 4)]),
+                        char::from(HEX[usize::from(b & 15)]),
+                    ]);
+                }
+            }
+            Cow::Owned(uri)
+        }
+    }
 }
 
 #[cfg(test)]

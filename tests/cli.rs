@@ -824,3 +824,50 @@ fn mail_switches_and_header_fields() {
     assert_eq!(records[0]["message"], 1);
     assert!(json_lines(&urisift(&["--json", "--no-mail"], mail)).iter().all(|r| r.get("found").is_none()));
 }
+
+// ---------------------------------------------------------------------------------------
+// Issue 18 items 5, 6, 8: hosts a reader would click, defanged indicators, --to-uri
+
+#[test]
+fn unclickable_hosts_and_defanged_indicators_print_nothing_and_are_rejected_with_a_reason() {
+    let text =
+        b"a https://${HOST}/ b http://-example.com c hxxps://evil[.]example/ d http://evil[.]example/ e\n";
+    let run = urisift(&[], text);
+    assert_eq!((run.code, run.out()), (Some(1), String::new()));
+    let run = urisift(&["--json", "--rejected"], text);
+    let messages: Vec<String> = json_lines(&run)
+        .iter()
+        .filter(|r| r["type"] == "rejected")
+        .map(|r| format!("{} {}", r["text"].as_str().unwrap(), r["error"]["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "https://$ the host is no name a reader would click at byte 8",
+            "http://-example.com the host is no name a reader would click at byte 7",
+            "http://evil a defanged indicator (a mark such as [.] stands for a URI character) at byte 11",
+        ]
+    );
+}
+
+#[test]
+fn to_uri_prints_a_uri_as_it_is_and_json_has_no_as_uri_for_it() {
+    let run = urisift(&["--to-uri"], b"see <http://a.example/x?y=1>\n");
+    assert_eq!(run.out(), "http://a.example/x?y=1\n");
+    let run = urisift(&["--to-uri", "--format", "{uri} {host}"], b"see <http://a.example/x?y=1>\n");
+    assert_eq!(run.out(), "http://a.example/x?y=1 a.example\n");
+    let run = urisift(&["--json"], b"see <http://a.example/x?y=1>\n");
+    assert!(json_lines(&run)[0].get("as_uri").is_none());
+}
+
+#[test]
+fn refang_prints_indicators_refanged_and_json_flags_them() {
+    let text = b"IOC: hxxps://evil[.]example/path and http://ok.example/\n";
+    let run = urisift(&["--refang"], text);
+    assert_eq!(run.out(), "https://evil.example/path\nhttp://ok.example/\n");
+    let run = urisift(&["--refang", "--json"], text);
+    let records = json_lines(&run);
+    assert_eq!(records[0]["refanged"], true);
+    assert_eq!((records[0]["start"].as_u64(), records[0]["end"].as_u64()), (Some(5), Some(32)));
+    assert!(records[1].get("refanged").is_none());
+}

@@ -831,8 +831,10 @@ fn quoted_printable_part_ends_at_its_declared_boundary() {
     assert_eq!(found[1].origin().unwrap().place(), &urisift::Place::Epilogue);
     let start = find_nth(&text, "http://explorer.ms=", 0).0;
     assert_eq!(found[0].span(), Span::new(start, find_nth(&text, "n.com", 0).1));
-    // The part alone, its boundary not declared: the `-----` line is taken for one.
-    assert_uris_with(&plain, part, &["http://explorer.ms="]);
+    // The part alone, its boundary not declared: the `-----` line is taken for one, and the
+    // soft line break is not decoded: `http://explorer.ms=` has a host no reader would click
+    // (issue 18 item 5), so nothing is found.
+    assert_uris_with(&plain, part, &[]);
     // `boundary=` inside another parameter's quoted value is not the boundary (found in review).
     let tricky = text.replace("multipart/alternative;", "multipart/alternative; name=\"x; boundary=fake\";");
     let found = assert_uris_with(&plain, &tricky, &["http://explorer.msn.com", "http://a.example/?q=3D1"]);
@@ -1221,7 +1223,7 @@ fn floods() {
         // Each `<` looks for its `>` only up to the next `<`; each URI ends there.
         ("<http://a.example/", 5_000, &default, 5_000),
         // A hyphen break followed by another URI is not joined.
-        ("http://a-\n", 5_000, &default, 5_000),
+        ("http://a.example/a-\n", 5_000, &default, 5_000),
         ("www.", 10_000, &www, 1),
     ] {
         let text = unit.repeat(times);

@@ -660,7 +660,7 @@ fn floods() -> Vec<Flood> {
         // is not joined; one URI broken on every line is one match, below the limit.
         f("", "-\n", "", 50_000, NONE, NOT_OVERLONG),
         f("", "a-\n", "", 30_000, NONE, NOT_OVERLONG),
-        f("", "http://a-\n", "", 10_000, EACH, NOT_OVERLONG),
+        f("", "http://a.example/a-\n", "", 10_000, EACH, NOT_OVERLONG),
         first(f("http://a.example/", "a-\n", "", 10_000, ONE, NOT_OVERLONG), |n| {
             format!("http://a.example/{}", "a-".repeat(n))
         }),

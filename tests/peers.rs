@@ -40,7 +40,10 @@ const CATEGORIES: &[(&str, &str)] = &[
     ("no-scheme", "a domain, IP address, www. name or //host without a scheme is not a URI (rules 9, 11)"),
     ("email", "an e-mail address without mailto: is not a URI (rule 9)"),
     ("unicode", "non-ASCII in the URI ends it (rule 2): IRI support pending (issue 18)"),
-    ("host-rule", "RFC 3986 reg-name allows the host; the peer applies DNS label rules (issue 18 item 5)"),
+    (
+        "host-rule",
+        "the extractor's host rule (issue 18 item 5) and the peer's DNS label rules differ (`_`, numeric top labels)",
+    ),
     ("tld-list", "the host is a valid reg-name; the peer wants a top-level domain from its list"),
     ("brackets", "[] or {} in a path end the URI (rule 2; issue 18 item 7)"),
     ("excluded-char", "another character RFC 3986 excludes (\" |) ends the URI (rule 2)"),

@@ -207,6 +207,12 @@ impl MatchObj {
         self.m.uri()
     }
 
+    /// The URI this match maps to (RFC 3987 §3.1): an IRI's host in IDNA A-labels, its other
+    /// characters outside ASCII percent-encoded as UTF-8; a URI (ASCII) as it is.
+    fn to_uri(&self) -> String {
+        self.m.to_uri().into_owned()
+    }
+
     /// Every valid reading: one, or two after a line break right after a hyphen.
     #[getter]
     fn readings(&self) -> Vec<&str> {

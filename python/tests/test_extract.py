@@ -223,3 +223,8 @@ def test_mail_option():
     assert [m.uri for m in urisift.extract(message)] == ["http://a.example/?a=1&b=2"]
     assert [m.uri for m in urisift.extract(message, mail=True)] == ["http://a.example/?a=1&b=2"]
     assert [m.uri for m in urisift.extract(message, mail=False)] == ["http://a.example/?a=1&amp;b=2"]
+
+
+def test_to_uri_of_a_uri_is_the_uri():
+    (m,) = urisift.extract("see <http://a.example/x?y=1>")
+    assert m.to_uri() == m.uri == "http://a.example/x?y=1"

@@ -28,21 +28,6 @@ pub(crate) fn first_in_word(bytes: &[u8], b: u8) -> Option<usize> {
     (found != 0).then(|| (found.trailing_zeros() / 8) as usize)
 }
 
-/// The index of the first byte of `bytes` that is one of `needles`, or the length of `bytes`.
-#[inline(always)]
-pub(crate) fn first_of_four(bytes: &[u8], needles: [u8; 4]) -> usize {
-    let mut i = 0;
-    while let Some(word) = bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
-        let w = u64::from_le_bytes(*word);
-        let found = needles.iter().fold(0, |found, &n| found | zero_bytes(w ^ (ONES * u64::from(n))));
-        if found != 0 {
-            return i + (found.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    i + bytes[i..].iter().position(|b| needles.contains(b)).unwrap_or(bytes.len() - i)
-}
-
 /// How many bytes `bytes` starts with that equal `b`, compared eight at a time (a flood of one
 /// byte is stepped over a word at a time).
 #[inline]
@@ -138,19 +123,6 @@ mod tests {
         assert_eq!(first_in_word(b"a:", b':'), Some(1));
         assert_eq!(first_in_word(b"abc", b':'), None);
         assert_eq!(first_in_word(b"", b':'), None);
-    }
-
-    #[test]
-    fn first_of_four_near_or_far() {
-        for len in 0..40 {
-            for d in [b'/', b':', b'?', b'#'] {
-                let mut host = vec![b'a'; len];
-                host.push(d);
-                host.extend_from_slice(b"b/c:d");
-                assert_eq!(first_of_four(&host, *b"/:?#"), len, "{}", String::from_utf8_lossy(&host));
-            }
-            assert_eq!(first_of_four(&vec![b'a'; len], *b"/:?#"), len);
-        }
     }
 
     #[test]

@@ -15,6 +15,7 @@
 mod angle;
 mod bare;
 pub(crate) mod colon;
+pub(crate) mod defanged;
 mod lines;
 mod opener;
 mod pieces;

@@ -139,6 +139,15 @@ impl ExtractorBuilder {
         self
     }
 
+    /// Report defanged indicators (`hxxps://evil[.]example/`, issue 18 item 6) refanged, as
+    /// the URI they stand for (`https://evil.example/`), flagged ([`Match::is_refanged`]), with
+    /// the span of the text as written (default off: they are dropped and rejected with
+    /// [`crate::uri::ErrorKind::Defanged`]). See rule 13 of the crate docs.
+    pub fn refang(&mut self, yes: bool) -> &mut Self {
+        self.opts.refang = yes;
+        self
+    }
+
     /// Whether the most common candidates are decided in one pass (default on). The matches
     /// are the same either way, only slower without it: this is for testing that claim (the
     /// differential tests and the `extract` fuzz target run both).

@@ -15,7 +15,7 @@ use crate::delimit::colon::{After, after_colon};
 use crate::delimit::{self, AngleEnd, Joins, Pieces, Scan, Start, Window, wrapper};
 use crate::find::{self, SchemeRule, Shape};
 use crate::matches::{Delimiter, Event, Extras, Match, MatchFields, Rejected, Span, UriText};
-use crate::uri::{Components, ErrorKind, Grammar, ParseError, Part, Parts, Uri};
+use crate::uri::{Components, ErrorKind, Grammar, HostKind, ParseError, Part, Parts, Uri};
 
 /// What became of a trigger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,7 +116,8 @@ impl Candidate<'_> {
         }
         let kind = match colon {
             Some(c) => match find::scheme_rule_at(text, s, c) {
-                SchemeRule::Never => return Ok(Outcome::Skip),
+                // `URL:`, or `hxxp`, `hxxps`, `fxp`: a defanged indicator, refanged when asked for.
+                SchemeRule::Never => return self.never(w, map, s, c),
                 SchemeRule::NeedsSlashes => Kind::Scheme { colon: c, shape: None },
                 SchemeRule::Opaque(shape) => Kind::Scheme { colon: c, shape: Some(shape) },
             },
@@ -202,6 +203,16 @@ impl Candidate<'_> {
                 first.get_or_insert((map.start(end.end), rejected));
                 break;
             }
+            // A defanged indicator (`http://evil[.]example/`) is dropped rather than reported
+            // cut; the check keys off the byte the candidate stopped at.
+            if matches!(end.stop, Some(b'[' | b'{')) && delimit::defanged::mark_at(w, end.end)? {
+                if self.opts.refang && joins == Joins::HYPHEN {
+                    return self.refang(w, map, s, colon);
+                }
+                let rejected = self.dropped(w.text, map, ErrorKind::Defanged, delimiter, &outer);
+                first.get_or_insert((map.start(end.end), rejected));
+                break;
+            }
             let tried = match self.verdict(text, kind) {
                 // A repaired URI needs a host that looks like one: `the http://` / `prefix`
                 // is a mention, not a URI broken after its slashes.
@@ -210,7 +221,17 @@ impl Candidate<'_> {
                     self.push_match(valid, map, delimiter, outer.clone(), kind);
                     return Ok(Outcome::Matched(map.end(outer.end - 1)));
                 }
-                Verdict::Invalid(candidate, error) => self.rejected(candidate, error, map, delimiter, outer),
+                Verdict::Invalid(candidate, error) => {
+                    // `http://evil(.)example/`: the marks are URI characters, the host no name.
+                    if *error.kind() == ErrorKind::Defanged
+                        && self.opts.refang
+                        && joins == Joins::HYPHEN
+                        && self.scratch.pieces.segments.len() == 1
+                    {
+                        return self.refang(w, map, s, colon);
+                    }
+                    self.rejected(candidate, error, map, delimiter, outer)
+                }
                 Verdict::NotCandidate => None,
             };
             if first.is_none() {
@@ -227,6 +248,17 @@ impl Candidate<'_> {
         let Some((scan_end, rejected)) = first else { return Ok(Outcome::Skip) };
         self.pending.extend(rejected.map(Event::Rejected));
         Ok(Outcome::Scanned(scan_end))
+    }
+
+    /// A scheme that is never one (`URL:`, `hxxp`): nothing, or with
+    /// [`refang`](crate::ExtractorBuilder::refang) a defanged indicator refanged.
+    #[cold]
+    #[inline(never)]
+    fn never(&mut self, w: &Window<'_>, map: &Map<'_>, s: usize, c: usize) -> Scan<Outcome> {
+        if self.opts.refang && delimit::defanged::refanged_scheme(&w.text[s..c]).is_some() {
+            return self.refang(w, map, s, Some(c));
+        }
+        Ok(Outcome::Skip)
     }
 
     /// Whether the candidate in the pieces, kept up to `kept` and scanned up to `stop` (where a
@@ -250,14 +282,29 @@ impl Candidate<'_> {
             return Ok(None);
         }
         let Some(c) = delimit::run::word_goes_on(w, stop)? else { return Ok(None) };
+        Ok(Some(self.dropped(text, map, ErrorKind::CutInWord(c), delimiter, outer)))
+    }
+
+    /// The rejected record of the candidate in the pieces, dropped for `kind` at its end, when
+    /// rejections are reported.
+    #[cold]
+    #[inline(never)]
+    fn dropped(
+        &mut self,
+        text: &[u8],
+        map: &Map<'_>,
+        kind: ErrorKind,
+        delimiter: Delimiter,
+        outer: &core::ops::Range<usize>,
+    ) -> Option<Rejected> {
         if !self.opts.report_rejected {
-            return Ok(Some(None));
+            return None;
         }
         let sc = &mut *self.scratch;
         sc.pieces.write_reading(text, false, &mut sc.first);
         let candidate = String::from_utf8_lossy(&sc.first).into_owned();
-        let error = ParseError::new(candidate.len(), ErrorKind::CutInWord(c));
-        Ok(Some(self.rejected(Some(candidate), error, map, delimiter, outer.clone())))
+        let error = ParseError::new(candidate.len(), kind);
+        self.rejected(Some(candidate), error, map, delimiter, outer.clone())
     }
 
     /// Validates the readings of the delimited pieces: the first (every byte) and, when a
@@ -323,8 +370,9 @@ impl Candidate<'_> {
                 spans = Vec::new();
             }
         }
-        let rare = (valid.alternate.is_some() || !spans.is_empty())
-            .then(|| Box::new(Extras { alternate: valid.alternate, pieces: spans, origin: None }));
+        let rare = (valid.alternate.is_some() || !spans.is_empty()).then(|| {
+            Box::new(Extras { alternate: valid.alternate, pieces: spans, origin: None, refanged: false })
+        });
         let fields = MatchFields {
             span,
             wrap: Match::wrap(span, map.span(outer)),
@@ -484,7 +532,12 @@ fn owned(reading: &[u8]) -> Result<String, ParseError> {
 /// Validates one reading; returns its components.
 // Inlined into `verdict`, so that the components go straight into the `Valid` reading.
 #[inline(always)]
-fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> Result<Parts, ParseError> {
+pub(super) fn check(
+    reading: &str,
+    kind: Kind,
+    grammar: Grammar,
+    prefixed: &mut String,
+) -> Result<Parts, ParseError> {
     match kind {
         Kind::Scheme { .. } => {
             // The common plain forms first (see `uri::plain`): `None` or what the parser gives.
@@ -495,7 +548,7 @@ fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> 
             }
             let parts =
                 crate::uri::validate_with(reading, grammar, |c| c.scheme.is_some().then(|| Parts::new(c)))?;
-            parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))
+            clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?)
         }
         Kind::Www => {
             // Seed 000 Appendix F: "most hostnames beginning with "www" are likely to have a
@@ -506,8 +559,28 @@ fn check(reading: &str, kind: Kind, grammar: Grammar, prefixed: &mut String) -> 
             prefixed.push_str(reading);
             let uri = Uri::parse_with(prefixed, grammar)
                 .map_err(|e| ParseError::new(e.index().saturating_sub(PREFIX.len()), e.kind().clone()))?;
-            Ok(Parts::new(&unprefix(uri.parts(), PREFIX.len())))
+            clickable(reading, Parts::new(&unprefix(uri.parts(), PREFIX.len())))
         }
+    }
+}
+
+/// The extractor's rule of host names a reader would click (issue 18 item 5, see the crate
+/// docs): `parts`, when the registered name they hold for a host passes
+/// [`crate::uri::is_clickable_host`], else [`ErrorKind::UnclickableHost`] at the host. The fast
+/// validation ([`crate::uri::plain_components`]) applies the same rule as it reads the host.
+#[inline(never)]
+fn clickable(reading: &str, parts: Parts) -> Result<Parts, ParseError> {
+    match parts.host() {
+        Some(host)
+            if parts.host_kind() == Some(HostKind::RegName)
+                && !reading.get(host.clone()).is_some_and(crate::uri::is_clickable_host) =>
+        {
+            // `evil(.)example`: a defanged indicator, whose marks are URI characters.
+            let defanged = delimit::defanged::host_has_mark(&reading.as_bytes()[host.clone()]);
+            let kind = if defanged { ErrorKind::Defanged } else { ErrorKind::UnclickableHost };
+            Err(ParseError::new(host.start, kind))
+        }
+        _ => Ok(parts),
     }
 }
 

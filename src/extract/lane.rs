@@ -146,7 +146,8 @@ pub(crate) fn one_pass(
         (delimiter, s..end, lt..gt + 1)
     } else {
         // Outside ASCII the general path decides whether the URI would be cut in a word.
-        if stop == b'['
+        // `[` and `{` may start the mark of a defanged indicator (`delimit::defanged`).
+        if matches!(stop, b'[' | b'{')
             || stop >= 0x80
             || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n'))
         {
@@ -219,7 +220,8 @@ fn lane_match(
         span,
         wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
         parts,
-        rare: (!pieces.is_empty()).then(|| Box::new(Extras { alternate: None, pieces, origin: None })),
+        rare: (!pieces.is_empty())
+            .then(|| Box::new(Extras { alternate: None, pieces, origin: None, refanged: false })),
         delimiter,
         grammar: opts.grammar,
         abbreviated: false,

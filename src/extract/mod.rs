@@ -11,6 +11,7 @@ mod mail;
 mod options;
 mod prefix;
 mod queue;
+mod refang;
 
 pub use builder::{ExtractorBuilder, UriFinder};
 pub use iter::{Extractor, Seam, SliceMatches};

@@ -19,6 +19,8 @@ pub(crate) struct Options {
     pub(crate) quoted_printable: bool,
     pub(crate) line_numbers: bool,
     pub(crate) one_pass: bool,
+    /// Report defanged indicators refanged (`ExtractorBuilder::refang`).
+    pub(crate) refang: bool,
     pub(crate) mail: MailMode,
     /// The longest message read as mail (see [`super::MAIL_MAX`]).
     pub(crate) mail_max: usize,
@@ -52,6 +54,7 @@ impl Default for Options {
             quoted_printable: true,
             line_numbers: false,
             one_pass: true,
+            refang: false,
             mail: MailMode::Auto,
             mail_max: super::MAIL_MAX,
         }

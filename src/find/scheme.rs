@@ -177,6 +177,11 @@ const OPAQUE_WORDS: &[(&str, Shape)] = &[
     ("ymsgr", Shape::Any),
 ];
 
+/// Names that are never a scheme in text: `url`, the prefix of RFC 1738's appendix (`URL:`),
+/// and the defanged schemes of threat reports (`hxxp`, `hxxps`, `fxp`: written so that nobody
+/// follows the link by accident; issue 18 item 6).
+const NEVER: [&str; 4] = ["url", "hxxp", "hxxps", "fxp"];
+
 /// Longer than the longest registered scheme name (30 bytes).
 const REGISTERED_MAX: usize = 32;
 
@@ -219,9 +224,12 @@ const fn key(name: &[u8]) -> u64 {
 const SHORT_RULES: ([u64; SHORT_RULES_LEN], [SchemeRule; SHORT_RULES_LEN]) = {
     let mut keys = [0; SHORT_RULES_LEN];
     let mut rules = [SchemeRule::NeedsSlashes; SHORT_RULES_LEN];
-    keys[0] = key(b"url");
-    rules[0] = SchemeRule::Never;
-    let mut n = 1;
+    let mut n = 0;
+    while n < NEVER.len() {
+        keys[n] = key(NEVER[n].as_bytes());
+        rules[n] = SchemeRule::Never;
+        n += 1;
+    }
     let mut i = 0;
     while i < OPAQUE_WORDS.len() {
         let (name, shape) = OPAQUE_WORDS[i];
@@ -248,7 +256,7 @@ const SHORT_RULES: ([u64; SHORT_RULES_LEN], [SchemeRule; SHORT_RULES_LEN]) = {
 
 /// How many names [`SHORT_RULES`] holds.
 const SHORT_RULES_LEN: usize = {
-    let mut n = 1;
+    let mut n = NEVER.len();
     let mut i = 0;
     while i < OPAQUE_WORDS.len() {
         n += (OPAQUE_WORDS[i].0.len() <= 8) as usize;
@@ -342,7 +350,7 @@ pub(crate) fn scheme_rule(name: &[u8]) -> SchemeRule {
         *l = b.to_ascii_lowercase();
     }
     let lower = &*lower;
-    if lower == b"url" {
+    if NEVER.iter().any(|name| name.as_bytes() == lower) {
         return SchemeRule::Never;
     }
     if lower.iter().all(u8::is_ascii_alphabetic) {

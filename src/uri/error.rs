@@ -90,6 +90,14 @@ pub enum ErrorKind {
     /// The extractor's: a candidate stops right before a character outside ASCII that goes on
     /// its word (a letter, mark or digit); taken up to there it would be a URI cut short.
     CutInWord(char),
+    /// The extractor's: the host is a registered name no reader would click (an empty label, a
+    /// label that starts or ends with `-`, a character other than a letter, mark, digit, `-` or
+    /// `_`, a top label that starts with a digit): see [`crate::uri::is_clickable_host`].
+    UnclickableHost,
+    /// The extractor's: the candidate is a defanged indicator (`http://evil[.]example/`, written
+    /// so that nobody follows it); taken up to the mark it would be a URI cut short. Reported
+    /// refanged instead with `ExtractorBuilder::refang`.
+    Defanged,
 }
 
 impl fmt::Display for ErrorKind {
@@ -129,6 +137,10 @@ impl fmt::Display for ErrorKind {
                     f,
                     "the word goes on with {c:?}, which no URI holds: taken whole it is no URI, cut it would be another"
                 )
+            }
+            ErrorKind::UnclickableHost => f.write_str("the host is no name a reader would click"),
+            ErrorKind::Defanged => {
+                f.write_str("a defanged indicator (a mark such as [.] stands for a URI character)")
             }
         }
     }

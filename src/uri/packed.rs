@@ -83,6 +83,11 @@ impl Parts {
         (start != Self::NONE).then_some(start as usize..end as usize)
     }
 
+    /// What the host is, when there is one.
+    pub(crate) fn host_kind(&self) -> Option<super::HostKind> {
+        self.host_kind
+    }
+
     /// The components of the URI of `len` bytes these parts were made from.
     pub(crate) fn components(&self, len: usize) -> super::Components {
         let b = &self.bounds;

@@ -108,6 +108,23 @@ pub struct Args {
     #[arg(long)]
     all_readings: bool,
 
+    /// Report defanged indicators refanged (`hxxps://evil[.]example/` as `https://evil.example/`).
+    ///
+    /// Without it they are dropped (and listed by --rejected). With --json, such records carry
+    /// "refanged": true, and their offsets are those of the text as written.
+    /// Example: `urisift --refang threat-report.txt`.
+    #[arg(long)]
+    refang: bool,
+
+    /// Print each IRI mapped to its URI (RFC 3987 §3.1), as `Match::to_uri` gives it.
+    ///
+    /// The host in IDNA A-labels, other characters outside ASCII percent-encoded as UTF-8; a URI
+    /// (ASCII) is printed as it is. Also what {uri} gives in --format. With --json, records
+    /// carry "as_uri" whenever it differs from "uri", with or without this option.
+    /// Example: `urisift --to-uri notes.txt`.
+    #[arg(long)]
+    to_uri: bool,
+
     /// Also find abbreviated URLs such as `www.w3.org/Addressing/`, printed as written.
     ///
     /// They are validated as if `http://` stood before them (RFC 2396 draft, Appendix F).
@@ -456,6 +473,7 @@ pub fn run(args: Args) -> ExitCode {
         .grammar(args.grammar)
         .max_uri_len(args.max_uri_len)
         .abbreviated(args.abbreviated)
+        .refang(args.refang)
         .report_rejected(args.rejected)
         .quoted_printable(!args.no_quoted_printable)
         .mail(if args.mail {
@@ -918,16 +936,32 @@ impl<W: Write> Run<'_, W> {
             return self.emit();
         }
         let second = if self.args.all_readings { m.alternate() } else { None };
+        // `--to-uri`: each reading mapped to its URI (RFC 3987 §3.1); a URI stays borrowed.
+        let readings: Vec<std::borrow::Cow<'_, str>> = if self.args.to_uri {
+            core::iter::once(m.uri()).chain(second).map(urisift::iri_to_uri).collect()
+        } else {
+            Vec::new()
+        };
         if let Some(template) = &self.args.format {
             self.buf.clear();
             // The prefix is the name as {file} gives it: raw bytes, uncoloured.
-            for reading in core::iter::once(m.uri()).chain(second) {
+            let plain = core::iter::once(m.uri()).chain(second);
+            let all: Vec<&str> = if self.args.to_uri {
+                readings.iter().map(|r| r.as_ref()).collect()
+            } else {
+                plain.collect()
+            };
+            for reading in all {
                 template.render(&mut self.buf, m, reading, &self.prefix, text.as_deref().unwrap_or_default());
             }
             return self.emit();
         }
         let c = self.colors;
-        for reading in core::iter::once(m.uri_bytes()).chain(second.map(str::as_bytes)) {
+        let (first, second): (&[u8], Option<&[u8]>) = match readings.as_slice() {
+            [first, rest @ ..] => (first.as_bytes(), rest.first().map(|r| r.as_bytes())),
+            [] => (m.uri_bytes(), second.map(str::as_bytes)),
+        };
+        for reading in core::iter::once(first).chain(second) {
             // Plain bytes rather than `writeln!`: the formatting machinery was an eighth of the
             // time on URI-dense input.
             self.out.write_all(&self.prefix)?;

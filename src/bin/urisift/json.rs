@@ -23,6 +23,14 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8
     let plain = !needs_escape(uri);
     buf.extend_from_slice(b",\"uri\":");
     push_str_checked(buf, uri, plain)?;
+    if m.is_refanged() {
+        buf.extend_from_slice(b",\"refanged\":true");
+    }
+    // An IRI's URI form (RFC 3987 §3.1), when it differs (issue 18 item 8).
+    if !uri.is_ascii() {
+        buf.extend_from_slice(b",\"as_uri\":");
+        push_str(buf, &m.to_uri())?;
+    }
     buf.extend_from_slice(b",\"readings\":[");
     push_str_checked(buf, uri, plain)?;
     if let Some(second) = m.alternate() {
