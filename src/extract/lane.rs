@@ -145,8 +145,10 @@ pub(crate) fn one_pass(
             if matches!(wrap, Wrap::AngleUrl { .. }) { Delimiter::AngleUrlPrefix } else { Delimiter::Angle };
         (delimiter, s..end, lt..gt + 1)
     } else {
-        // Outside ASCII the general path decides whether the URI would be cut in a word.
+        // Outside ASCII, and at a bracket after the host, the general path decides whether an
+        // IRI goes on.
         if stop == b'['
+            || stop == b'{'
             || stop >= 0x80
             || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n'))
         {
