@@ -217,7 +217,9 @@ impl Candidate<'_> {
                 first.get_or_insert((map.start(end.end), rejected));
                 break;
             }
-            if end.stop.is_some_and(|b| b >= 0x80)
+            // (Read as an IRI, the scan stops only where an IRI ends by policy.)
+            if !iri
+                && end.stop.is_some_and(|b| b >= 0x80)
                 && let Some(rejected) = self.cut_in_word(w, map, extent.end, end.end, delimiter, &outer)?
             {
                 first.get_or_insert((map.start(end.end), rejected));
