@@ -56,9 +56,15 @@ fn marks_joiners_and_en_dashes_inside_a_word_stay() {
         "http://lyricstranslate.com/en/someone-you-പോലൊരാള്\u{200d}.html",
         &["http://lyricstranslate.com/en/someone-you-പോലൊരാള്\u{200d}.html"],
     );
-    assert_uris("https://en.wikipedia.org/wiki/Ender’s_Game", &["https://en.wikipedia.org/wiki/Ender’s_Game"]);
+    assert_uris(
+        "https://en.wikipedia.org/wiki/Ender’s_Game",
+        &["https://en.wikipedia.org/wiki/Ender’s_Game"],
+    );
     // An en dash not between letters ends it.
-    assert_uris("http://d.example/y – z and http://e.example/–", &["http://d.example/y", "http://e.example/"]);
+    assert_uris(
+        "http://d.example/y – z and http://e.example/–",
+        &["http://d.example/y", "http://e.example/"],
+    );
 }
 
 #[test]
@@ -67,7 +73,10 @@ fn private_use_only_in_the_query_and_urns_stay_ascii() {
     // Outside the query it makes the IRI invalid: dropped, with its reason, never cut.
     assert_uris("x http://a.example/p\u{e000} y", &[]);
     let reasons = rejected(&mut ExtractorBuilder::new(), "x http://a.example/p\u{e000} y");
-    assert_eq!(reasons, [("http://a.example/p\u{e000}".to_owned(), ErrorKind::PrivateUseOutsideQuery('\u{e000}'))]);
+    assert_eq!(
+        reasons,
+        [("http://a.example/p\u{e000}".to_owned(), ErrorKind::PrivateUseOutsideQuery('\u{e000}'))]
+    );
     // A URN is ASCII (RFC 8141): read as a URI, a letter that goes on it drops it.
     assert_uris("urn:isbn:0451450523 and urn:example:aé", &["urn:isbn:0451450523"]);
 }
@@ -90,18 +99,53 @@ fn invalid_utf8_ends_an_iri_and_ascii_text_is_unchanged() {
 #[test]
 fn unicode_delimiters_end_an_iri() {
     for sep in [
-        "\u{a0}", "\u{1680}", "\u{2003}", "\u{200a}", "\u{2028}", "\u{2029}", "\u{202f}", "\u{205f}", "\u{3000}",
-        "\u{200b}", "\u{feff}", "\u{200e}", "\u{200f}", "\u{202a}", "\u{202e}", "\u{2066}", "\u{2069}", "、", "。",
-        "，", "！", "？", "：", "；", "…", "—", "―", "،", "؛", "؟", "۔", "😀", "❤\u{fe0f}", "\u{fe0f}", "\u{20e3}",
-        "👍🏽", "🇯🇵", "｜", "\u{85}",
+        "\u{a0}",
+        "\u{1680}",
+        "\u{2003}",
+        "\u{200a}",
+        "\u{2028}",
+        "\u{2029}",
+        "\u{202f}",
+        "\u{205f}",
+        "\u{3000}",
+        "\u{200b}",
+        "\u{feff}",
+        "\u{200e}",
+        "\u{200f}",
+        "\u{202a}",
+        "\u{202e}",
+        "\u{2066}",
+        "\u{2069}",
+        "、",
+        "。",
+        "，",
+        "！",
+        "？",
+        "：",
+        "；",
+        "…",
+        "—",
+        "―",
+        "،",
+        "؛",
+        "؟",
+        "۔",
+        "😀",
+        "❤\u{fe0f}",
+        "\u{fe0f}",
+        "\u{20e3}",
+        "👍🏽",
+        "🇯🇵",
+        "｜",
+        "\u{85}",
     ] {
         let text = format!("見て https://x.example/東京{sep}次");
         assert_uris(&text, &["https://x.example/東京"]);
     }
-    assert_uris("http://example.com/path?a=b😀http://other.example/", &[
-        "http://example.com/path?a=b",
-        "http://other.example/",
-    ]);
+    assert_uris(
+        "http://example.com/path?a=b😀http://other.example/",
+        &["http://example.com/path?a=b", "http://other.example/"],
+    );
 }
 
 // Item 4: typographic quotes and brackets.
@@ -115,12 +159,14 @@ fn typographic_quotes_and_brackets_pair_like_parentheses() {
     assert_uris("‘https://x.example/a’ said", &["https://x.example/a"]);
     assert_uris("（https://example.cn/about）了解更多", &["https://example.cn/about"]);
     assert_uris("「https://example.jp/」を見て", &["https://example.jp/"]);
-    assert_uris("『https://example.jp/a』【https://example.jp/b】", &["https://example.jp/a", "https://example.jp/b"]);
-    assert_uris("《https://example.cn/c》〈https://example.cn/d〉〔https://example.cn/e〕", &[
-        "https://example.cn/c",
-        "https://example.cn/d",
-        "https://example.cn/e",
-    ]);
+    assert_uris(
+        "『https://example.jp/a』【https://example.jp/b】",
+        &["https://example.jp/a", "https://example.jp/b"],
+    );
+    assert_uris(
+        "《https://example.cn/c》〈https://example.cn/d〉〔https://example.cn/e〕",
+        &["https://example.cn/c", "https://example.cn/d", "https://example.cn/e"],
+    );
     // A matched pair inside stays.
     assert_uris("https://example.jp/wiki/「名」の話 です", &["https://example.jp/wiki/「名」の話"]);
     assert_uris("https://example.cn/a（b）c。", &["https://example.cn/a（b）c"]);
@@ -136,10 +182,16 @@ fn balanced_brackets_after_the_host_stay() {
         "see http://example.org/list.php?ids[]=1&ids[]=2.",
         &["http://example.org/list.php?ids[]=1&ids[]=2"],
     );
-    assert_uris("GET http://api.example.org/users/{id}/posts now", &["http://api.example.org/users/{id}/posts"]);
+    assert_uris(
+        "GET http://api.example.org/users/{id}/posts now",
+        &["http://api.example.org/users/{id}/posts"],
+    );
     assert_uris("http://foo.com/blah_blah_[other]", &["http://foo.com/blah_blah_[other]"]);
     // Unbalanced ends it; nested brackets are unbalanced at the outer one.
-    assert_uris("http://x.example/a[1 b and http://y.example/a]b", &["http://x.example/a", "http://y.example/a"]);
+    assert_uris(
+        "http://x.example/a[1 b and http://y.example/a]b",
+        &["http://x.example/a", "http://y.example/a"],
+    );
     assert_uris("http://x.example/a[[1]]", &["http://x.example/a"]);
     // In the host they end or reject it.
     assert_uris("https://{region}.example/ and https://a{b}.example/", &["https://a"]);
@@ -163,12 +215,15 @@ fn a_paren_before_the_scheme_pairs_with_the_first_unmatched_close() {
 fn markdown_emphasis_is_not_part_of_the_uri() {
     assert_uris("this is *https://x.example/bold* ok", &["https://x.example/bold"]);
     assert_uris("**https://x.example/bold**.", &["https://x.example/bold"]);
-    assert_uris("_https://x.example/it_ and ~~https://x.example/del~~", &[
-        "https://x.example/it",
-        "https://x.example/del",
-    ]);
+    assert_uris(
+        "_https://x.example/it_ and ~~https://x.example/del~~",
+        &["https://x.example/it", "https://x.example/del"],
+    );
     // No emphasis without the run before the scheme, or after a letter.
-    assert_uris("https://x.example/a* and a*https://x.example/b*", &["https://x.example/a*", "https://x.example/b*"]);
+    assert_uris(
+        "https://x.example/a* and a*https://x.example/b*",
+        &["https://x.example/a*", "https://x.example/b*"],
+    );
     assert_uris("_https://x.example/snake_case_", &["https://x.example/snake_case"]);
 }
 
@@ -187,10 +242,11 @@ fn strict_drops_what_an_iri_would_hold_never_cuts_it() {
         assert_uris_with(&s, text, &[]);
     }
     // What ends an IRI ends a URI: nothing is dropped there.
-    assert_uris_with(&s, "http://a.example/x。次 http://b.example/y\u{a0}z", &[
-        "http://a.example/x",
-        "http://b.example/y",
-    ]);
+    assert_uris_with(
+        &s,
+        "http://a.example/x。次 http://b.example/y\u{a0}z",
+        &["http://a.example/x", "http://b.example/y"],
+    );
     assert_eq!(
         rejected(&mut strict(), "see http://a.example/wiki/東京"),
         [("http://a.example/wiki/".to_owned(), ErrorKind::Excluded('東'))]

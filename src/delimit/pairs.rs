@@ -1,4 +1,4 @@
-//! What a mark right before the scheme closes after it (the crate docs, "Brackets"): a `(`
+//! What a mark right before the scheme closes after it (the crate docs, "Brackets, parentheses and emphasis"): a `(`
 //! pairs with the first `)` the candidate leaves unmatched, and Markdown emphasis (`*`, `_`,
 //! `~` runs) with the same run at its end.
 
