@@ -815,3 +815,17 @@ fn mail_switches_and_header_fields() {
     assert_eq!(records[0]["message"], 1);
     assert!(json_lines(&urisift(&["--json", "--no-mail"], mail)).iter().all(|r| r.get("found").is_none()));
 }
+
+/// Issue 18: an IRI is printed as written (UTF-8), and `--strict` reads URIs only: what would
+/// need an IRI or a bracket after the host is dropped, never cut, and `--rejected` says why.
+#[test]
+fn iris_are_printed_as_written_and_strict_drops_them() {
+    let text = "見て https://ja.wikipedia.org/wiki/東京 と http://x.example/a?ids[]=1 http://y.example/\n";
+    let run = urisift(&[], text.as_bytes());
+    assert_eq!(run.out(), "https://ja.wikipedia.org/wiki/東京\nhttp://x.example/a?ids[]=1\nhttp://y.example/\n");
+    let run = urisift(&["--strict", "--rejected"], text.as_bytes());
+    assert_eq!(run.out(), "http://y.example/\n");
+    assert!(run.stderr.contains("rejected \"https://ja.wikipedia.org/wiki/\""), "{}", run.stderr);
+    assert!(run.stderr.contains("character '東' is not allowed in a URI"), "{}", run.stderr);
+    assert!(run.stderr.contains("character '[' is not allowed in a URI"), "{}", run.stderr);
+}
