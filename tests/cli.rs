@@ -822,7 +822,10 @@ fn mail_switches_and_header_fields() {
 fn iris_are_printed_as_written_and_strict_drops_them() {
     let text = "見て https://ja.wikipedia.org/wiki/東京 と http://x.example/a?ids[]=1 http://y.example/\n";
     let run = urisift(&[], text.as_bytes());
-    assert_eq!(run.out(), "https://ja.wikipedia.org/wiki/東京\nhttp://x.example/a?ids[]=1\nhttp://y.example/\n");
+    assert_eq!(
+        run.out(),
+        "https://ja.wikipedia.org/wiki/東京\nhttp://x.example/a?ids[]=1\nhttp://y.example/\n"
+    );
     let run = urisift(&["--strict", "--rejected"], text.as_bytes());
     assert_eq!(run.out(), "http://y.example/\n");
     assert!(run.stderr.contains("rejected \"https://ja.wikipedia.org/wiki/\""), "{}", run.stderr);
