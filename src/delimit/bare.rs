@@ -297,10 +297,11 @@ fn ip_literal_end(w: &Window<'_>, open: usize, limit_end: usize) -> Scan<Option<
 
 /// The index of the `]` or `}` closing the `[` or `{` at `open`, when that stands after the
 /// authority of an IRI and closes before anything that ends it (another bracket, white space,
-/// a character outside ASCII that ends an IRI), below `limit_end`: a balanced bracket in a path,
-/// query or fragment (`?ids[]=1`, `/users/{id}/posts`) stays, as RFC 3986 does not allow but
-/// URIs in text hold (the crate docs, "Brackets, parentheses and emphasis"). In the authority (`https://{region}.x/`), or
-/// unbalanced, it ends the IRI; the end of the window is [`Incomplete`] unless it is complete.
+/// a character outside ASCII that ends an IRI), below `limit_end`: a balanced bracket in a
+/// path, query or fragment (`?ids[]=1`, `/users/{id}/posts`) stays, as URIs in text hold
+/// although RFC 3986 does not allow it (the crate docs, "Brackets, parentheses and
+/// emphasis"). In the authority (`https://{region}.x/`), or unbalanced, it ends the IRI; the
+/// end of the window is [`Incomplete`] unless it is complete.
 #[cold]
 #[inline(never)]
 pub(crate) fn balanced_close(

@@ -1,6 +1,6 @@
-//! What a mark right before the scheme closes after it (the crate docs, "Brackets, parentheses and emphasis"): a `(`
-//! pairs with the first `)` the candidate leaves unmatched, and Markdown emphasis (`*`, `_`,
-//! `~` runs) with the same run at its end.
+//! What a mark right before the scheme closes after it (the crate docs, "Brackets,
+//! parentheses and emphasis"): a `(` pairs with the first `)` the candidate leaves unmatched,
+//! and Markdown emphasis (`*`, `_`, `~` runs) with the same run at its end.
 
 use super::{Pieces, trim};
 

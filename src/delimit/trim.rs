@@ -12,9 +12,9 @@ pub(super) fn closing_run(bytes: &[u8]) -> usize {
 }
 
 /// Removes what is not part of a URI outside angle brackets from the end of `pieces` (rule 3):
-/// trailing `. , ; : ! ? '` and opening typographic marks (`“ « 「 （` …), repeatedly, and a `)`
-/// with no matching `(` in the URI; balanced
-/// parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`). Never trims below
+/// trailing `. , ; : ! ? '` and opening typographic marks (`“ « 「 （` …), repeatedly, and a
+/// `)` with no matching `(` in the URI; balanced parentheses stay
+/// (`https://en.wikipedia.org/wiki/Set_(mathematics)`). Never trims below
 /// `keep` (the byte after `scheme:`). A hyphen break left at the very end joined nothing and
 /// is forgotten.
 #[inline]

@@ -54,7 +54,8 @@ impl ExtractorBuilder {
     /// ```
     /// use urisift::ExtractorBuilder;
     /// let text = "https://ja.wikipedia.org/wiki/東京 and http://x.example/a?ids[]=1";
-    /// let found: Vec<String> = ExtractorBuilder::new().slice(text.as_bytes()).map(|m| m.uri().to_owned()).collect();
+    /// let found: Vec<String> =
+    ///     ExtractorBuilder::new().slice(text.as_bytes()).map(|m| m.uri().to_owned()).collect();
     /// assert_eq!(found, ["https://ja.wikipedia.org/wiki/東京", "http://x.example/a?ids[]=1"]);
     /// assert_eq!(ExtractorBuilder::new().strict(true).slice(text.as_bytes()).count(), 0);
     /// ```

@@ -1,6 +1,7 @@
 //! The validation of a candidate read as an IRI (the default reading): RFC 3987 for its
 //! characters outside ASCII, and balanced brackets after its authority, which RFC 3986 does not
-//! allow but URIs in text hold (`?ids[]=1`, `/users/{id}/posts`; the crate docs, "Brackets, parentheses and emphasis").
+//! allow but URIs in text hold (`?ids[]=1`, `/users/{id}/posts`; the crate docs, "Brackets,
+//! parentheses and emphasis").
 
 use std::borrow::Cow;
 
