@@ -652,8 +652,11 @@ fn reading_parses<T>(
         Ok(uri) => Ok(f(&uri)),
         Err(e) if grammar != Grammar::Rfc3986 => Err(e),
         Err(e) => {
-            let authority = text.find("://").map_or(0, |a| a + 3);
-            let path = text[authority..].find(['/', '?', '#']).map_or(text.len(), |p| authority + p);
+            // Only after `scheme://` and its authority: an opaque URI holds no brackets.
+            let colon = text.find(':').unwrap_or(text.len());
+            let authority = text[colon..].starts_with("://").then_some(colon + 3);
+            let path = authority
+                .map_or(text.len(), |a| text[a..].find(['/', '?', '#']).map_or(text.len(), |p| a + p));
             let (head, tail) = text.split_at(path);
             let shadow = format!("{head}{}", tail.replace(['[', ']', '{', '}'], "~"));
             Uri::parse_iri(&shadow).map(|uri| f(&uri)).map_err(|_| e)

@@ -1498,6 +1498,18 @@ const TOKENS: &[&[u8]] = &[
     b"\nFrom x\n",
     b"www.",
     b"www.a.example",
+    // UTF-8 (issue 18): letters, a mark, typographic marks, delimiters, emoji, a character cut
+    // in two, and Markdown emphasis.
+    "東京".as_bytes(),
+    "ü".as_bytes(),
+    "\u{301}".as_bytes(),
+    "“".as_bytes(),
+    "）".as_bytes(),
+    "。".as_bytes(),
+    "\u{a0}".as_bytes(),
+    "😀".as_bytes(),
+    b"\xe6\x9d",
+    b"*",
     b"example.com",
     b"\n> ",
     b"> >",

@@ -274,3 +274,13 @@ fn floods_of_marks_emoji_and_openers_are_read_whole() {
     let opens = format!("http://a.example/{} ", "「".repeat(1_000));
     assert_uris(&opens, &["http://a.example/"]);
 }
+
+/// Found by the random texts: inside `<…>` an opaque URI with brackets (`tel:+1-2ab[::1]…`) was
+/// validated with them standing in as `~`, although no bracket stays in a URI without an
+/// authority. The `<…>` is then no wrapper, and the text is read as before (the bracket ends
+/// the bare URI, as RFC 2396 Appendix E has it).
+#[test]
+fn brackets_in_an_opaque_uri_in_angle_brackets_stay_invalid() {
+    assert_uris("<tel:+1-2ab[::1]x>", &["tel:+1-2ab"]);
+    assert_uris("<http://a.example/x[1]>", &["http://a.example/x[1]"]);
+}

@@ -19,14 +19,16 @@ pub(super) fn stand_in(reading: &str) -> Option<Cow<'_, str>> {
         return (!reading.is_ascii()).then_some(Cow::Borrowed(reading));
     }
     // The authority, after `scheme://`, ends at the first `/`, `?` or `#` (RFC 3986 §3.2);
-    // without one, the brackets stay as they are (an IP literal, or an error).
-    let colon = memchr::memchr(b':', bytes)?;
-    let path = if bytes[colon + 1..].starts_with(b"//") {
-        let from = colon + 3;
-        from + memchr::memchr3(b'/', b'?', b'#', &bytes[from..])?
-    } else {
-        colon + 1
-    };
+    // without one, the brackets stay as they are (an IP literal, or an error), and so they do
+    // in a URI without an authority, as the bare scan reads it.
+    let unchanged = || (!reading.is_ascii()).then_some(Cow::Borrowed(reading));
+    let Some(colon) = memchr::memchr(b':', bytes) else { return unchanged() };
+    if !bytes[colon + 1..].starts_with(b"//") {
+        return unchanged();
+    }
+    let from = colon + 3;
+    let Some(host_len) = memchr::memchr3(b'/', b'?', b'#', &bytes[from..]) else { return unchanged() };
+    let path = from + host_len;
     let mut out = bytes.to_vec();
     let mut open: Option<usize> = None;
     for i in path..bytes.len() {
@@ -64,6 +66,10 @@ mod tests {
         assert_eq!(stand_in("http://[::1]/a[b]").as_deref(), Some("http://[::1]/a~b~"));
         assert_eq!(stand_in("http://x/a"), None);
         assert_eq!(stand_in("http://x/ü").as_deref(), Some("http://x/ü"));
+        // Without an authority brackets stay (an opaque URI holds none), as without a path.
+        assert_eq!(stand_in("tel:+1[2]"), None);
+        assert_eq!(stand_in("http://[::1]"), None);
+        assert_eq!(stand_in("mailto:ü[x]").as_deref(), Some("mailto:ü[x]"));
         assert!(components("http://x/a]").is_err());
         assert!(components(&stand_in("http://x/{id}/p").unwrap()).is_ok());
     }

@@ -179,8 +179,10 @@ pub fn find_nth(hay: &str, needle: &str, n: usize) -> (u64, u64) {
 /// `Uri::parse_iri` must then accept for a match.
 #[allow(dead_code)]
 pub fn bracket_stand_in(uri: &str) -> String {
-    let path =
-        uri.find("://").map_or(0, |a| uri[a + 3..].find(['/', '?', '#']).map_or(uri.len(), |p| a + 3 + p));
+    // Only after `scheme://` and its authority: an opaque URI holds no brackets.
+    let colon = uri.find(':').unwrap_or(uri.len());
+    let authority = uri[colon..].starts_with("://").then_some(colon + 3);
+    let path = authority.map_or(uri.len(), |a| uri[a..].find(['/', '?', '#']).map_or(uri.len(), |p| a + p));
     let (head, tail) = uri.split_at(path);
     format!("{head}{}", tail.replace(['[', ']', '{', '}'], "~"))
 }
