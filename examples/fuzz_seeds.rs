@@ -6,7 +6,8 @@
 //! ```
 //!
 //! * `extract`: windows of the texts under `corpus/`, each behind one control byte (the first
-//!   byte of an `extract` input picks the chunking, see `fuzz/oracles.rs`).
+//!   byte of an `extract` input picks the chunking, see `fuzz/oracles.rs`), and the UTF-8 texts
+//!   of [`UNICODE_TEXTS`].
 //! * `mail`: whole messages, each behind one control byte: the golden messages of
 //!   `tests/data/mail/`, the mail files of `corpus/` up to [`MAIL_SEED_MAX`] bytes, and the first
 //!   [`MAIL_SEED_MAX`] bytes of the larger ones.
@@ -37,6 +38,21 @@ const MAX_URI: usize = 512;
 /// RFC 3986 §5.4's base, an authority with an empty path, an opaque URI, and a URN.
 const BASES: [&str; 5] =
     ["http://a/b/c/d;p?q", "http://a", "foo:/a/b", "mailto:x@example.org", "urn:example:a/b/../c"];
+
+/// UTF-8 texts for the `extract` target: IRIs, Unicode delimiters, typographic quotes and
+/// brackets, brackets after the host, marks and emoji (issue 18).
+const UNICODE_TEXTS: [&str; 10] = [
+    "見て https://ja.wikipedia.org/wiki/東京 は首都。（https://example.cn/about）了解更多",
+    "Besuchen Sie „http://www.bürgerentscheid-krankenhäuser.de/seite“ oder »https://x.example/artikel«.",
+    "https://en.wikipedia.org/wiki/Hatfield–McCoy_feud – and http://twitter.com/Русские_слова\u{a0}next",
+    "http://example.org/list.php?ids[]=1&ids[]=2 http://api.example.org/users/{id}/posts https://{region}.x/",
+    "(http://one.org/)(http://two.org/) (http://foo.com/bar)more *https://x.example/bold* ~~https://x/y~~",
+    "http://a.example/x😀http://b.example/❤\u{fe0f} http://c.example/\u{200f}\u{202e}d \u{feff}http://ああ.com",
+    "<https://例え.テスト/パス> <https://…> «https://x.example/«a»» 「https://example.jp/「名」」",
+    "http://a.example/?q=\u{e000} http://a.example/p\u{e000} urn:example:aé mailto:jos\u{e9}@example.org",
+    "http://a.example/cafe\u{301}\u{301}\u{301}\u{301} http://x.example/می\u{200c}خواهم،http://y.example/",
+    "http://a.example/\u{ff5c}b http://b.example/x\u{3000}y http://c.example/Ender’s_Game’ http://d.example/a‘b",
+];
 
 fn main() -> ExitCode {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -78,6 +94,15 @@ fn run(root: &Path, out: &Path) -> io::Result<()> {
         for (i, window) in text.chunks(WINDOW).enumerate() {
             let mut seed = vec![(i % 256) as u8];
             seed.extend_from_slice(window);
+            extract.push(seed);
+        }
+    }
+    // UTF-8 text around and inside IRIs (issue 18), each under every chunking of the first
+    // eight control bytes.
+    for (i, text) in UNICODE_TEXTS.iter().enumerate() {
+        for control in 0..8u8 {
+            let mut seed = vec![control.wrapping_add(i as u8)];
+            seed.extend_from_slice(text.as_bytes());
             extract.push(seed);
         }
     }

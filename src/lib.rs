@@ -48,14 +48,16 @@
 //!    IANA may be opaque (`mailto:`, `news:`, `urn:`, `tel:`, `geo:`); any other needs `//`, and
 //!    so do registered names that are everyday words or log labels (`info:`, `session:`,
 //!    `message:`); see the list in the source of `find.rs`.
-//! 2. **A bare URI ends** at white space, a control character, a byte outside ASCII, or one of
-//!    `< > " { } | \ ^ ` [ ]`, except for an IP literal `[…]` as the host. **Never a cut URI:**
-//!    a candidate that a letter, mark or digit outside ASCII goes on with (in UTF-8:
-//!    `http://www.bürger…`, `…/wiki/東京`, `http://foobar.みんな/`) is dropped, not reported up
-//!    to there; it is rejected with [`uri::ErrorKind::CutInWord`]. (IRIs, which would take such
-//!    text whole, are not extracted yet.) Punctuation, spaces and emoji outside ASCII end a URI.
-//! 3. **Trailing punctuation** `. , ; : ! ? '` is not part of a bare URI, nor a `)` without its
-//!    `(`; balanced parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`).
+//! 2. **A bare URI ends** at white space, a control character, or one of
+//!    `< > " { } | \ ^ ` [ ]`, except for an IP literal `[…]` as the host and for balanced
+//!    brackets after it (see [Brackets, parentheses and emphasis](#brackets-parentheses-and-emphasis)).
+//!    In UTF-8 text it is read as an IRI (RFC 3987) and goes on through the Unicode text an IRI
+//!    allows; Unicode delimiters end it (see [Unicode text](#unicode-text)). Bytes that are no
+//!    UTF-8 end it. **Never a cut URI:** no option reports a URI that ends inside a word; a
+//!    candidate that cannot be taken whole is dropped, and [`Event::Rejected`] says why.
+//! 3. **Trailing punctuation** `. , ; : ! ? '`, and an opening typographic quote or bracket
+//!    (`“ « 「 （` …), are not part of a bare URI, nor a `)` without its `(`; balanced
+//!    parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`).
 //! 4. **`<…>`**, with an optional `URL:`: all white space inside is removed and nothing is
 //!    trimmed (`<ftp://ds.in⏎ ternic.net/rfc>`). A `<` that is not closed, or whose content is
 //!    no URI, is not a wrapper: its content is read as ordinary text. One whose `>` comes only
@@ -63,8 +65,9 @@
 //!    line or another `<` ends the search for `>`; in a quoted mail reply, the `> ` that starts
 //!    each following line is not part of the URI.
 //! 5. **`URL:`** is never part of the URI.
-//! 6. **Quotes, brackets, braces** end a URI like any excluded character; punctuation just
-//!    inside the closing one is trimmed.
+//! 6. **Quotes, brackets, braces** end a URI like any excluded character, unless balanced
+//!    after the host; punctuation just inside the closing one is trimmed. A `(` right before the
+//!    scheme pairs with the first `)` the URI leaves unmatched.
 //! 7. **A line break right after a hyphen** continues the URI on the next line (inside `<…>`, in
 //!    quotes, bare), and both readings are reported, the hyphen kept first. A bare URI that
 //!    cannot end at a line break (`(https://⏎ www.debian.org/)`, a `%` escape split in two)
@@ -104,6 +107,68 @@
 //!     flagged ([`Match::is_refanged`]) and its span is that of the text as written. Only the
 //!     bare form is refanged (no `<…>`, quotes or line breaks), and a scheme must still be
 //!     followed by a real `:` (`hxxp[:]//` starts no candidate).
+//!
+//! # Unicode text
+//!
+//! By default ([`Grammar::Rfc3986`](uri::Grammar::Rfc3986), not
+//! [`strict`](ExtractorBuilder::strict)) a candidate in UTF-8 text is read as an IRI
+//! (RFC 3987 §2.2): the characters `ucschar` belong to it wherever RFC 3987 allows them (the
+//! userinfo, the host, the path, the query, the fragment), and `iprivate` in the query (one
+//! elsewhere makes the candidate invalid: it is dropped, not cut there). It is validated by the
+//! IRI parser ([`uri::Uri::parse_iri`]) and reported as written, in UTF-8 and in the
+//! normalization form it has in the text: `https://ja.wikipedia.org/wiki/東京`,
+//! `http://www.bürgerentscheid-krankenhäuser.de`, `https://x.example/?q=Müller`. Where a reader
+//! of the language would end it, it ends:
+//!
+//! - **Unicode delimiters** end an IRI as ASCII white space ends a URI: Unicode white space
+//!   (U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), U+200B, U+FEFF;
+//!   the bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069; RFC 3987
+//!   §4.1); the sentence punctuation `、 。 ， ！ ？ ： ； ．` with the half-width `｡ ､`, the
+//!   ellipses `… ‥ ⋯`, the em dashes `— ― ⸺ ⸻` anywhere; the Arabic `، ؛ ؟ ۔` and the
+//!   Devanagari `। ॥`; the full-width forms of the ASCII characters a URI excludes (`｜ ＜ ＞ ＂`
+//!   …); emoji (`Extended_Pictographic`, Unicode 16.0, with U+FE0F, U+20E3, the regional
+//!   indicators and the skin-tone modifiers); and anything that is neither `ucschar` nor
+//!   `iprivate` (C1 controls, noncharacters).
+//! - **Inside a word** combining marks stay; a zero-width joiner or non-joiner stays next to a
+//!   letter, mark or digit; a soft hyphen or a dash short of the em dash (U+2010–U+2013) stays
+//!   before one (`Hatfield–McCoy_feud`), and ends the IRI otherwise (`http://x/y – z`); `’`
+//!   between two letters is an apostrophe and stays (`Ender’s_Game`).
+//! - **Typographic quotes and brackets** `“ ” ‘ ’ « » ‹ › „ ‚ 「 」 『 』 【 】 （ ） 〈 〉 《 》 〔 〕 〖 〗 ［ ］ ｛ ｝`
+//!   work like parentheses: a closing one ends the IRI unless its partner is open inside it
+//!   (`（https://example.cn/about）了解更多` gives `https://example.cn/about`); a matched pair
+//!   stays; an opening one never starts an IRI and is trimmed when left at the end
+//!   (`„https://x/seite“`, `»https://x/artikel«`). `“` and `‘` close the German `„` and `‚`
+//!   when one is open inside, and open otherwise; `«` and `‹` open, `»` and `›` close (a German
+//!   `»…«` inside an IRI is not paired).
+//! - Inside `<…>` an IRI holds any `ucschar` or `iprivate` but those delimiters.
+//! - A URN stays ASCII (RFC 8141): read as a URI, as under the other rules below.
+//!
+//! Read as URIs — under [`strict`](ExtractorBuilder::strict) (RFC 3986 and the RFC 2396 draft:
+//! no character outside ASCII, no `[ ] { }` outside an IP literal), under another grammar, or
+//! for a URN — a candidate stops at the first byte outside ASCII, and is dropped when an IRI
+//! would have gone on there (strict: [`uri::ErrorKind::Excluded`] names the character) or, under
+//! another grammar, when a letter, mark or digit goes on its word
+//! ([`uri::ErrorKind::CutInWord`]). Text in ASCII is read the same either way, at the same
+//! speed: the scans stop at every byte outside ASCII anyway, and only there is Unicode looked at.
+//!
+//! # Brackets, parentheses and emphasis
+//!
+//! - A **balanced `[...]` or `{...}` after the host** — in the path, query or fragment, not
+//!   nested — stays, as balanced parentheses do: `http://example.org/list.php?ids[]=1&ids[]=2`,
+//!   `http://api.example.org/users/{id}/posts`. RFC 3986 does not allow them there, but they
+//!   are common in URIs as written, and cutting there gives another link. An unbalanced one
+//!   ends the URI; in the host they end or reject it (`https://{region}.x/` is no URI). The
+//!   IRI parser validates the URI with each such pair standing in as `~`. Under
+//!   [`strict`](ExtractorBuilder::strict) such a candidate is dropped.
+//! - A **`(` right before the scheme** pairs with the first `)` the URI leaves unmatched, which
+//!   ends it: `(http://one.org/)(http://two.org/)` gives two URIs, `(http://foo.com/bar)more`
+//!   gives `http://foo.com/bar`; `(https://en.wikipedia.org/wiki/Set_(mathematics))` keeps its
+//!   inner pair.
+//! - **Markdown emphasis**: when a run of one to three `*`, `_` or `~` stands right before the
+//!   scheme (after no letter or digit), the same run at the end of the URI closes it and is not
+//!   part of it: `*https://x/bold*`, `**https://x/bold**`, `~~https://x/old~~` give
+//!   `https://x/…` without the marks. Without the run before the scheme a trailing `*` stays
+//!   (it is a URI character).
 //!
 //! In text not read as mail (see below), mail bodies sent as quoted-printable (RFC 2045) are
 //! still read as a mail client shows them: after a `Content-Transfer-Encoding: quoted-printable` header, soft line breaks are joined and

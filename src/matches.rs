@@ -77,8 +77,9 @@ pub struct Match {
     pub(crate) quoted_printable: bool,
 }
 
-/// A match's URI text: ASCII, since every grammar the validating parser applies allows ASCII
-/// characters only. It is kept as bytes and viewed as `str` when asked for: the lane for
+/// A match's URI text: valid UTF-8, since every reading that reaches it passed the validating
+/// parser: ASCII for a URI, UTF-8 for an IRI (RFC 3987), whose readings are checked to be
+/// UTF-8 before. It is kept as bytes and viewed as `str` when asked for: the lane for
 /// common URIs (`extract::lane`) then never runs a UTF-8 check on bytes it has already
 /// classified one by one, and a caller that only counts, or writes the bytes out
 /// ([`Match::uri_bytes`]), never pays for one.
@@ -90,24 +91,25 @@ pub struct Match {
 pub(crate) struct UriText(pub(crate) Vec<u8>);
 
 impl From<String> for UriText {
-    /// Text that passed the validating parser (ASCII, then).
+    /// Text that passed the validating parser.
     fn from(text: String) -> Self {
         UriText(text.into_bytes())
     }
 }
 
 impl From<&str> for UriText {
-    /// Text that passed the validating parser (ASCII, then).
+    /// Text that passed the validating parser.
     fn from(text: &str) -> Self {
         UriText(text.as_bytes().to_vec())
     }
 }
 
 impl UriText {
-    /// Holds `bytes` now, which the caller has checked to be ASCII, in the same buffer.
+    /// Holds `bytes` now, which the caller has checked to be UTF-8 (ASCII for a URI), in the
+    /// same buffer.
     #[inline]
     pub(crate) fn refill(&mut self, bytes: &[u8]) {
-        debug_assert!(bytes.is_ascii(), "a URI is ASCII");
+        debug_assert!(core::str::from_utf8(bytes).is_ok(), "a URI or IRI is UTF-8");
         self.0.clear();
         self.0.extend_from_slice(bytes);
     }
@@ -116,8 +118,8 @@ impl UriText {
         &self.0
     }
 
-    /// The text as `str`. Both constructors give valid UTF-8 (ASCII), so the empty string is
-    /// never what comes back.
+    /// The text as `str`. Both constructors give valid UTF-8, so the empty string is never
+    /// what comes back.
     pub(crate) fn as_str(&self) -> &str {
         core::str::from_utf8(&self.0).unwrap_or_default()
     }
@@ -217,11 +219,11 @@ pub(crate) struct MatchFields {
 }
 
 impl MatchFields {
-    /// A new match of these fields with `text` (ASCII) as its URI, in a buffer of its size: one
-    /// allocation, without the growth path of an empty buffer.
+    /// A new match of these fields with `text` (UTF-8, ASCII for a URI) as its URI, in a buffer
+    /// of its size: one allocation, without the growth path of an empty buffer.
     #[inline(always)]
     pub(crate) fn into_match(self, text: &[u8]) -> Match {
-        debug_assert!(text.is_ascii(), "a URI is ASCII");
+        debug_assert!(core::str::from_utf8(text).is_ok(), "a URI or IRI is UTF-8");
         Match {
             uri: UriText(text.to_vec()),
             span: self.span,

@@ -871,3 +871,20 @@ fn refang_prints_indicators_refanged_and_json_flags_them() {
     assert_eq!((records[0]["start"].as_u64(), records[0]["end"].as_u64()), (Some(5), Some(32)));
     assert!(records[1].get("refanged").is_none());
 }
+
+/// Issue 18: an IRI is printed as written (UTF-8), and `--strict` reads URIs only: what would
+/// need an IRI or a bracket after the host is dropped, never cut, and `--rejected` says why.
+#[test]
+fn iris_are_printed_as_written_and_strict_drops_them() {
+    let text = "見て https://ja.wikipedia.org/wiki/東京 と http://x.example/a?ids[]=1 http://y.example/\n";
+    let run = urisift(&[], text.as_bytes());
+    assert_eq!(
+        run.out(),
+        "https://ja.wikipedia.org/wiki/東京\nhttp://x.example/a?ids[]=1\nhttp://y.example/\n"
+    );
+    let run = urisift(&["--strict", "--rejected"], text.as_bytes());
+    assert_eq!(run.out(), "http://y.example/\n");
+    assert!(run.stderr.contains("rejected \"https://ja.wikipedia.org/wiki/\""), "{}", run.stderr);
+    assert!(run.stderr.contains("character '東' is not allowed in a URI"), "{}", run.stderr);
+    assert!(run.stderr.contains("character '[' is not allowed in a URI"), "{}", run.stderr);
+}

@@ -220,8 +220,11 @@ fn rule2_bare_uri_ends_at_excluded_characters() {
 fn rule2_ip_literal_after_slashes_or_userinfo() {
     assert_uris("at http://[::1]:8080/x, or", &["http://[::1]:8080/x"]);
     assert_uris("at http://user@[2001:db8::7]/c=GB?x", &["http://user@[2001:db8::7]/c=GB?x"]);
-    // Anywhere else a bracket ends the URI.
-    assert_uris("at http://a.example/list[1] now", &["http://a.example/list"]);
+    // In the host a bracket ends the URI; after it a balanced one stays (issue 18 item 7), and
+    // an unbalanced one ends it.
+    assert_uris("at http://a.example/list[1] now", &["http://a.example/list[1]"]);
+    assert_uris("at http://a.example/list[1 now", &["http://a.example/list"]);
+    assert_uris("at http://a.example/list]1 now", &["http://a.example/list"]);
     // An IP literal inside a bracket wrapper.
     let found = assert_uris("[http://[::1]/]", &["http://[::1]/"]);
     assert_eq!(found[0].delimiter(), Delimiter::Bracketed);
@@ -566,12 +569,16 @@ fn rule8_grammar_is_selectable() {
 // ---------------------------------------------------------------------------------------
 // Rule 9: what is not extracted
 
-/// A byte outside ASCII ends a URI; when it starts a letter that goes on the word (`café`),
-/// the candidate is dropped rather than cut (issue 18 changed this case on purpose: it gave
-/// `http://a.example/caf`).
+/// A byte outside ASCII ends a URI, read as URIs only; when it starts a letter that goes on the
+/// word (`café`), the candidate is dropped rather than cut (issue 18 changed this case on
+/// purpose: it gave `http://a.example/caf`). Read as an IRI, the default, the letter goes on it.
 #[test]
 fn rule9_non_ascii_ends_a_uri() {
-    assert_uris("http://a.example/caf\u{e9} and http://b.example/\u{201d}", &["http://b.example/"]);
+    let mut uris_only = ExtractorBuilder::new();
+    uris_only.grammar(Grammar::Rfc2396);
+    let text = "http://a.example/caf\u{e9} and http://b.example/\u{201d}";
+    assert_uris_with(&uris_only, text, &["http://b.example/"]);
+    assert_uris(text, &["http://a.example/caf\u{e9}", "http://b.example/"]);
     let found = matches(b"\xffhttp://a.example/x\xfe");
     assert_eq!(found.iter().map(Match::uri).collect::<Vec<_>>(), ["http://a.example/x"]);
 }
@@ -1101,28 +1108,41 @@ fn an_angle_past_the_limit_that_is_no_candidate_is_read_as_text() {
     assert_uris_with(&general, text, &["http://a.example/"]);
 }
 
-/// Never a cut URI (issue 18): a candidate that a letter, mark or digit outside ASCII goes on
-/// with is dropped, not reported up to there (`http://www.b` for `http://www.bürger…`); a URI
-/// followed by punctuation, a space or an emoji outside ASCII is whole and is found. Bytes that
-/// are no UTF-8 end a URI as before.
+/// Never a cut URI (issue 18): by default an IRI goes on through the letters, marks and digits
+/// outside ASCII (`http://www.bürger…`, `…/wiki/東京`); read as URIs only (another grammar), a
+/// candidate that such a character goes on with is dropped, not reported up to there
+/// (`http://www.b`), and under `--strict` one that an IRI would go on with. A URI followed by
+/// punctuation, a space or an emoji outside ASCII is whole and is found. Bytes that are no
+/// UTF-8 end a URI as before.
 #[test]
 fn a_uri_that_a_word_goes_on_with_outside_ascii_is_dropped_not_cut() {
-    for cut in [
+    let words = [
         "see http://www.bürgerentscheid-krankenhäuser.de today",
         "https://ja.wikipedia.org/wiki/東京 は",
         "https://en.wikipedia.org/wiki/Hatfield–McCoy_feud",
         "http://twitter.com/Русские_слова",
         "\"http://example.org/cafe\u{301}\"",
         "http://foobar.みんな/",
-    ] {
-        assert_uris(cut, &[]);
+    ];
+    let mut uris_only = ExtractorBuilder::new();
+    uris_only.grammar(Grammar::Rfc2396);
+    let mut strict = ExtractorBuilder::new();
+    strict.strict(true);
+    for cut in words {
+        assert_uris_with(&uris_only, cut, &[]);
+        assert_uris_with(&strict, cut, &[]);
     }
+    assert_uris(words[0], &["http://www.bürgerentscheid-krankenhäuser.de"]);
+    assert_uris(words[1], &["https://ja.wikipedia.org/wiki/東京"]);
+    assert_uris(words[2], &["https://en.wikipedia.org/wiki/Hatfield–McCoy_feud"]);
+    assert_uris(words[4], &["http://example.org/cafe\u{301}"]);
     assert_uris(
         "„http://a.example/seite“ and http://b.example/x。次 and http://c.example/ 😀 and http://d.example/y – z",
         &["http://a.example/seite", "http://b.example/x", "http://c.example/", "http://d.example/y"],
     );
     // ASCII punctuation trimmed before the letter is not part of the word: the URI is whole.
-    assert_uris(
+    assert_uris_with(
+        &uris_only,
         "(https://example.cn/about)了解更多, https://example.cn/x,更多",
         &["https://example.cn/about", "https://example.cn/x"],
     );
@@ -1131,10 +1151,14 @@ fn a_uri_that_a_word_goes_on_with_outside_ascii_is_dropped_not_cut() {
     assert_eq!(found.iter().map(|m| m.uri()).collect::<Vec<_>>(), ["http://e.example/caf"]);
     // The dropped candidate is reported, with its reason, when rejections are.
     let mut builder = ExtractorBuilder::new();
-    builder.report_rejected(true);
+    builder.report_rejected(true).grammar(Grammar::Rfc2396);
     let events = slice_events(&builder, "x http://www.bü.de".as_bytes());
     let [Event::Rejected(r)] = &events[..] else { panic!("{events:?}") };
     assert_eq!((r.text(), r.error().kind()), ("http://www.b", &ErrorKind::CutInWord('ü')));
+    builder.grammar(Grammar::Rfc3986).strict(true);
+    let events = slice_events(&builder, "x http://www.bü.de".as_bytes());
+    let [Event::Rejected(r)] = &events[..] else { panic!("{events:?}") };
+    assert_eq!((r.text(), r.error().kind()), ("http://www.b", &ErrorKind::Excluded('ü')));
 }
 
 /// Live input (`tail -f`, a socket): a match comes out as soon as its bytes have arrived, and
@@ -1476,6 +1500,18 @@ const TOKENS: &[&[u8]] = &[
     b"\nFrom x\n",
     b"www.",
     b"www.a.example",
+    // UTF-8 (issue 18): letters, a mark, typographic marks, delimiters, emoji, a character cut
+    // in two, and Markdown emphasis.
+    "東京".as_bytes(),
+    "ü".as_bytes(),
+    "\u{301}".as_bytes(),
+    "“".as_bytes(),
+    "）".as_bytes(),
+    "。".as_bytes(),
+    "\u{a0}".as_bytes(),
+    "😀".as_bytes(),
+    b"\xe6\x9d",
+    b"*",
     b"example.com",
     b"\n> ",
     b"> >",
@@ -1547,7 +1583,8 @@ fn random_texts_stream_like_slice() {
                     let text =
                         if m.is_abbreviated() { format!("http://{reading}") } else { reading.to_owned() };
                     assert!(
-                        urisift::uri::Uri::parse_with(&text, grammar).is_ok(),
+                        urisift::uri::Uri::parse_with(&text, grammar).is_ok()
+                            || urisift::uri::Uri::parse_iri(&common::bracket_stand_in(&text)).is_ok(),
                         "{reading:?} is not valid"
                     );
                 }

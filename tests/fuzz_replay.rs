@@ -80,6 +80,25 @@ fn extract_oracle_holds_on_corpus_windows() {
     eprintln!("checked {windows} corpus windows");
 }
 
+/// UTF-8 text through the `extract` oracle (issue 18): the golden case files, which hold IRIs,
+/// typographic quotes, Unicode delimiters and brackets, each under several chunkings.
+#[test]
+fn extract_oracle_holds_on_utf8_golden_files() {
+    let mut checked = 0;
+    for file in files_below(&root().join("tests/data/extract")) {
+        let text = fs::read(&file).unwrap();
+        for (i, window) in text.chunks(4 * 1024).enumerate() {
+            for control in [0u8, 1, 3, 7] {
+                let mut input = vec![control.wrapping_add(i as u8)];
+                input.extend_from_slice(window);
+                oracles::extract(&input);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}
+
 /// Whole messages through the `mail` oracle: the golden messages of tests/data/mail and the
 /// start of every mail file of the corpus, each with a few control bytes.
 #[test]

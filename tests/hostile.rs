@@ -266,18 +266,18 @@ fn utf16(text: &str, little_endian: bool, bom: bool) -> Vec<u8> {
 // ---------------------------------------------------------------------------------------
 // Not UTF-8, not text
 
-/// Rule 9: a URI is ASCII and the first non-ASCII byte ends it, whether or not the bytes
+/// Rule 9: bytes that are no UTF-8 end a URI (an IRI is UTF-8 text), whether or not the bytes
 /// around are valid UTF-8; no byte sequence makes the extractor panic or lose its place.
 #[test]
 fn invalid_utf8_around_and_inside_uris() {
     // Invalid bytes before and after: the scheme starts at its first letter (rule 1).
     assert_eq!(found(b"\xff\xfehttp://a.example/x\xffy"), [at("http://a.example/x", 2, 20)]);
     // Invalid UTF-8 inside ends it: a stray lead byte, an encoded surrogate, an overlong `/`, a
-    // lone continuation byte. A letter in valid UTF-8 (an umlaut) goes on the word instead, and
-    // the candidate is dropped rather than cut (issue 18 changed this case on purpose).
+    // lone continuation byte. A letter in valid UTF-8 (an umlaut) goes on the IRI instead
+    // (issue 18 changed this case on purpose: it gave `http://a.example/p`).
     let mut umlaut = b"see http://a.example/p".to_vec();
     umlaut.extend_from_slice(b"\xc3\xa4ath now");
-    assert_eq!(found(&umlaut), []);
+    assert_eq!(found(&umlaut), [at("http://a.example/p\u{e4}ath", 4, 27)]);
     for inside in [&b"\xc3\x28"[..], b"\xed\xa0\x80", b"\xc0\xaf", b"\x80", b"\xf8\x88\x80\x80\x80"] {
         let mut text = b"see http://a.example/p".to_vec();
         text.extend_from_slice(inside);

@@ -177,9 +177,10 @@ fn defang_marks_inside_a_host_are_named() {
 /// A `[` or `{` that starts no mark ends a URI as before (issue 18 item 7 is not decided here).
 #[test]
 fn other_brackets_after_a_uri_are_no_defang_marks() {
+    // Balanced brackets after the host stay (item 7); an unbalanced one ends the URI.
     finds(
-        "http://example.com/list[1] and http://example.com/x{y}",
-        &["http://example.com/list", "http://example.com/x"],
+        "http://example.com/list[1] and http://example.com/x{y} and http://example.com/z[w",
+        &["http://example.com/list[1]", "http://example.com/x{y}", "http://example.com/z"],
     );
 }
 
@@ -249,7 +250,7 @@ fn refanged_text_is_validated_like_any_other() {
     // Plain URIs are not refanged, and other brackets are no marks.
     let found = matches_with(&refanging(), b"see http://a.example/x and http://b.example/list[1]");
     let uris: Vec<_> = found.iter().map(|m| (m.uri(), m.is_refanged())).collect();
-    assert_eq!(uris, [("http://a.example/x", false), ("http://b.example/list", false)]);
+    assert_eq!(uris, [("http://a.example/x", false), ("http://b.example/list[1]", false)]);
 }
 
 /// A flood of `)` after a refanged indicator is trimmed in linear time, and a flood of marks

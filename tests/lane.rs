@@ -33,6 +33,9 @@ fn option_sets() -> Vec<ExtractorBuilder> {
     let mut b = ExtractorBuilder::new();
     b.grammar(Grammar::Rfc2396);
     sets.push(b);
+    let mut b = ExtractorBuilder::new();
+    b.strict(true).report_rejected(true);
+    sets.push(b);
     sets
 }
 
@@ -163,6 +166,8 @@ fn the_lane_agrees_on_every_neighbourhood() {
         "<http://p.example/>",
         "\"http://p.example/\"",
         "\u{e9}",
+        "*",
+        "“",
         "> > ",
         "=3D\"",
         "Unsubscribe: ",
@@ -272,6 +277,13 @@ fn the_lane_agrees_on_every_neighbourhood() {
         "(a))",
         "),)",
         "')",
+        // IRIs and brackets after the host (issue 18).
+        "{id}/x",
+        "[1]=2",
+        "東京",
+        "）了",
+        "*",
+        "。",
         // `<…>` wrapped onto the next line, which the lane takes once, and what it leaves.
         "\n    list/x.html>",
         "\n    list/x.html>.",

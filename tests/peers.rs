@@ -39,13 +39,13 @@ use std::path::{Path, PathBuf};
 const CATEGORIES: &[(&str, &str)] = &[
     ("no-scheme", "a domain, IP address, www. name or //host without a scheme is not a URI (rules 9, 11)"),
     ("email", "an e-mail address without mailto: is not a URI (rule 9)"),
-    ("unicode", "non-ASCII in the URI ends it (rule 2): IRI support pending (issue 18)"),
+    ("unicode", "where an IRI ends in Unicode text (issue 18 items 1, 3, 4): we take what RFC 3987 allows"),
     (
         "host-rule",
-        "the extractor's host rule (issue 18 item 5) and the peer's DNS label rules differ (`_`, numeric top labels)",
+        "the extractor's host rule (issue 18 item 5) and the peer's DNS label rules differ (`_`, numeric top labels, label length, symbols)",
     ),
     ("tld-list", "the host is a valid reg-name; the peer wants a top-level domain from its list"),
-    ("brackets", "[] or {} in a path end the URI (rule 2; issue 18 item 7)"),
+    ("brackets", "balanced [] or {} after the host stay, unbalanced ones end the URI (issue 18 item 7)"),
     ("excluded-char", "another character RFC 3986 excludes (\" |) ends the URI (rule 2)"),
     ("trailing", "where trailing punctuation is trimmed (rule 3)"),
     ("scheme-rule", "any scheme name before :// starts a URI (rule 1); the peer knows only its own schemes"),

@@ -19,13 +19,14 @@ use crate::matches::{Matches, Options};
 /// `report_rejected=True`). Spans are byte offsets, or character offsets for a `str`.
 #[pyfunction]
 #[pyo3(signature = (
-    data, *, grammar = "rfc3986", max_uri_len = 65536, abbreviated = false,
+    data, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = true, line_numbers = false, mail = None
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract(
     data: &Bound<'_, PyAny>,
     grammar: &str,
+    strict: bool,
     max_uri_len: usize,
     abbreviated: bool,
     report_rejected: bool,
@@ -35,6 +36,7 @@ fn extract(
 ) -> PyResult<Matches> {
     let options = Options {
         grammar: matches::grammar(grammar)?,
+        strict,
         max_uri_len: Options::check_max_uri_len(max_uri_len)?,
         abbreviated,
         report_rejected,
@@ -52,7 +54,7 @@ fn extract(
 /// be able to seek (offsets from its start).
 #[pyfunction]
 #[pyo3(signature = (
-    data, start, end, *, grammar = "rfc3986", max_uri_len = 65536, abbreviated = false,
+    data, start, end, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = true, line_numbers = false, mail = None
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
@@ -61,6 +63,7 @@ fn extract_range(
     start: u64,
     end: u64,
     grammar: &str,
+    strict: bool,
     max_uri_len: usize,
     abbreviated: bool,
     report_rejected: bool,
@@ -75,6 +78,7 @@ fn extract_range(
     }
     let options = Options {
         grammar: matches::grammar(grammar)?,
+        strict,
         max_uri_len: Options::check_max_uri_len(max_uri_len)?,
         abbreviated,
         report_rejected,

@@ -23,6 +23,8 @@ const MAX_URI_LEN: (usize, usize) = (16, 1 << 30);
 /// The builder options, as the keyword arguments of `extract` give them.
 pub(crate) struct Options {
     pub(crate) grammar: Grammar,
+    /// URIs only, as RFC 3986 reads them (no IRIs, no brackets outside an IP literal).
+    pub(crate) strict: bool,
     pub(crate) max_uri_len: usize,
     pub(crate) abbreviated: bool,
     pub(crate) report_rejected: bool,
@@ -44,6 +46,7 @@ impl Options {
     pub(crate) fn builder(&self) -> ExtractorBuilder {
         let mut b = ExtractorBuilder::new();
         b.grammar(self.grammar)
+            .strict(self.strict)
             .max_uri_len(self.max_uri_len)
             .abbreviated(self.abbreviated)
             .report_rejected(self.report_rejected)

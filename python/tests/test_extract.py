@@ -228,3 +228,18 @@ def test_mail_option():
 def test_to_uri_of_a_uri_is_the_uri():
     (m,) = urisift.extract("see <http://a.example/x?y=1>")
     assert m.to_uri() == m.uri == "http://a.example/x?y=1"
+
+
+def test_iris_by_default_and_strict_drops_them():
+    # Issue 18: an IRI is reported as written, with character offsets in a `str`; `strict`
+    # reads URIs only and drops, never cuts, what an IRI would hold.
+    text = "見て https://ja.wikipedia.org/wiki/東京 と http://x.example/a?ids[]=1"
+    found = list(urisift.extract(text))
+    assert [(m.uri, m.span) for m in found] == [
+        ("https://ja.wikipedia.org/wiki/東京", (3, 35)),
+        ("http://x.example/a?ids[]=1", (38, 64)),
+    ]
+    assert list(urisift.extract(text, strict=True)) == []
+    rejected = list(urisift.extract(text, strict=True, report_rejected=True))
+    assert [type(r).__name__ for r in rejected] == ["Rejected", "Rejected"]
+    assert list(urisift.extract_range(text.encode(), 0, 200, strict=True)) == []

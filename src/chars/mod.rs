@@ -7,6 +7,7 @@
 //! [`crate::uri`]) are built from it at compile time, each checked against it by a unit test.
 //! [`words`] holds the helpers that look at eight bytes at a time.
 
+pub(crate) mod pictographic;
 pub(crate) mod words;
 
 /// `ALPHA = %x41-5A / %x61-7A` (RFC 5234 B.1).

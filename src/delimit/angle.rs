@@ -2,7 +2,7 @@
 
 use super::lines::{is_blank, line_ending_len, quote_depth, quote_prefix};
 use super::run::{skip_uri_chars, skip_words};
-use super::{Incomplete, Pieces, Scan, Window, recognize};
+use super::{Incomplete, Pieces, Scan, Window, recognize, unicode};
 use crate::chars::{self, EXCLUDED, WSP};
 
 /// How an angle-bracket scan ended.
@@ -30,11 +30,15 @@ pub(crate) enum AngleEnd {
 ///
 /// Every scan stops at the next `<`, so scans from different `<` never overlap and a flood of
 /// `<` stays linear.
+///
+/// An IRI (`iri`, see [`super::Start::iri`]) holds its characters outside ASCII inside the
+/// brackets too ([`unicode::inside_angle`]).
 pub(crate) fn angle(
     w: &Window<'_>,
     s: usize,
     lt: usize,
     limit_end: usize,
+    iri: bool,
     pieces: &mut Pieces,
 ) -> Scan<AngleEnd> {
     pieces.clear();
@@ -49,7 +53,7 @@ pub(crate) fn angle(
         // characters.
         i = skip_uri_chars(text, i, limit_end);
         if i >= limit_end {
-            return past_the_limit(w, s, lt, pieces);
+            return past_the_limit(w, s, lt, iri, pieces);
         }
         let Some(&b) = text.get(i) else {
             return if w.complete { Ok(AngleEnd::Open) } else { Err(Incomplete) };
@@ -112,6 +116,15 @@ pub(crate) fn angle(
             continue;
         }
         if b == b'<' || (chars::is(b, EXCLUDED) && b != b'[' && b != b']') {
+            // Outside ASCII, an IRI's character goes on (asked only here, where `<…>` of
+            // ASCII text ends anyway).
+            if b >= 0x80
+                && iri
+                && let Some(next) = unicode::inside_angle(w, i)?
+            {
+                i = next;
+                continue;
+            }
             return Ok(AngleEnd::Open);
         }
         i += 1;
@@ -123,8 +136,8 @@ pub(crate) fn angle(
 /// no wrapper otherwise.
 #[cold]
 #[inline(never)]
-fn past_the_limit(w: &Window<'_>, s: usize, lt: usize, pieces: &mut Pieces) -> Scan<AngleEnd> {
-    match angle(w, s, lt, usize::MAX, pieces)? {
+fn past_the_limit(w: &Window<'_>, s: usize, lt: usize, iri: bool, pieces: &mut Pieces) -> Scan<AngleEnd> {
+    match angle(w, s, lt, usize::MAX, iri, pieces)? {
         AngleEnd::Closed(gt) => Ok(AngleEnd::Overlong(gt)),
         _ => Ok(AngleEnd::Open),
     }
@@ -214,7 +227,7 @@ mod tests {
                 {
                     decided += 1;
                     let mut pieces = Pieces::default();
-                    assert_eq!(angle(&w, s, lt, limit_end, &mut pieces), Ok(AngleEnd::Closed(gt)));
+                    assert_eq!(angle(&w, s, lt, limit_end, true, &mut pieces), Ok(AngleEnd::Closed(gt)));
                     assert_eq!(pieces.segments, [s..end, second], "{:?}", String::from_utf8_lossy(&text));
                     assert!(pieces.breaks.is_empty());
                 }

@@ -6,6 +6,7 @@ use super::lines::{
     quote_depth,
 };
 use super::run::{skip_uri_chars, skip_words};
+use super::unicode::{self, Marks};
 use super::{Incomplete, Pieces, Scan, Window, recognize};
 use crate::chars::{self, EXCLUDED};
 
@@ -32,6 +33,11 @@ pub(crate) struct Start {
     /// The first byte of the authority, when `//` follows the colon: an IP literal `[...]` may
     /// stand there or after `userinfo@`.
     pub(crate) authority: Option<usize>,
+    /// Whether the candidate is read as an IRI (the default reading; not under `--strict` nor
+    /// another grammar, nor for a URN): it goes on through the characters outside ASCII that
+    /// [`unicode::goes_on`] allows, and through balanced `[...]` and `{...}` after its
+    /// authority ([`balanced_close`]).
+    pub(crate) iri: bool,
 }
 
 /// Which line breaks a bare scan reads across.
@@ -59,7 +65,9 @@ impl Joins {
 
 /// Scans a URI outside angle brackets (extractor rules 2, 6, 7): it ends at white space, a
 /// control character, a byte outside ASCII, or one of `< > " { } | \ ^ \` [ ]`, except that
-/// `[...]` stands as an IP-literal host right after `//` or `userinfo@` (RFC 3986 §3.2.2). A
+/// `[...]` stands as an IP-literal host right after `//` or `userinfo@` (RFC 3986 §3.2.2), and
+/// that an IRI ([`Start::iri`]) goes on through characters outside ASCII and balanced
+/// brackets after its authority. A
 /// line break allowed by `joins` continues the URI after the next line's quote prefix and
 /// blanks, when a URI character follows that does not start another URI (`scheme://`); the
 /// quote prefix is that of the candidate's line ([`quote_depth`]).
@@ -80,6 +88,8 @@ pub(crate) fn bare(
     let mut first_break = joins.first_break;
     // Whether the first line break was read across.
     let mut repaired = false;
+    // The typographic marks open in an IRI, from its first character outside ASCII on.
+    let mut marks = None;
     loop {
         // The common case: URI characters. The first run, from the byte after `scheme:`, is
         // most often all of the URI, so it is not looked at byte by byte first.
@@ -109,6 +119,24 @@ pub(crate) fn bare(
                     pieces.push(seg_start..i);
                     return Ok(BareEnd { end: i, stop: Some(b), overlong: false, repaired });
                 }
+            }
+        }
+        // An IRI goes on through characters outside ASCII and balanced brackets after its
+        // authority: the only tests here that text in ASCII passes are on the byte the scan
+        // stopped at.
+        if start.iri && (b >= 0x80 || b == b'[' || b == b'{') {
+            let next = if b >= 0x80 {
+                unicode::goes_on(w, i, &mut marks)?
+            } else {
+                balanced_close(w, start, i, limit_end, &mut marks)?.map(|close| close + 1)
+            };
+            if let Some(next) = next {
+                if next > limit_end {
+                    pieces.push(seg_start..i);
+                    return Ok(BareEnd { end: i, stop: None, overlong: true, repaired });
+                }
+                i = next;
+                continue;
             }
         }
         let hyphen = joins.hyphen && i > seg_start && text[i - 1] == b'-';
@@ -264,5 +292,47 @@ fn ip_literal_end(w: &Window<'_>, open: usize, limit_end: usize) -> Scan<Option<
     match ip_literal_close(w.text, open, limit_end) {
         Err(Incomplete) if w.complete => Ok(None),
         found => found,
+    }
+}
+
+/// The index of the `]` or `}` closing the `[` or `{` at `open`, when that stands after the
+/// authority of an IRI and closes before anything that ends it (another bracket, white space,
+/// a character outside ASCII that ends an IRI), below `limit_end`: a balanced bracket in a
+/// path, query or fragment (`?ids[]=1`, `/users/{id}/posts`) stays, as URIs in text hold
+/// although RFC 3986 does not allow it (the crate docs, "Brackets, parentheses and
+/// emphasis"). In the authority (`https://{region}.x/`), or unbalanced, it ends the IRI; the
+/// end of the window is [`Incomplete`] unless it is complete.
+#[cold]
+#[inline(never)]
+pub(crate) fn balanced_close(
+    w: &Window<'_>,
+    start: Start,
+    open: usize,
+    limit_end: usize,
+    marks: &mut Option<Marks>,
+) -> Scan<Option<usize>> {
+    let text = w.text;
+    // After the authority: past a `/`, `?` or `#` that follows `//` (an abbreviated URL's
+    // authority starts at its first byte). A URI without one holds no brackets here.
+    let Some(a) = start.authority else { return Ok(None) };
+    if text.get(a..open).is_none_or(|auth| memchr::memchr3(b'/', b'?', b'#', auth).is_none()) {
+        return Ok(None);
+    }
+    let close = if text[open] == b'[' { b']' } else { b'}' };
+    let mut i = open + 1;
+    loop {
+        i = skip_uri_chars(text, i, limit_end);
+        match text.get(i) {
+            Some(_) if i >= limit_end => return Ok(Some(limit_end)),
+            Some(&b) if b == close => return Ok(Some(i)),
+            Some(&b) if b >= 0x80 => match unicode::goes_on(w, i, marks)? {
+                Some(next) => i = next,
+                None => return Ok(None),
+            },
+            Some(_) => return Ok(None),
+            None if w.cut => return Ok(Some(limit_end)),
+            None if w.complete => return Ok(None),
+            None => return Err(Incomplete),
+        }
     }
 }

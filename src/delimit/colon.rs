@@ -34,7 +34,8 @@ pub(crate) fn glance(hay: &[u8], s: usize, c: usize, max_uri_len: usize) -> Glan
         match (at(2), at(3)) {
             (Some(b'/'), Some(x)) if chars::is(x, EXCLUDED) && c + 2 < s + max_uri_len => match x {
                 b' ' | b'\t' => at(4).is_some_and(|y| !matches!(y, b' ' | b'\t' | b'\r' | b'\n')),
-                _ => ends(x) && x != b'[',
+                // A byte outside ASCII may start an IRI's host.
+                _ => ends(x) && x != b'[' && x < 0x80,
             },
             _ => false,
         }
@@ -77,7 +78,8 @@ pub(crate) fn after_colon(w: &Window<'_>, colon: usize) -> Scan<After> {
         // `www.debian.org/)`). Deciding it here spares floods of `http:// ` a bare scan, a
         // trim and a second reading each.
         [b'/', b'/', after @ ..] => match after.first() {
-            Some(&b) if chars::is(b, EXCLUDED) && b != b'[' && b != b'\r' && b != b'\n' => {
+            // A byte outside ASCII may start an IRI's host (`http://ああ.com`): the scan decides.
+            Some(&b) if chars::is(b, EXCLUDED) && b < 0x80 && b != b'[' && b != b'\r' && b != b'\n' => {
                 match line_break_after_blanks(w, after)? {
                     After::LineBreak => Ok(After::Slashes),
                     _ => Ok(After::EmptyAuthority),

@@ -14,8 +14,15 @@ pub(crate) struct Opener {
     pub(crate) angle: Option<(usize, bool)>,
     /// `URL:` and optional blanks right before the scheme: the index of its `U`.
     pub(crate) url_prefix: Option<usize>,
-    /// `"`, `[` or `{` right before the scheme.
+    /// `"`, `[` or `{` right before the scheme; or `(`, or a Markdown emphasis mark `*`, `_`,
+    /// `~`, which pair with what closes them after it ([`super::pairs`]).
     pub(crate) mark: Option<u8>,
+}
+
+/// Whether `b`, right before a scheme, is a [`Opener::mark`].
+#[inline(always)]
+fn is_mark(b: u8) -> bool {
+    matches!(b, b'"' | b'[' | b'{' | b'(' | b'*' | b'_' | b'~')
 }
 
 /// How far back from a scheme its wrapper is looked for: `<`, white space, `URL:`, white space
@@ -40,7 +47,7 @@ pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
         return found;
     }
     let before = text[s - 1];
-    found.mark = Some(before).filter(|b| matches!(b, b'"' | b'[' | b'{'));
+    found.mark = Some(before).filter(|&b| is_mark(b));
     // Most schemes follow a byte that is neither white space, `<`, nor the colon of `URL:`:
     // then neither look-back below can find anything.
     if !chars::is(before, WSP) && before != b'<' && before != b':' {
@@ -90,7 +97,7 @@ pub(crate) fn opener_at_a_glance(text: &[u8], s: usize, floor: usize) -> Option<
     }
     match text[s - 1] {
         b'<' => found.angle = Some((s - 1, false)),
-        b @ (b'"' | b'[' | b'{') => found.mark = Some(b),
+        b if is_mark(b) => found.mark = Some(b),
         // `<URL:` right before the scheme (RFC 1738 appendix): both the angle and the prefix.
         b':' if s >= floor + 5 && text[s - 5] == b'<' && url_colon_before(text, s, 0).is_some() => {
             found.angle = Some((s - 5, true));

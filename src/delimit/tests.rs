@@ -24,7 +24,7 @@ fn bare_of(text: &str, hyphen: bool) -> (String, Option<String>, BareEnd) {
     let colon = text.find(':').unwrap();
     let s = crate::find::scheme_start(t, colon, 0).unwrap();
     let authority = t[colon + 1..].starts_with(b"//").then_some(colon + 3);
-    let start = Start { s, body: colon + 1, authority };
+    let start = Start { s, body: colon + 1, authority, iri: true };
     let mut p = Pieces::default();
     let end = bare(&window(t), start, joins, t.len() + 10, &mut p).unwrap();
     trim(t, &mut p, colon + 1);
@@ -113,7 +113,11 @@ fn trimming_never_eats_the_scheme() {
 fn ip_literal_only_as_host() {
     assert_eq!(bare_of("http://[::1]:80/x y", true).0, "http://[::1]:80/x");
     assert_eq!(bare_of("http://u@[v7.x]/ y", true).0, "http://u@[v7.x]/");
-    assert_eq!(bare_of("http://a/[x]", true).0, "http://a/");
+    // After the host a balanced bracket stays (an IRI's reading, issue 18 item 7); in the host
+    // it ends the URI.
+    assert_eq!(bare_of("http://a/[x]", true).0, "http://a/[x]");
+    assert_eq!(bare_of("http://a/[x y", true).0, "http://a/");
+    assert_eq!(bare_of("http://{a}/x", true).0, "http://");
     assert_eq!(bare_of("http://[::1 x", true).0, "http://");
     assert_eq!(bare_of("[http://[::1]/]", true).2.stop, Some(b']'));
 }
@@ -142,14 +146,14 @@ fn hyphen_line_break_continues() {
 #[test]
 fn repair_joins_the_first_line_break_only() {
     let t = b"(https://\n        www.debian.org/x)\nmore";
-    let start = Start { s: 1, body: 7, authority: Some(9) };
+    let start = Start { s: 1, body: 7, authority: Some(9), iri: true };
     let mut p = Pieces::default();
     bare(&window(t), start, Joins::REPAIR, 100, &mut p).unwrap();
     assert_eq!(joined(t, &p, false), "https://www.debian.org/x)");
     assert!(p.breaks.is_empty());
     // Re-wrapped quoted text: the next line's prefix may have another depth.
     let t = b"> >http://x/a%\n> 3A%20b\n> >c";
-    let start = Start { s: 3, body: 8, authority: Some(10) };
+    let start = Start { s: 3, body: 8, authority: Some(10), iri: true };
     bare(&window(t), start, Joins::REPAIR, 100, &mut p).unwrap();
     assert_eq!(joined(t, &p, false), "http://x/a%3A%20b");
 }
@@ -169,7 +173,7 @@ fn hyphen_line_breaks_in_a_row() {
     assert_eq!(bare_of("http://a/b-\n c-\n d\n e", true).0, "http://a/b-c-d");
     // The third line starts at the limit: overlong, ending after the second.
     let t = b"http://a/b-\n c-\n d-\n e/ x";
-    let start = Start { s: 0, body: 5, authority: Some(7) };
+    let start = Start { s: 0, body: 5, authority: Some(7), iri: true };
     let mut p = Pieces::default();
     let end = bare(&window(t), start, Joins::HYPHEN, 17, &mut p).unwrap();
     assert_eq!((end.end, end.overlong), (15, true));
@@ -192,7 +196,7 @@ fn quoted_reply_prefix_is_skipped() {
     let depth = quote_depth(&w, 2);
     assert_eq!(depth, 1);
     let mut p = Pieces::default();
-    let start = Start { s: 2, body: 7, authority: Some(9) };
+    let start = Start { s: 2, body: 7, authority: Some(9), iri: true };
     bare(&w, start, Joins::HYPHEN, 100, &mut p).unwrap();
     assert_eq!(joined(t, &p, false), "http://www.dcc-servers.net/dcc/");
     // A different depth does not continue.
@@ -204,7 +208,7 @@ fn quoted_reply_prefix_is_skipped() {
 #[test]
 fn bare_needs_more_input_at_the_end() {
     let t = b"http://a.b/c";
-    let start = Start { s: 0, body: 5, authority: Some(7) };
+    let start = Start { s: 0, body: 5, authority: Some(7), iri: true };
     let mut p = Pieces::default();
     assert_eq!(bare(&streaming(t), start, Joins::HYPHEN, 100, &mut p), Err(Incomplete));
     let t = b"http://a-";
@@ -218,7 +222,7 @@ fn bare_needs_more_input_at_the_end() {
 #[test]
 fn bare_limit() {
     let t = b"http://abcdefgh";
-    let start = Start { s: 0, body: 5, authority: Some(7) };
+    let start = Start { s: 0, body: 5, authority: Some(7), iri: true };
     let mut p = Pieces::default();
     let end = bare(&window(t), start, Joins::HYPHEN, 10, &mut p).unwrap();
     assert!(end.overlong);
@@ -235,7 +239,7 @@ fn angle_of(text: &str) -> Option<(String, Option<String>)> {
     let w = window(t);
     let open = opener(&w, s, 0).angle?;
     let mut p = Pieces::default();
-    match angle(&w, s, open.0, t.len(), &mut p).unwrap() {
+    match angle(&w, s, open.0, t.len(), true, &mut p).unwrap() {
         AngleEnd::Closed(_) => {
             let second = (!p.breaks.is_empty()).then(|| joined(t, &p, true));
             Some((joined(t, &p, false), second))
@@ -272,7 +276,10 @@ fn angle_is_not_a_wrapper_when_open() {
     assert_eq!(angle_of("<http://a <http://b>"), None);
     assert_eq!(angle_of("<http://a\n\nb>"), None);
     assert_eq!(angle_of("<http://a\"b>"), None);
-    assert_eq!(angle_of("<http://a\u{e9}>"), None);
+    assert_eq!(angle_of("<http://a\u{85}>"), None);
+    assert_eq!(angle_of("<http://a\u{a0}b>"), None);
+    assert_eq!(angle_of("<https://\u{2026}>"), None);
+    assert_eq!(angle_of("<http://a\u{e9}>").unwrap().0, "http://a\u{e9}");
 }
 
 #[test]
@@ -285,9 +292,9 @@ fn angle_in_a_quoted_reply() {
 fn angle_needs_more_input() {
     let t = b"<http://a/b\n";
     let mut p = Pieces::default();
-    assert_eq!(angle(&streaming(t), 1, 0, 100, &mut p), Err(Incomplete));
-    assert_eq!(angle(&streaming(b"<http://a/b\r"), 1, 0, 100, &mut p), Err(Incomplete));
-    assert_eq!(angle(&window(t), 1, 0, 100, &mut p), Ok(AngleEnd::Open));
+    assert_eq!(angle(&streaming(t), 1, 0, 100, true, &mut p), Err(Incomplete));
+    assert_eq!(angle(&streaming(b"<http://a/b\r"), 1, 0, 100, true, &mut p), Err(Incomplete));
+    assert_eq!(angle(&window(t), 1, 0, 100, true, &mut p), Ok(AngleEnd::Open));
 }
 
 #[test]
@@ -306,7 +313,9 @@ fn openers() {
     assert_eq!(at("\"http://x\"").mark, Some(b'"'));
     assert_eq!(at("[http://x]").mark, Some(b'['));
     assert_eq!(at("{http://x}").mark, Some(b'{'));
-    assert_eq!(at("(http://x)"), Opener::default());
+    assert_eq!(at("(http://x)").mark, Some(b'('));
+    assert_eq!(at("*http://x*").mark, Some(b'*'));
+    assert_eq!(at("'http://x'"), Opener::default());
     // The floor is a hard edge.
     let t = b"<http://x";
     assert_eq!(opener(&window(t), 1, 1), Opener::default());

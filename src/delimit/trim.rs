@@ -12,8 +12,9 @@ pub(super) fn closing_run(bytes: &[u8]) -> usize {
 }
 
 /// Removes what is not part of a URI outside angle brackets from the end of `pieces` (rule 3):
-/// trailing `. , ; : ! ? '`, repeatedly, and a `)` with no matching `(` in the URI; balanced
-/// parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`). Never trims below
+/// trailing `. , ; : ! ? '` and opening typographic marks (`“ « 「 （` …), repeatedly, and a
+/// `)` with no matching `(` in the URI; balanced parentheses stay
+/// (`https://en.wikipedia.org/wiki/Set_(mathematics)`). Never trims below
 /// `keep` (the byte after `scheme:`). A hyphen break left at the very end joined nothing and
 /// is forgotten.
 #[inline]
@@ -23,7 +24,9 @@ pub(crate) fn trim(text: &[u8], pieces: &mut Pieces, keep: usize) {
     let stays = |seg: &Range<usize>| {
         seg.start < seg.end
             && (seg.end <= keep
-                || text.get(seg.end - 1).is_some_and(|&b| !is_trailing_punctuation(b) && b != b')'))
+                || text
+                    .get(seg.end - 1)
+                    .is_some_and(|&b| b < 0x80 && !is_trailing_punctuation(b) && b != b')'))
     };
     if pieces.segments.last().is_none_or(stays) {
         return;
@@ -91,6 +94,15 @@ pub(crate) fn trim_segment(
         let b = text[end - 1];
         if is_trailing_punctuation(b) {
             end -= 1;
+            continue;
+        }
+        if b >= 0x80 {
+            // An opening typographic mark left at the end of an IRI (`»https://x/artikel«`).
+            let opener = super::unicode::trailing_opener(&text[start.max(keep)..end]);
+            if opener == 0 {
+                return (end, true);
+            }
+            end -= opener;
             continue;
         }
         if b != b')' {

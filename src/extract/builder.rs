@@ -44,6 +44,26 @@ impl ExtractorBuilder {
         self
     }
 
+    /// Read URIs as RFC 3986 and the RFC 2396 draft do (default off): no IRIs (nothing outside
+    /// ASCII) and no `[ ] { }` outside an IP literal. A candidate that would need them, and
+    /// that by default is an IRI or holds balanced brackets after its host, is dropped, never
+    /// cut, and reported as rejected with [`ErrorKind::Excluded`](crate::uri::ErrorKind::Excluded)
+    /// naming the character. Under a grammar other than [`Grammar::Rfc3986`] candidates are
+    /// read as URIs anyway (the crate docs, "Unicode text").
+    ///
+    /// ```
+    /// use urisift::ExtractorBuilder;
+    /// let text = "https://ja.wikipedia.org/wiki/東京 and http://x.example/a?ids[]=1";
+    /// let found: Vec<String> =
+    ///     ExtractorBuilder::new().slice(text.as_bytes()).map(|m| m.uri().to_owned()).collect();
+    /// assert_eq!(found, ["https://ja.wikipedia.org/wiki/東京", "http://x.example/a?ids[]=1"]);
+    /// assert_eq!(ExtractorBuilder::new().strict(true).slice(text.as_bytes()).count(), 0);
+    /// ```
+    pub fn strict(&mut self, yes: bool) -> &mut Self {
+        self.opts.strict = yes;
+        self
+    }
+
     /// The longest URI, in source bytes from its first byte to its last, that is looked for
     /// (default 64 KiB; at least 16 bytes, at most 1 GiB). Memory use is bounded by about
     /// twice this, whatever the input's size. A longer candidate is not silently lost: it is

@@ -139,11 +139,14 @@ impl Candidate<'_> {
         }
         let opener = delimit::opener(w, s, floor);
         let limit_end = s + self.opts.max_uri_len;
+        // The default reading is an IRI (RFC 3987); a URN stays ASCII (RFC 8141).
+        let iri = self.opts.reads_iris()
+            && !matches!(kind, Kind::Scheme { colon: c, .. } if text[s..c].eq_ignore_ascii_case(b"urn"));
 
         // RFC 2396 App. E / RFC 1738 appendix: `<URL:…>`; white space inside is ignored, even
         // right after the colon (`<mailto: rah@ibuc.com>`).
         if let Some((lt, url)) = opener.angle {
-            let end = delimit::angle(w, s, lt, limit_end, &mut self.scratch.pieces)?;
+            let end = delimit::angle(w, s, lt, limit_end, iri, &mut self.scratch.pieces)?;
             // Closed past the limit: an overlong candidate, when its content has what a URI of
             // its kind needs (`//` after a scheme that needs it); otherwise no candidate at all,
             // and the `<` is read as text.
@@ -157,7 +160,7 @@ impl Candidate<'_> {
             }
             if let AngleEnd::Closed(gt) = end {
                 let delimiter = if url { Delimiter::AngleUrlPrefix } else { Delimiter::Angle };
-                match self.verdict(text, kind) {
+                match self.verdict(text, kind, iri) {
                     Verdict::Valid(valid) => {
                         self.push_match(valid, map, delimiter, lt..gt + 1, kind);
                         return Ok(Outcome::Matched(map.end(gt)));
@@ -173,7 +176,7 @@ impl Candidate<'_> {
         }
 
         let Some((body, authority)) = bare else { return Ok(Outcome::Skip) };
-        let start = Start { s, body, authority };
+        let start = Start { s, body, authority, iri };
         // First the reading of rule 7: hyphen line breaks joined. When that gives no URI, the
         // hyphens are taken as ordinary line ends; then, when the candidate stops at a line
         // break, the next line is joined, for a URI that cannot end there (`(https://` /
@@ -191,13 +194,33 @@ impl Candidate<'_> {
             if joins == Joins::REPAIR && !end.repaired {
                 break;
             }
+            let mut end = end;
+            // A `(` right before the scheme pairs with the first `)` left unmatched in the
+            // candidate, which ends it (`(http://one.org/)(http://two.org/)`).
+            if opener.mark == Some(b'(')
+                && let Some(close) = delimit::first_unmatched_paren(text, &mut self.scratch.pieces, body)
+            {
+                end = delimit::BareEnd { end: close, stop: Some(b')'), ..end };
+            }
             let hyphens = !self.scratch.pieces.breaks.is_empty();
             delimit::trim(text, &mut self.scratch.pieces, body);
+            if let Some(mark @ (b'*' | b'_' | b'~')) = opener.mark {
+                delimit::emphasis(text, &mut self.scratch.pieces, s, floor.max(w.lo), mark, body);
+            }
             let Some(extent) = self.scratch.pieces.extent() else { break };
             let (delimiter, outer) = wrapper(text, &opener, extent.clone(), end);
             // Never a cut URI: a candidate that stops right before a character outside ASCII
-            // that goes on its word is dropped rather than reported cut (see `cut_in_word`).
-            if end.stop.is_some_and(|b| b >= 0x80)
+            // that goes on its word is dropped rather than reported cut (see `cut_in_word`);
+            // under `--strict`, one that stops where an IRI would go on.
+            if self.opts.strict
+                && let Some(rejected) = self.strict_stop(w, map, start, &end, limit_end, delimiter, &outer)?
+            {
+                first.get_or_insert((map.start(end.end), rejected));
+                break;
+            }
+            // (Read as an IRI, the scan stops only where an IRI ends by policy.)
+            if !iri
+                && end.stop.is_some_and(|b| b >= 0x80)
                 && let Some(rejected) = self.cut_in_word(w, map, extent.end, end.end, delimiter, &outer)?
             {
                 first.get_or_insert((map.start(end.end), rejected));
@@ -213,7 +236,7 @@ impl Candidate<'_> {
                 first.get_or_insert((map.start(end.end), rejected));
                 break;
             }
-            let tried = match self.verdict(text, kind) {
+            let tried = match self.verdict(text, kind, iri) {
                 // A repaired URI needs a host that looks like one: `the http://` / `prefix`
                 // is a mention, not a URI broken after its slashes.
                 Verdict::Valid(valid) if joins == Joins::REPAIR && !host_looks_real(&valid) => None,
@@ -307,9 +330,44 @@ impl Candidate<'_> {
         self.rejected(Some(candidate), error, map, delimiter, outer.clone())
     }
 
+    /// Under `--strict`, whether the candidate stops (at `end`) where an IRI would go on: at a
+    /// character outside ASCII, or at a `[` or `{` after the authority that closes. It is then
+    /// dropped, never cut: `Some`, with the rejected record when rejections are reported.
+    #[cold]
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn strict_stop(
+        &mut self,
+        w: &Window<'_>,
+        map: &Map<'_>,
+        start: Start,
+        end: &delimit::BareEnd,
+        limit_end: usize,
+        delimiter: Delimiter,
+        outer: &core::ops::Range<usize>,
+    ) -> Scan<Option<Option<Rejected>>> {
+        let c = match end.stop {
+            Some(b) if b >= 0x80 => delimit::unicode::would_go_on(w, end.end)?,
+            Some(b @ (b'[' | b'{')) => {
+                let start = Start { iri: true, ..start };
+                delimit::balanced_close(w, start, end.end, limit_end, &mut None)?.map(|_| char::from(b))
+            }
+            _ => None,
+        };
+        let Some(c) = c else { return Ok(None) };
+        if !self.opts.report_rejected {
+            return Ok(Some(None));
+        }
+        let sc = &mut *self.scratch;
+        sc.pieces.write_reading(w.text, false, &mut sc.first);
+        let candidate = String::from_utf8_lossy(&sc.first).into_owned();
+        let error = ParseError::new(candidate.len(), ErrorKind::Excluded(c));
+        Ok(Some(self.rejected(Some(candidate), error, map, delimiter, outer.clone())))
+    }
+
     /// Validates the readings of the delimited pieces: the first (every byte) and, when a
     /// hyphen ends a line inside, the second (those hyphens dropped).
-    fn verdict(&mut self, text: &[u8], kind: Kind) -> Verdict {
+    fn verdict(&mut self, text: &[u8], kind: Kind, iri: bool) -> Verdict {
         let sc = &mut *self.scratch;
         let Some(extent) = sc.pieces.extent() else { return Verdict::NotCandidate };
         let first: &[u8] = if sc.pieces.segments.len() == 1 {
@@ -323,14 +381,14 @@ impl Candidate<'_> {
         }
         let grammar = self.opts.grammar;
         let one = owned(first).and_then(|r| {
-            let parts = check(&r, kind, grammar, &mut sc.prefixed)?;
+            let parts = check(&r, kind, grammar, iri, &mut sc.prefixed)?;
             Ok((r, parts))
         });
         let two = if sc.pieces.breaks.is_empty() {
             None
         } else {
             sc.pieces.write_reading(text, true, &mut sc.second);
-            as_str(&sc.second).and_then(|r| Ok((r, check(r, kind, grammar, &mut sc.prefixed)?))).ok()
+            as_str(&sc.second).and_then(|r| Ok((r, check(r, kind, grammar, iri, &mut sc.prefixed)?))).ok()
         };
         match (one, two) {
             (Ok((uri, parts)), two) => Verdict::Valid(Valid {
@@ -434,7 +492,7 @@ pub(crate) fn whole_value(opts: &Options, value: &[u8], pending: &mut Queue) -> 
         return Whole::Done;
     }
     let mut prefixed = String::new();
-    match as_str(value).and_then(|r| check(r, kind, opts.grammar, &mut prefixed)) {
+    match as_str(value).and_then(|r| check(r, kind, opts.grammar, opts.reads_iris(), &mut prefixed)) {
         Ok(parts) => pending.push_match(
             value,
             MatchFields {
@@ -536,6 +594,7 @@ pub(super) fn check(
     reading: &str,
     kind: Kind,
     grammar: Grammar,
+    iri: bool,
     prefixed: &mut String,
 ) -> Result<Parts, ParseError> {
     match kind {
@@ -545,6 +604,11 @@ pub(super) fn check(
                 && let Some(c) = crate::uri::plain_components(reading.as_bytes())
             {
                 return Ok(Parts::new(&c));
+            }
+            if iri && let Some(shadow) = super::iri::stand_in(reading) {
+                let c = super::iri::components(&shadow)?;
+                let parts = c.scheme.is_some().then(|| Parts::new(&c));
+                return clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?);
             }
             let parts =
                 crate::uri::validate_with(reading, grammar, |c| c.scheme.is_some().then(|| Parts::new(c)))?;
@@ -557,9 +621,13 @@ pub(super) fn check(
             prefixed.clear();
             prefixed.push_str(PREFIX);
             prefixed.push_str(reading);
-            let uri = Uri::parse_with(prefixed, grammar)
-                .map_err(|e| ParseError::new(e.index().saturating_sub(PREFIX.len()), e.kind().clone()))?;
-            clickable(reading, Parts::new(&unprefix(uri.parts(), PREFIX.len())))
+            let unprefixed =
+                |e: ParseError| ParseError::new(e.index().saturating_sub(PREFIX.len()), e.kind().clone());
+            let c = match iri.then(|| super::iri::stand_in(prefixed)).flatten() {
+                Some(shadow) => super::iri::components(&shadow).map_err(unprefixed)?,
+                None => Uri::parse_with(prefixed, grammar).map_err(unprefixed)?.parts(),
+            };
+            clickable(reading, Parts::new(&unprefix(c, PREFIX.len())))
         }
     }
 }
@@ -621,22 +689,29 @@ mod tests {
 
     #[test]
     fn abbreviated_components_index_the_text_as_written() {
-        let parts = check("www.a.example:8080/p?q", Kind::Www, Grammar::Rfc3986, &mut String::new()).unwrap();
+        let parts =
+            check("www.a.example:8080/p?q", Kind::Www, Grammar::Rfc3986, true, &mut String::new()).unwrap();
         let text = "www.a.example:8080/p?q";
         let c = parts.components(text.len());
         assert_eq!(c.scheme, None);
         assert_eq!(c.host.map(|h| &text[h.range()]), Some("www.a.example"));
         assert_eq!(c.port.map(|p| &text[p.range()]), Some("8080"));
         assert_eq!(&text[c.path.range()], "/p");
-        let err = check("www.a.example:80x", Kind::Www, Grammar::Rfc3986, &mut String::new()).unwrap_err();
+        let err =
+            check("www.a.example:80x", Kind::Www, Grammar::Rfc3986, true, &mut String::new()).unwrap_err();
         assert!(err.index() <= text.len());
     }
 
     #[test]
     fn repaired_hosts_must_look_real() {
         let valid = |uri: &str| {
-            let parts =
-                check(uri, Kind::Scheme { colon: 0, shape: None }, Grammar::Rfc3986, &mut String::new());
+            let parts = check(
+                uri,
+                Kind::Scheme { colon: 0, shape: None },
+                Grammar::Rfc3986,
+                true,
+                &mut String::new(),
+            );
             Valid { uri: uri.into(), alternate: None, parts: parts.unwrap(), second: false }
         };
         assert!(host_looks_real(&valid("http://a.example/")));

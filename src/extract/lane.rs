@@ -145,8 +145,9 @@ pub(crate) fn one_pass(
             if matches!(wrap, Wrap::AngleUrl { .. }) { Delimiter::AngleUrlPrefix } else { Delimiter::Angle };
         (delimiter, s..end, lt..gt + 1)
     } else {
-        // Outside ASCII the general path decides whether the URI would be cut in a word.
-        // `[` and `{` may start the mark of a defanged indicator (`delimit::defanged`).
+        // Outside ASCII the general path decides whether the URI would be cut in a word or an
+        // IRI goes on; at `[` and `{`, whether a bracket after the host stays and whether they
+        // start the mark of a defanged indicator (`delimit::defanged`).
         if matches!(stop, b'[' | b'{')
             || stop >= 0x80
             || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n'))

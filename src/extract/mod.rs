@@ -5,6 +5,7 @@
 mod builder;
 mod candidate;
 mod engine;
+mod iri;
 mod iter;
 mod lane;
 mod mail;

@@ -13,6 +13,9 @@ pub(crate) const LOOKBACK: usize = 1024;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Options {
     pub(crate) grammar: Grammar,
+    /// Read as RFC 3986 does: no IRIs, no brackets outside an IP literal
+    /// ([`ExtractorBuilder::strict`](crate::ExtractorBuilder::strict)).
+    pub(crate) strict: bool,
     pub(crate) max_uri_len: usize,
     pub(crate) abbreviated: bool,
     pub(crate) report_rejected: bool,
@@ -48,6 +51,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             grammar: Grammar::Rfc3986,
+            strict: false,
             max_uri_len: 64 * 1024,
             abbreviated: false,
             report_rejected: false,
@@ -58,6 +62,15 @@ impl Default for Options {
             mail: MailMode::Auto,
             mail_max: super::MAIL_MAX,
         }
+    }
+}
+
+impl Options {
+    /// Whether candidates are read as IRIs (RFC 3987), with balanced brackets after the
+    /// authority: the default, under [`Grammar::Rfc3986`] and not strict.
+    #[inline]
+    pub(crate) fn reads_iris(&self) -> bool {
+        self.grammar == Grammar::Rfc3986 && !self.strict
     }
 }
 

@@ -88,7 +88,7 @@ impl Candidate<'_> {
             return Ok(Outcome::Scanned(map.start(i)));
         }
         let span = map.span(s..end);
-        match check(&uri, kind, self.opts.grammar, &mut String::new()) {
+        match check(&uri, kind, self.opts.grammar, self.opts.reads_iris(), &mut String::new()) {
             Ok(parts) => {
                 let fields = MatchFields {
                     span,

@@ -73,6 +73,7 @@ use core::str::FromStr;
 
 pub use error::{ErrorKind, ParseError};
 pub use host::is_clickable_host;
+pub(crate) use iri::{Class as IriClass, class as iri_class};
 pub use normalize::normalize;
 pub(crate) use packed::Parts;
 pub(crate) use plain::{components as plain_components, server_parts};

@@ -173,3 +173,16 @@ pub fn find_nth(hay: &str, needle: &str, n: usize) -> (u64, u64) {
     let start = hay.match_indices(needle).nth(n).unwrap_or_else(|| panic!("{needle:?} not in the text")).0;
     (start as u64, (start + needle.len()) as u64)
 }
+
+/// A URI's text with the brackets after its authority (`?ids[]=1`, `/users/{id}`) written as
+/// `~`, which the extractor's IRI reading allows where RFC 3986 does not: the text
+/// `Uri::parse_iri` must then accept for a match.
+#[allow(dead_code)]
+pub fn bracket_stand_in(uri: &str) -> String {
+    // Only after `scheme://` and its authority: an opaque URI holds no brackets.
+    let colon = uri.find(':').unwrap_or(uri.len());
+    let authority = uri[colon..].starts_with("://").then_some(colon + 3);
+    let path = authority.map_or(uri.len(), |a| uri[a..].find(['/', '?', '#']).map_or(uri.len(), |p| a + p));
+    let (head, tail) = uri.split_at(path);
+    format!("{head}{}", tail.replace(['[', ']', '{', '}'], "~"))
+}

@@ -137,6 +137,15 @@ pub struct Args {
     #[arg(long, value_name = "GRAMMAR", default_value = "rfc3986", ignore_case = true, value_parser = grammar_parser())]
     grammar: Grammar,
 
+    /// Read URIs as RFC 3986 does: no IRIs (nothing outside ASCII) and no brackets outside an
+    /// IP literal.
+    ///
+    /// By default a URI goes on through the Unicode text an IRI allows (RFC 3987) and through
+    /// balanced `[...]` or `{...}` after its host. Under --strict a candidate that would need
+    /// them is dropped, never cut (--rejected says why). Example: `urisift --strict notes.txt`.
+    #[arg(long)]
+    strict: bool,
+
     /// Report each dropped candidate and why the parser rejected it.
     ///
     /// On standard error, or as "rejected" records on standard output with --json. Example:
@@ -471,6 +480,7 @@ pub fn run(args: Args) -> ExitCode {
     let wants_line = args.format.as_ref().is_some_and(Template::wants_line);
     builder
         .grammar(args.grammar)
+        .strict(args.strict)
         .max_uri_len(args.max_uri_len)
         .abbreviated(args.abbreviated)
         .refang(args.refang)

@@ -1,0 +1,104 @@
+//! What a mark right before the scheme closes after it (the crate docs, "Brackets,
+//! parentheses and emphasis"): a `(` pairs with the first `)` the candidate leaves unmatched,
+//! and Markdown emphasis (`*`, `_`, `~` runs) with the same run at its end.
+
+use super::{Pieces, trim};
+
+/// When a `(` stands right before the scheme: the index of the first `)` in the candidate, from
+/// `body` on, that no `(` inside it matches, where the candidate then ends
+/// (`(http://one.org/)(http://two.org/)`, `(http://foo.com/bar)more`); the pieces are cut
+/// there. `None` when every `)` is matched (`(https://en.wikipedia.org/wiki/Set_(mathematics))`
+/// is then trimmed as usual).
+#[cold]
+#[inline(never)]
+pub(crate) fn first_unmatched_paren(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut found = None;
+    'segments: for (n, seg) in pieces.segments.iter().enumerate() {
+        let from = seg.start.max(body);
+        let Some(bytes) = text.get(from..seg.end) else { continue };
+        for i in memchr::memchr2_iter(b'(', b')', bytes) {
+            if bytes[i] == b'(' {
+                depth += 1;
+            } else if depth == 0 {
+                found = Some((n, from + i));
+                break 'segments;
+            } else {
+                depth -= 1;
+            }
+        }
+    }
+    let (n, close) = found?;
+    pieces.segments.truncate(n + 1);
+    pieces.segments[n].end = close;
+    pieces.breaks.retain(|&h| h < close);
+    Some(close)
+}
+
+/// Markdown emphasis around a URI (`*https://x/bold*`, `**…**`, `_…_`, `~~…~~`): when a run of
+/// one to three `mark` bytes stands right before the scheme at `s` (and after no letter or
+/// digit, looked for no lower than `lo`), the same run at the end of the candidate is the
+/// emphasis closing, not part of the URI; it is taken off and the end trimmed again. Not below
+/// `keep`.
+#[cold]
+#[inline(never)]
+pub(crate) fn emphasis(text: &[u8], pieces: &mut Pieces, s: usize, lo: usize, mark: u8, keep: usize) {
+    let mut run_start = s;
+    while run_start > lo && text[run_start - 1] == mark && s - run_start < 4 {
+        run_start -= 1;
+    }
+    let run = s - run_start;
+    if run == 0 || run > 3 || (run_start > lo && text[run_start - 1].is_ascii_alphanumeric()) {
+        return;
+    }
+    let Some(last) = pieces.segments.last_mut() else { return };
+    let bytes = text.get(last.start.max(keep)..last.end).unwrap_or_default();
+    if crate::chars::words::trailing_run(bytes, mark) < run {
+        return;
+    }
+    last.end -= run;
+    trim(text, pieces, keep);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(r: core::ops::Range<usize>) -> Pieces {
+        let mut p = Pieces::default();
+        p.push(r);
+        p
+    }
+
+    #[test]
+    fn the_first_unmatched_paren_closes() {
+        let text = b"(http://one.org/)(http://two.org/)";
+        let mut p = pieces(1..text.len());
+        assert_eq!(first_unmatched_paren(text, &mut p, 6), Some(16));
+        assert_eq!(p.extent(), Some(1..16));
+        let text = b"(http://x/Set_(m))";
+        let mut p = pieces(1..text.len());
+        assert_eq!(first_unmatched_paren(text, &mut p, 6), Some(17));
+        let text = b"(http://x/Set_(m)";
+        let mut p = pieces(1..text.len());
+        assert_eq!(first_unmatched_paren(text, &mut p, 6), None);
+        assert_eq!(p.extent(), Some(1..text.len()));
+    }
+
+    #[test]
+    fn emphasis_closes_its_run() {
+        let text = b"**https://x/bold**.";
+        let mut p = pieces(2..18);
+        emphasis(text, &mut p, 2, 0, b'*', 8);
+        assert_eq!(p.extent(), Some(2..16));
+        // After a letter it is no emphasis; a shorter run at the end closes nothing.
+        let text = b"a*https://x/b*";
+        let mut p = pieces(2..text.len());
+        emphasis(text, &mut p, 2, 0, b'*', 8);
+        assert_eq!(p.extent(), Some(2..text.len()));
+        let text = b"__https://x/b_";
+        let mut p = pieces(2..text.len());
+        emphasis(text, &mut p, 2, 0, b'_', 8);
+        assert_eq!(p.extent(), Some(2..text.len()));
+    }
+}

@@ -1,0 +1,354 @@
+//! Unicode text around an IRI outside angle brackets: which characters outside ASCII go on an
+//! IRI (RFC 3987 §2.2), which end it as white space does, and the typographic quotes and
+//! brackets that pair like parentheses (the crate docs, "Unicode text").
+//!
+//! The scans of [`super::bare`] stop at every byte outside ASCII, as at the bytes a URI
+//! excludes; only there is anything here asked, so text in ASCII never pays for it.
+
+use super::{Incomplete, Scan, Window};
+use crate::chars::pictographic::is_extended_pictographic;
+use crate::uri::{IriClass, iri_class};
+
+/// The character that starts at `at`, and its length in bytes: `None` for bytes that are no
+/// UTF-8 (an overlong form, an encoded surrogate, a stray continuation byte) and at the end of
+/// a complete window; [`Incomplete`] when the character runs past the end of one that is not.
+pub(crate) fn char_at(w: &Window<'_>, at: usize) -> Scan<Option<(char, usize)>> {
+    let Some(&lead) = w.text.get(at) else {
+        return if w.complete { Ok(None) } else { Err(Incomplete) };
+    };
+    let len = match lead {
+        0x00..=0x7f => 1,
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return Ok(None),
+    };
+    let Some(bytes) = w.text.get(at..at + len) else {
+        // A prefix that is already no UTF-8 is decided without more input.
+        let have = &w.text[at..];
+        if w.complete || core::str::from_utf8(have).err().is_some_and(|e| e.error_len().is_some()) {
+            return Ok(None);
+        }
+        return Err(Incomplete);
+    };
+    Ok(core::str::from_utf8(bytes).ok().and_then(|s| s.chars().next()).map(|c| (c, len)))
+}
+
+/// Whether `c` goes on a word: a letter, a mark or a digit (Unicode general categories L, M, N).
+pub(crate) fn is_word(c: char) -> bool {
+    use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
+    c.is_ascii_alphanumeric()
+        || (!c.is_ascii()
+            && matches!(
+                c.general_category_group(),
+                GeneralCategoryGroup::Letter | GeneralCategoryGroup::Mark | GeneralCategoryGroup::Number
+            ))
+}
+
+/// Whether the character at `at` goes on a word ([`is_word`]); not at the end of a complete window.
+fn word_at(w: &Window<'_>, at: usize) -> Scan<bool> {
+    Ok(char_at(w, at)?.is_some_and(|(c, _)| is_word(c)))
+}
+
+/// Whether the character that ends right before `at` (and not before `w.lo`) goes on a word.
+fn word_before(w: &Window<'_>, at: usize) -> bool {
+    let lo = w.lo.max(at.saturating_sub(4));
+    let mut start = at;
+    while start > lo {
+        start -= 1;
+        if w.text[start] & 0xc0 != 0x80 {
+            break;
+        }
+    }
+    core::str::from_utf8(&w.text[start..at]).ok().and_then(|s| s.chars().next()).is_some_and(is_word)
+}
+
+/// Characters that end an IRI in text wherever they stand, as white space ends a URI (RFC 3987
+/// §2.2 allows most of them in an IRI; a reader does not take them as part of one):
+/// Unicode white space, the zero-width space and the byte-order mark; the bidirectional
+/// controls (RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting characters");
+/// the sentence punctuation of CJK text, its full-width and half-width forms, the full-width
+/// forms of the ASCII characters a URI excludes (`｜`, `＜`, …), the ellipses,
+/// the em dashes, the Arabic comma, semicolon, question mark and full stop, the Devanagari
+/// dandas; and emoji: `Extended_Pictographic`, the emoji presentation selector U+FE0F, the
+/// keycap U+20E3, regional indicators and skin-tone modifiers.
+fn ends_iri(c: char) -> bool {
+    matches!(
+        c,
+        // White space (Unicode `White_Space` outside ASCII), U+200B, U+FEFF.
+        '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200b}' | '\u{2028}' | '\u{2029}' | '\u{202f}'
+            | '\u{205f}' | '\u{3000}' | '\u{feff}'
+            // Bidi_Control.
+            | '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+            // 、 。 ， ！ ？ ： ； ． and the half-width ｡ ､; … ‥ ⋯; — ―, ⸺ ⸻.
+            | '\u{3001}' | '\u{3002}' | '\u{ff0c}' | '\u{ff01}' | '\u{ff1f}' | '\u{ff1a}' | '\u{ff1b}'
+            | '\u{ff0e}' | '\u{ff61}' | '\u{ff64}' | '\u{2026}' | '\u{2025}' | '\u{22ef}'
+            | '\u{2014}' | '\u{2015}' | '\u{2e3a}' | '\u{2e3b}'
+            // The full-width forms of the ASCII characters that end a URI: ＂ ＜ ＞ ＼ ＾ ｀ ｜.
+            | '\u{ff02}' | '\u{ff1c}' | '\u{ff1e}' | '\u{ff3c}' | '\u{ff3e}' | '\u{ff40}' | '\u{ff5c}'
+            // ، ؛ ؟ ۔; । ॥.
+            | '\u{60c}' | '\u{61b}' | '\u{61f}' | '\u{6d4}' | '\u{964}' | '\u{965}'
+            // Emoji components that are not pictographs.
+            | '\u{fe0f}' | '\u{20e3}' | '\u{1f1e6}'..='\u{1f1ff}' | '\u{1f3fb}'..='\u{1f3ff}'
+    ) || is_extended_pictographic(c)
+}
+
+/// How many pairs of typographic marks [`Marks`] counts.
+const PAIRS: usize = 16;
+
+/// What a typographic quotation mark or bracket is to an IRI: each pair is numbered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// An opening mark: it stays inside (and is trimmed when it is left at the end).
+    Open(usize),
+    /// A closing mark: it stays when its partner is open inside the IRI, and ends it otherwise.
+    Close(usize),
+    /// `“` and `‘`, which open in English and close German `„…“`, `‚…‘`: closing when that
+    /// partner is open inside the IRI, opening otherwise.
+    CloseOrOpen { close: usize, open: usize },
+    /// `’`: an apostrophe between two characters of a word (`Ender’s_Game`), else a closing `‘…’`.
+    Apostrophe,
+}
+
+/// The role of `c`, if it is a typographic quotation mark or bracket.
+fn role(c: char) -> Option<Role> {
+    // Pairs 0-5 are quotation marks, the rest CJK and full-width brackets.
+    const BRACKETS: [(char, char); 10] = [
+        ('「', '」'),
+        ('『', '』'),
+        ('【', '】'),
+        ('（', '）'),
+        ('〈', '〉'),
+        ('《', '》'),
+        ('〔', '〕'),
+        ('〖', '〗'),
+        ('［', '］'),
+        ('｛', '｝'),
+    ];
+    Some(match c {
+        '“' => Role::CloseOrOpen { close: 4, open: 0 },
+        '”' => Role::Close(0),
+        '‘' => Role::CloseOrOpen { close: 5, open: 1 },
+        '’' => Role::Apostrophe,
+        '«' => Role::Open(2),
+        '»' => Role::Close(2),
+        '‹' => Role::Open(3),
+        '›' => Role::Close(3),
+        '„' => Role::Open(4),
+        '‚' => Role::Open(5),
+        _ => {
+            let (i, &(open, _)) = BRACKETS.iter().enumerate().find(|(_, (o, cl))| *o == c || *cl == c)?;
+            return Some(if open == c { Role::Open(6 + i) } else { Role::Close(6 + i) });
+        }
+    })
+}
+
+/// The typographic marks opened inside an IRI and not closed yet, per pair: created at the
+/// first character outside ASCII a scan meets.
+#[derive(Debug, Default)]
+pub(crate) struct Marks {
+    open: [u32; PAIRS],
+}
+
+/// Whether the IRI goes on with the character at `at`, which is not ASCII (the bare scan
+/// stopped there): the index after it when it does. It does for every `ucschar` and `iprivate`
+/// (RFC 3987 §2.2; a private-use character outside the query then makes the candidate
+/// invalid, it is not cut there), except
+///
+/// - the characters of [`ends_iri`];
+/// - a closing typographic mark whose partner is not open inside ([`Role`]);
+/// - a soft hyphen, or a hyphen or dash short of the em dash (U+2010–U+2013), unless a
+///   character of a word follows (`Hatfield–McCoy_feud`); a zero-width (non-)joiner unless a
+///   character of a word precedes or follows it.
+///
+/// Bytes that are no UTF-8 end it, and characters that are neither `ucschar` nor `iprivate`.
+#[cold]
+#[inline(never)]
+pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> Scan<Option<usize>> {
+    let Some((c, len)) = char_at(w, at)? else { return Ok(None) };
+    let next = at + len;
+    if c.is_ascii() || iri_class(c) == IriClass::Excluded || ends_iri(c) {
+        return Ok(None);
+    }
+    if matches!(c, '\u{200c}' | '\u{200d}') && word_before(w, at) {
+        // A joiner after a letter or mark shapes it (the Malayalam chillu `ള്‍` ends in one).
+        return Ok(Some(next));
+    }
+    if matches!(c, '\u{ad}' | '\u{200c}' | '\u{200d}' | '\u{2010}'..='\u{2013}') {
+        return Ok(word_at(w, next)?.then_some(next));
+    }
+    let Some(role) = role(c) else { return Ok(Some(next)) };
+    let open = &mut marks.get_or_insert_with(Marks::default).open;
+    let goes = match role {
+        Role::Open(p) => {
+            open[p] = open[p].saturating_add(1);
+            true
+        }
+        Role::Close(p) | Role::CloseOrOpen { close: p, .. } if open[p] > 0 => {
+            open[p] -= 1;
+            true
+        }
+        Role::CloseOrOpen { open: p, .. } => {
+            open[p] = open[p].saturating_add(1);
+            true
+        }
+        Role::Apostrophe if word_before(w, at) && word_at(w, next)? => true,
+        Role::Apostrophe if open[1] > 0 => {
+            open[1] -= 1;
+            true
+        }
+        Role::Apostrophe | Role::Close(_) => false,
+    };
+    Ok(goes.then_some(next))
+}
+
+/// The index after the character at `at` inside `<…>`, where everything up to the `>` is the
+/// candidate: any `ucschar` or `iprivate` but the characters of [`ends_iri`] (white space, the
+/// bidirectional controls of RFC 3987 §4.1, the `…` of `<https://…>`); `None` for anything else
+/// (no wrapper then).
+#[cold]
+#[inline(never)]
+pub(crate) fn inside_angle(w: &Window<'_>, at: usize) -> Scan<Option<usize>> {
+    let Some((c, len)) = char_at(w, at)? else { return Ok(None) };
+    let refused = c.is_ascii() || iri_class(c) == IriClass::Excluded || ends_iri(c);
+    Ok((!refused).then_some(at + len))
+}
+
+/// Whether an IRI would go on with the character at `at` where a URI stops: the character,
+/// when it would. Under `--strict` such a candidate is dropped rather than cut.
+#[cold]
+#[inline(never)]
+pub(crate) fn would_go_on(w: &Window<'_>, at: usize) -> Scan<Option<char>> {
+    match goes_on(w, at, &mut None)? {
+        Some(_) => Ok(char_at(w, at)?.map(|(c, _)| c)),
+        None => Ok(None),
+    }
+}
+
+/// How many bytes `bytes` ends with that are an opening typographic mark (`“ ‘ „ ‚ « ‹ 「 『 【 （`
+/// …), which never ends an IRI (the crate docs, "Unicode text"); 0 when it ends otherwise.
+#[cold]
+#[inline(never)]
+pub(crate) fn trailing_opener(bytes: &[u8]) -> usize {
+    let mut start = bytes.len();
+    while start > bytes.len().saturating_sub(4) && start > 0 {
+        start -= 1;
+        if bytes[start] & 0xc0 != 0x80 {
+            break;
+        }
+    }
+    let Some(c) = core::str::from_utf8(&bytes[start..]).ok().and_then(|s| s.chars().next()) else {
+        return 0;
+    };
+    match role(c) {
+        Some(Role::Open(_) | Role::CloseOrOpen { .. }) => bytes.len() - start,
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn window(text: &str) -> Window<'_> {
+        Window { text: text.as_bytes(), lo: 0, lo_is_start: true, complete: true, cut: false }
+    }
+
+    /// How far an IRI goes from byte `at` of `text`, one character at a time.
+    fn run(text: &str, at: usize) -> usize {
+        let w = window(text);
+        let (mut i, mut marks) = (at, None);
+        while i < text.len() {
+            if text.as_bytes()[i].is_ascii() {
+                i += 1;
+                continue;
+            }
+            match goes_on(&w, i, &mut marks).unwrap() {
+                Some(next) => i = next,
+                None => break,
+            }
+        }
+        i
+    }
+
+    #[test]
+    fn letters_marks_and_joiners_go_on() {
+        for text in [
+            "Straße",
+            "東京",
+            "cafe\u{301}",
+            "Hatfield–McCoy",
+            "می\u{200c}خواهم",
+            "പോലൊരാള്\u{200d}",
+            "٣٤",
+            "Ender’s",
+            "x\u{e000}",
+        ] {
+            assert_eq!(run(text, 0), text.len(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn delimiters_end() {
+        for (text, end) in [
+            ("a\u{a0}b", 1),
+            ("a\u{3000}b", 1),
+            ("a\u{200b}b", 1),
+            ("a\u{200f}b", 1),
+            ("東京。次", 6),
+            ("a，b", 1),
+            ("a…", 1),
+            ("a—b", 1),
+            ("a،b", 1),
+            ("a😀", 1),
+            ("a❤\u{fe0f}", 1),
+            ("a–", 1),
+            ("a– b", 1),
+            ("a’ b", 1),
+            ("a\u{85}", 1),
+            ("a\u{fdd0}", 1),
+        ] {
+            assert_eq!(run(text, 0), end, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn typographic_marks_pair() {
+        assert_eq!(run("a）了解", 0), 1);
+        assert_eq!(run("a（b）c", 0), "a（b）c".len());
+        assert_eq!(run("a」", 0), 1);
+        assert_eq!(run("「a」」", 0), "「a」".len());
+        assert_eq!(run("a”b", 0), 1);
+        assert_eq!(run("“a”b", 0), "“a”b".len());
+        // German quotes: `“` closes `„`, and opens when no `„` is open.
+        assert_eq!(run("„a“b", 0), "„a“b".len());
+        assert_eq!(run("a“", 0), "a“".len());
+        assert_eq!(run("a»", 0), 1);
+        assert_eq!(run("«a»", 0), "«a»".len());
+    }
+
+    #[test]
+    fn openers_are_trimmed_at_the_end() {
+        assert_eq!(trailing_opener("x“".as_bytes()), 3);
+        assert_eq!(trailing_opener("x«".as_bytes()), 2);
+        assert_eq!(trailing_opener("x（".as_bytes()), 3);
+        assert_eq!(trailing_opener("x）".as_bytes()), 0);
+        assert_eq!(trailing_opener("xü".as_bytes()), 0);
+        assert_eq!(trailing_opener(b"\x80\x80\x80\x80"), 0);
+    }
+
+    #[test]
+    fn bad_utf8_ends_and_a_split_character_waits() {
+        for bytes in [&b"\xff"[..], b"\xc0\xaf", b"\xed\xa0\x80", b"\x80", b"\xe6\x9d"] {
+            let w = Window { text: bytes, lo: 0, lo_is_start: true, complete: true, cut: false };
+            assert_eq!(goes_on(&w, 0, &mut None), Ok(None), "{bytes:x?}");
+        }
+        let w = Window { text: b"\xe6\x9d", lo: 0, lo_is_start: true, complete: false, cut: false };
+        assert_eq!(goes_on(&w, 0, &mut None), Err(Incomplete));
+        let w = Window { text: b"\xe6\x41", lo: 0, lo_is_start: true, complete: false, cut: false };
+        assert_eq!(goes_on(&w, 0, &mut None), Ok(None));
+        // The dash needs the character after it.
+        let w = Window { text: "a–".as_bytes(), lo: 0, lo_is_start: true, complete: false, cut: false };
+        assert_eq!(goes_on(&w, 1, &mut None), Err(Incomplete));
+    }
+}
