@@ -26,7 +26,7 @@ const SIZE: usize = 4 << 20;
 /// The workloads: name, bytes, and the number of URIs urisift must find.
 fn workloads() -> Vec<(&'static str, Vec<u8>, usize)> {
     let mut out = Vec::new();
-    for name in ["prose", "log", "dense", "adversarial", "mime"] {
+    for name in ["prose", "log", "dense", "iri", "adversarial", "mime"] {
         let (text, uris) = workload::generate(name, SIZE, 0x5eed).expect("known workload");
         out.push((name, text, uris));
     }

@@ -1,5 +1,5 @@
 //! Deterministic generators of benchmark inputs: prose, mail, MIME mail, access logs,
-//! URI-dense text and adversarial floods. Shared by `benches/extract.rs` and `examples/generate.rs` (which writes
+//! URI-dense text, UTF-8 text with IRIs and adversarial floods. Shared by `benches/extract.rs` and `examples/generate.rs` (which writes
 //! them to stdout for whole-process measurements), so the same bytes are measured everywhere.
 //!
 //! Each generator plants a known number of URIs and returns that count with the text, so that
@@ -33,7 +33,7 @@ impl Rng {
 }
 
 /// The workloads, by name.
-pub const WORKLOADS: [&str; 6] = ["prose", "mail", "mime", "log", "dense", "adversarial"];
+pub const WORKLOADS: [&str; 7] = ["prose", "mail", "mime", "log", "dense", "iri", "adversarial"];
 
 /// Generates about `size` bytes of workload `name`; returns the text and the number of URIs a
 /// correct extractor finds in it (`None` for an unknown name).
@@ -45,6 +45,7 @@ pub fn generate(name: &str, size: usize, seed: u64) -> Option<(Vec<u8>, usize)> 
         "mime" => Gen::mime_message,
         "log" => Gen::log_line,
         "dense" => Gen::dense_line,
+        "iri" => Gen::iri_paragraph,
         "adversarial" => Gen::flood,
         _ => return None,
     };
@@ -233,6 +234,59 @@ impl Gen {
         let scheme = self.rng.pick(if plain { &["http", "https", "ftp"] } else { &["http", "https"] });
         self.push(&format!("{scheme}://{host}{path}"));
         self.uris += 1;
+    }
+
+    /// A paragraph of UTF-8 text as people paste it today: German, Chinese, Japanese, Russian
+    /// and Arabic prose, IRIs (paths, queries and host names outside ASCII) and URIs, in
+    /// typographic quotes and corner brackets, before full-width punctuation, no-break spaces
+    /// and emoji; and a colon after a word outside ASCII that starts nothing (`Hinweis:`).
+    fn iri_paragraph(&mut self) {
+        const TEXT: &[&str] = &[
+            "Die Straßenbahn fährt über die Brücke, und die Bürger warten geduldig",
+            "我们在北京的会议上讨论了这个问题，大家都同意",
+            "東京の天気は晴れで、明日も良い天気になるでしょう",
+            "Мы обсудили этот вопрос на встрече в Москве",
+            "ناقشنا هذه المسألة في الاجتماع",
+            "Hinweis: um 10:30 Uhr beginnt die Sitzung; Verhältnis 3:1",
+        ];
+        const IRIS: &[&str] = &[
+            "https://de.wikipedia.org/wiki/Straßenbahn",
+            "https://ja.wikipedia.org/wiki/東京",
+            "https://zh.wikipedia.org/wiki/北京市",
+            "http://bücher.example/katalog?autor=Müller",
+            "https://ru.wikipedia.org/wiki/Москва",
+            "https://example.org/search?q=café&lang=fr",
+            "https://en.wikipedia.org/wiki/Hatfield–McCoy_feud",
+        ];
+        // What stands before and after an IRI, ending it as a reader would.
+        const AROUND: &[(&str, &str)] = &[
+            ("„", "“ "),
+            ("「", "」"),
+            ("（", "）了解更多"),
+            (" ", "。"),
+            (" ", "\u{a0}und "),
+            (" ", " 🎉 "),
+            ("«", "» "),
+            (" ", "、"),
+        ];
+        for sentence in 0..4 {
+            let text = self.rng.pick(TEXT);
+            self.push(text);
+            if sentence % 2 == 1 {
+                let (before, after) = AROUND[self.rng.below(AROUND.len())];
+                self.push(before);
+                if self.rng.below(4) == 0 {
+                    self.uri();
+                } else {
+                    let iri = self.rng.pick(IRIS);
+                    self.push(iri);
+                    self.uris += 1;
+                }
+                self.push(after);
+            }
+            self.push("。 ");
+        }
+        self.push("\n\n");
     }
 
     /// A paragraph of prose: colons that are not URIs ("Note: 10:30"), rarely a URI.
