@@ -38,7 +38,9 @@ fn iris_go_on_through_ucschar_as_written() {
         "http://www.bürgerentscheid-krankenhäuser.de",
         &["http://www.bürgerentscheid-krankenhäuser.de"],
     );
-    assert_uris("http://ああ.com and http://✪df.ws/123", &["http://ああ.com", "http://✪df.ws/123"]);
+    assert_uris("http://ああ.com and http://df.ws/✪123", &["http://ああ.com", "http://df.ws/✪123"]);
+    // A symbol is a `ucschar` but no label character of the host rule (item 5): dropped whole.
+    assert_uris("http://✪df.ws/123", &[]);
     assert_uris("mailto:jos\u{e9}@example.org.", &["mailto:jos\u{e9}@example.org"]);
     // As written: the normalization form of the text is kept (a decomposed `é`).
     let found = assert_uris("https://x.example/cafe\u{301} ok", &["https://x.example/cafe\u{301}"]);
