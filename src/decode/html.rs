@@ -70,8 +70,9 @@ pub(crate) fn parse(html: &[u8]) -> Vec<Item> {
     parse_with(html, &|_| true)
 }
 
-/// [`parse`], giving only the text runs whose text `keep` wants (the others are dropped as
-/// they end, their storage reused for the next).
+/// Tokenizes `html` (UTF-8, or bytes ASCII-compatible) into its links and the visible text
+/// runs whose text `keep` wants (the others are dropped as they end, their storage reused for
+/// the next). Linear in the length of `html`, which must be shorter than 4 GiB.
 pub(crate) fn parse_with(html: &[u8], keep: &dyn Fn(&[u8]) -> bool) -> Vec<Item> {
     let mut t =
         Tokenizer { html, items: Vec::new(), run: Decoded::default(), base: None, anchor: None, keep };

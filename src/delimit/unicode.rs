@@ -2,7 +2,7 @@
 //! IRI (RFC 3987 §2.2), which end it as white space does, and the typographic quotes and
 //! brackets that pair like parentheses (the crate docs, "Unicode text").
 //!
-//! The scans of [`super::bare`] stop at every byte outside ASCII, as at the bytes a URI
+//! The scans of [`mod@super::bare`] stop at every byte outside ASCII, as at the bytes a URI
 //! excludes; only there is anything here asked, so text in ASCII never pays for it.
 
 use super::{Incomplete, Scan, Window};
