@@ -611,19 +611,7 @@ trait SpanList {
 
 impl SpanList for Uri<'_> {
     fn span_list(&self) -> Vec<Option<urisift::Span>> {
-        [
-            Component::Scheme,
-            Component::Authority,
-            Component::Userinfo,
-            Component::Host,
-            Component::Port,
-            Component::Path,
-            Component::Query,
-            Component::Fragment,
-        ]
-        .into_iter()
-        .map(|c| self.span(c))
-        .collect()
+        COMPONENTS.into_iter().map(|c| self.span(c)).collect()
     }
 }
 

@@ -8,7 +8,7 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use common::{ChunkedReader, only_matches, reader_events, slice_events};
+use common::{ChunkedReader, base64, only_matches, reader_events, slice_events};
 use urisift::{Delimiter, Event, ExtractorBuilder, MailMode, Match, Place, Span};
 
 fn builder(mode: MailMode) -> ExtractorBuilder {
@@ -308,25 +308,6 @@ fn a_read_error_comes_after_the_matches_before_it() {
     assert_eq!(it.next().unwrap().unwrap().uri(), "http://b.example/");
     assert_eq!(it.next().unwrap().unwrap_err().to_string(), "disk on fire");
     assert!(it.next().is_none());
-}
-
-/// The base64 of `bytes` (RFC 4648), in lines of 76 characters.
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for k in 0..4 {
-            if k <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    let lines: Vec<String> =
-        out.as_bytes().chunks(76).map(|l| String::from_utf8_lossy(l).into_owned()).collect();
-    lines.join("\n")
 }
 
 /// A small deterministic generator for the chunkings.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{ChunkedReader, only_matches, slice_events};
+use common::{ChunkedReader, base64, only_matches, slice_events};
 use urisift::{Event, ExtractorBuilder, MailMode};
 
 /// Message `k` of a mailbox: an HTML part in base64 whose link only a MIME reader finds (the
@@ -154,23 +154,4 @@ fn the_bound_holds_alike_under_random_chunkings() {
     }
     // Mail throughout, and plain text from each of the three messages on.
     assert_eq!(stops.len(), 4, "{stops:?}");
-}
-
-/// The base64 of `bytes` (RFC 4648), in lines of 76 characters.
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for k in 0..4 {
-            out.push(if k <= chunk.len() {
-                ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char
-            } else {
-                '='
-            });
-        }
-    }
-    let lines: Vec<String> =
-        out.as_bytes().chunks(76).map(|l| String::from_utf8_lossy(l).into_owned()).collect();
-    lines.join("\n")
 }

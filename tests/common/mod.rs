@@ -186,3 +186,22 @@ pub fn bracket_stand_in(uri: &str) -> String {
     let (head, tail) = uri.split_at(path);
     format!("{head}{}", tail.replace(['[', ']', '{', '}'], "~"))
 }
+
+/// The base64 of `bytes` (RFC 4648), in lines of 76 characters.
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for k in 0..4 {
+            out.push(if k <= chunk.len() {
+                ALPHABET[(n >> (18 - 6 * k) & 63) as usize] as char
+            } else {
+                '='
+            });
+        }
+    }
+    let lines: Vec<String> =
+        out.as_bytes().chunks(76).map(|l| String::from_utf8_lossy(l).into_owned()).collect();
+    lines.join("\n")
+}
