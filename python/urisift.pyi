@@ -190,8 +190,8 @@ def extract_range(
     URIs, readings, spans and line numbers). Offsets are bytes (characters for a str). The
     text around the range is read as the scan needs it; a file object must be able to seek
     (offsets from its start), or the iterator's creation raises its error. Raises ValueError
-    when end < start. A range is read as plain text, never as mail (mail=True is read as
-    mail=False), so its ranges add up to extract(data, mail=False)."""
+    when end < start. Of data read as mail, a range owns the messages whose mbox "From " line
+    starts in it (reading the messages before it at the speed of a search for those lines)."""
 
 def check(uri: str, grammar: _GrammarName = "rfc3986") -> Components:
     """The components of uri if it is a valid URI reference under grammar; raises UriError."""

@@ -276,13 +276,20 @@
 //! - **Line numbers** are counted by a pass over the bytes before the range (a count of line
 //!   feeds), or taken from a [`Prefix`].
 //!
-//! - **Mail read as mail** ([`ExtractorBuilder::mail`]): a range is read as plain text, with
-//!   quoted-printable regions decoded as above. The mail stage reads whole messages from the
-//!   start of the input (mbox separators, MIME trees, base64), which a range does not see, so a
-//!   mailbox's ranges add up to its plain-text reading, not to its reading as mail. Whether an
-//!   input would be read as mail is [`UriFinder::reads_as_mail`]; the command line's `-j` scans
-//!   such a file whole on one thread rather than in ranges, and `--range` reads it as plain
-//!   text.
+//! - **Mail read as mail** ([`ExtractorBuilder::mail`]; [`UriFinder::reads_as_mail`] says
+//!   whether an input is): ranges snap to messages. A range owns the messages whose mbox
+//!   `From ` separator line starts in it (the first message, and an input that is one message,
+//!   start at offset 0), whatever their events' spans, and reads each to its end. What a
+//!   message's reading needs from before it is its number in the input and whether an earlier
+//!   message was too long to be read as mail; so the range reads the input from its start,
+//!   passing over the messages before it at the speed of the search for their separator
+//!   lines (no MIME parsing, no scan), and counting their line feeds for line numbers. A
+//!   [`Prefix`] given is not used. When a message is longer than
+//!   [`ExtractorBuilder::mail_message_max`], the input from its start on is plain text, as a
+//!   whole scan reads it: a range owns the events of that text that start in it, as a range of
+//!   plain text does, and scans it from that message's start. The command line's `-j` cuts a
+//!   mailbox into two ranges per thread (`tests/mail_shards.rs` cuts the corpus's mail at
+//!   random points and around every separator line).
 //!
 //! The command line's `--range START:END` and `-j N` (a large file cut into ranges on N
 //! threads) are built on these.

@@ -361,19 +361,3 @@ fn overlong_counts_add_up() {
         assert_eq!(total, whole.overlong(), "cut at {cut}");
     }
 }
-
-/// A mailbox read as mail is not what its ranges add up to: `reads_as_mail` says so, and its
-/// ranges add up to its plain-text reading (the crate docs, "Shards").
-#[test]
-fn a_mailbox_is_read_as_plain_text_in_ranges() {
-    let mbox = b"From a@b.example Mon Jan  1 00:00:00 2024\nFrom: a@b.example\nSubject: x\n\nsee http://a.example/one\n";
-    let auto = ExtractorBuilder::new().build();
-    assert!(auto.reads_as_mail(mbox, true));
-    assert!(!auto.reads_as_mail(b"just http://a.example/ text\n", true));
-    assert!(!plain().build().reads_as_mail(mbox, true));
-    let ranged: Vec<String> = (0..mbox.len())
-        .flat_map(|k| auto.slice_range(mbox, k..k + 1).map(|m| m.uri().to_owned()).collect::<Vec<_>>())
-        .collect();
-    let whole: Vec<String> = plain().build().slice(mbox).map(|m| m.uri().to_owned()).collect();
-    assert_eq!(ranged, whole);
-}

@@ -23,11 +23,13 @@ def sharded(data, cuts, **options):
     return out
 
 
-# A range is read as plain text, never as mail: the whole is read so too.
+# Plain text, and mail read as mail (a range owns the messages whose "From " line starts in it).
 OPTION_SETS = [
     {"mail": False},
     {"max_uri_len": 64, "mail": False},
     {"abbreviated": True, "line_numbers": True, "max_uri_len": 300, "mail": False},
+    {},
+    {"line_numbers": True, "report_rejected": True, "mail": True},
 ]
 
 

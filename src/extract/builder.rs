@@ -247,8 +247,8 @@ impl UriFinder {
     /// [`ExtractorBuilder::mail`]): always with [`MailMode::On`], never with [`MailMode::Off`],
     /// and with [`MailMode::Auto`] when its start looks like mail. `start` holds the first
     /// bytes of the input, at least its first 64 KiB or all of it (`complete`); a start that
-    /// leaves the verdict open counts as mail. A range of an input is read as plain text
-    /// whatever this says (see the crate docs, "Shards").
+    /// leaves the verdict open counts as mail. The ranges of an input read as mail own its
+    /// messages (see the crate docs, "Shards").
     pub fn reads_as_mail(&self, start: &[u8], complete: bool) -> bool {
         match self.compiled.opts.mail {
             MailMode::On => true,
@@ -268,7 +268,9 @@ impl UriFinder {
     /// there is not settled; see the crate docs, "Shards") to the maximum URI length and some
     /// slack past its end. Line numbers, when asked for, are counted by a pass over the bytes
     /// before the range (a count of line feeds). [`SliceMatches::overlong`] counts the overlong
-    /// candidates the range owns.
+    /// candidates the range owns. Of an input read as mail, a range owns the messages whose
+    /// `From ` separator line starts in it, passing over the messages before it (see the
+    /// crate docs, "Shards").
     ///
     /// ```
     /// let text = b"<http://a.example/one> and <http://a.example/two>";
@@ -289,7 +291,9 @@ impl UriFinder {
     /// of the stream (`SeekFrom::Start(0)`). The reader is sought to the warm-up point rather
     /// than read from the start (unless line numbers are asked for: they are counted by reading
     /// the bytes before it), and read until the scan is past the range; memory stays bounded
-    /// as for [`UriFinder::reader`]. Fails when seeking or reading before the range fails.
+    /// as for [`UriFinder::reader`]. An input read as mail is read from its start, its
+    /// messages before the range passed over. Fails when seeking or reading before the range
+    /// fails.
     pub fn reader_range<R: Read + Seek>(&self, reader: R, range: Range<u64>) -> io::Result<Extractor<R>> {
         Extractor::range(&self.compiled, reader, range)
     }

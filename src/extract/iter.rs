@@ -54,9 +54,12 @@ struct Pipeline<S> {
     plain_from: Option<u64>,
     /// In range mode, the events it owns and where triggers stop being taken.
     range: Option<Owned>,
-    /// In range mode, its state where the range starts and, once the scan is past it, where
-    /// the range ends.
+    /// In range mode over plain text, its state where the range starts and, once the scan is
+    /// past it, where the range ends (a range of mail has none).
     seams: [Option<Seam>; 2],
+    /// In range mode over mail, the range: the messages whose separator line starts in it are
+    /// read (see the crate docs, "Shards").
+    shard: Option<Range<u64>>,
 }
 
 /// The state of the scan of a range ([`UriFinder::reader_range`](crate::UriFinder::reader_range),
@@ -76,14 +79,15 @@ struct Pipeline<S> {
 /// counted.
 ///
 /// ```
-/// use urisift::{ExtractorBuilder, Prefix};
+/// use urisift::{ExtractorBuilder, MailMode, Prefix};
 /// use std::io::Cursor;
 ///
 /// let mut text = b"Content-Transfer-Encoding: quoted-printable\n\n".to_vec();
 /// for _ in 0..40_000 {
 ///     text.extend_from_slice(b"see http://example.org/a-long-=\npath here\n");
 /// }
-/// let finder = ExtractorBuilder::new().build();
+/// // Plain text (read as mail, the ranges would own messages, and have no seams).
+/// let finder = ExtractorBuilder::new().mail(MailMode::Off).build();
 /// let cut = text.len() as u64 / 2;
 /// let mut first = finder.reader_range(Cursor::new(&text), 0..cut)?;
 /// while first.next_event().is_some() {}
@@ -197,15 +201,24 @@ impl<S: Source> Pipeline<S> {
             plain_from: None,
             range: None,
             seams: [None, None],
+            shard: None,
         }
     }
 
-    /// A pipeline that starts its search at input offset `at` (its source holding the input
-    /// from at least [`LOOKBACK`] bytes before it), with `lines` line feeds before `at` when
-    /// lines are counted.
-    ///
-    /// A range is read as plain text: the mail stage reads whole messages from the start of
-    /// the input, which a range does not (see the crate docs, "Shards").
+    /// A pipeline over the range `range` of an input read as mail, its source reading the
+    /// input from its start: the messages before the range are passed over (counted, and
+    /// checked against the bound), those whose separator line starts in it are read, and
+    /// the reading ends at the first separator line at or after its end.
+    fn mail_shard(compiled: &Compiled, source: S, range: Range<u64>) -> Self {
+        let mut pipeline = Pipeline::new(compiled, source);
+        pipeline.mode = Mode::Undecided { on: true };
+        pipeline.shard = Some(range);
+        pipeline
+    }
+
+    /// A pipeline over plain text that starts its search at input offset `at` (its source
+    /// holding the input from at least [`LOOKBACK`] bytes before it), with `lines` line feeds
+    /// before `at` when lines are counted.
     fn starting_at(compiled: &Compiled, source: S, at: u64, lines: u64) -> Self {
         let mut pipeline = Pipeline::new(compiled, source);
         pipeline.mode = Mode::Plain;
@@ -263,7 +276,8 @@ impl<S: Source> Pipeline<S> {
         }
         self.engine.use_for_mail();
         let line_numbers = self.lines.take().is_some();
-        self.mode = Mode::Mail(Box::new(Mail::new(self.headers.take(), line_numbers, &self.opts)));
+        let owned = self.shard.clone().unwrap_or(0..u64::MAX);
+        self.mode = Mode::Mail(Box::new(Mail::new(self.headers.take(), line_numbers, &self.opts, owned)));
     }
 
     /// Steps the mail stage until an event is queued (`true`) or the input is read (`false`);
@@ -283,6 +297,12 @@ impl<S: Source> Pipeline<S> {
                     self.engine.back_to_plain(self.opts.quoted_printable, at);
                     self.lines = lines.map(|lines| LineCounter::starting_at(at, lines));
                     self.mode = Mode::Plain;
+                    // A shard owns the plain text's events that start in it, as a range of
+                    // plain text does, besides the overlong candidates of its messages.
+                    if let Some(shard) = &self.shard {
+                        let overlong = self.engine.overlong();
+                        self.range = Some(Owned { overlong, ..Owned::of(shard.start, shard.end) });
+                    }
                 }
                 mail_stage::Step::Done => {
                     self.done = true;
@@ -359,7 +379,9 @@ impl<S: Source> Pipeline<S> {
                         r.pausing = false;
                         r.stop = r.end.saturating_add(LOOKBACK as u64);
                         let end = r.end;
-                        self.seams[1] = Some(Seam(self.bearing(end)));
+                        if self.shard.is_none() {
+                            self.seams[1] = Some(Seam(self.bearing(end)));
+                        }
                         continue;
                     }
                     self.done = true;
@@ -456,6 +478,21 @@ fn warmed_up<S: Source>(
     Ok((pipeline, bearing))
 }
 
+/// Whether the input `reader` reads is read as mail (as [`Pipeline::decide`] would decide at
+/// its start), reading its start for [`MailMode::Auto`].
+fn starts_as_mail<R: Read + Seek>(compiled: &Compiled, reader: &mut R) -> io::Result<bool> {
+    match compiled.opts.mail {
+        MailMode::Off => Ok(false),
+        MailMode::On => Ok(true),
+        MailMode::Auto => {
+            reader.seek(SeekFrom::Start(0))?;
+            let mut start = Vec::new();
+            reader.take(mail_input::LOOK_MAX as u64).read_to_end(&mut start)?;
+            Ok(mail_input::verdict(&start, start.len() < mail_input::LOOK_MAX).unwrap_or(true))
+        }
+    }
+}
+
 /// The [`Prefix`] of the next `to` bytes `reader` reads, read a block at a time.
 fn prefix_of<R: Read>(reader: &mut R, to: u64) -> io::Result<Prefix> {
     let mut buf = vec![0; 256 << 10];
@@ -496,6 +533,9 @@ impl<R: Read + Seek> Extractor<R> {
     /// The events of the byte range `range` of the input `reader` reads: see
     /// [`UriFinder::reader_range`](crate::UriFinder::reader_range).
     pub(crate) fn range(compiled: &Compiled, mut reader: R, range: Range<u64>) -> io::Result<Self> {
+        if starts_as_mail(compiled, &mut reader)? {
+            return Self::mail_shard(compiled, reader, range);
+        }
         let opts = &compiled.opts;
         let prefix = if opts.line_numbers || opts.quoted_printable {
             reader.seek(SeekFrom::Start(0))?;
@@ -506,14 +546,24 @@ impl<R: Read + Seek> Extractor<R> {
         Self::range_after(compiled, reader, range, prefix)
     }
 
+    /// The range `range` of mail: see [`Pipeline::mail_shard`].
+    fn mail_shard(compiled: &Compiled, mut reader: R, range: Range<u64>) -> io::Result<Self> {
+        let range = range.start..range.end.max(range.start);
+        reader.seek(SeekFrom::Start(0))?;
+        Ok(Extractor { pipeline: Pipeline::mail_shard(compiled, source::Reader::new(reader), range) })
+    }
+
     /// [`Extractor::range`] with the prefix of the range known: see
     /// [`UriFinder::reader_range_after`](crate::UriFinder::reader_range_after).
     pub(crate) fn range_after(
         compiled: &Compiled,
-        reader: R,
+        mut reader: R,
         range: Range<u64>,
         prefix: Prefix,
     ) -> io::Result<Self> {
+        if starts_as_mail(compiled, &mut reader)? {
+            return Self::mail_shard(compiled, reader, range);
+        }
         if prefix.len() != range.start {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -615,15 +665,16 @@ impl<R: Read> Extractor<R> {
     }
 
     /// For the scan of a range, its state where the range starts: see [`Seam`]. `None` for a
-    /// scan of a whole input.
+    /// scan of a whole input, and for a range of an input read as mail (it reads the input
+    /// from its start).
     pub fn start_seam(&self) -> Option<&Seam> {
         self.pipeline.seams[0].as_ref()
     }
 
     /// For the scan of a range, its state where the range ends, once the scan has taken every
     /// trigger before the end (at the latest when the events run out): see [`Seam`]. `None`
-    /// before that, for a range that reaches the end of the input, and for a scan of a whole
-    /// input.
+    /// before that, for a range that reaches the end of the input, for a scan of a whole
+    /// input, and for a range of an input read as mail.
     pub fn end_seam(&self) -> Option<&Seam> {
         self.pipeline.seams[1].as_ref()
     }
@@ -673,6 +724,18 @@ impl<'h> SliceMatches<'h> {
     pub(crate) fn range(compiled: &Compiled, haystack: &'h [u8], range: Range<usize>) -> Self {
         let end = range.end.min(haystack.len());
         let start = range.start.min(end);
+        let mail = match compiled.opts.mail {
+            MailMode::Off => false,
+            MailMode::On => true,
+            MailMode::Auto => {
+                let head = &haystack[..haystack.len().min(mail_input::LOOK_MAX)];
+                mail_input::verdict(head, head.len() < mail_input::LOOK_MAX).unwrap_or(true)
+            }
+        };
+        if mail {
+            let shard = start as u64..end as u64;
+            return SliceMatches { pipeline: Pipeline::mail_shard(compiled, source::Slice(haystack), shard) };
+        }
         let count_lines = compiled.opts.line_numbers;
         let mail_context = match compiled.opts.quoted_printable {
             true => mime::last_transfer_encoding_line(&haystack[..start]).map_or(u64::MAX, |at| at as u64),

@@ -13,6 +13,7 @@
 //! the message being read, which is at most [`MAIL_MAX`] bytes long by default. From the
 //! start of a longer message on, the input is read as plain text ([`Step::TooLong`]).
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use super::engine::{Engine, Step as EngineStep};
@@ -112,11 +113,17 @@ pub(crate) struct Mail {
 
 impl Mail {
     /// The mail stage over an input read from its start, reading messages up to
-    /// `opts.mail_max` bytes long.
-    pub(crate) fn new(headers: Option<Vec<String>>, line_numbers: bool, opts: &Options) -> Self {
+    /// `opts.mail_max` bytes long; of them, those whose separator line starts in `owned`
+    /// (the shard of the input it reads: see the crate docs, "Shards").
+    pub(crate) fn new(
+        headers: Option<Vec<String>>,
+        line_numbers: bool,
+        opts: &Options,
+        owned: Range<u64>,
+    ) -> Self {
         let wanted = Wanted { abbreviated: opts.abbreviated, max_uri_len: opts.max_uri_len };
         Mail {
-            messages: Messages::new(opts.mail_max, wanted),
+            messages: Messages::new(opts.mail_max, wanted).owning(owned),
             current: None,
             headers,
             lines: line_numbers.then(Lines::default),

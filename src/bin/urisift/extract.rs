@@ -255,7 +255,9 @@ pub struct Args {
     /// needs it, so the ranges of any partition of a file, scanned one by one (on as many
     /// machines), report exactly the URIs of the whole file, each once, with the same offsets
     /// and line numbers (-n counts the lines before START by a pass over them). Files only
-    /// (not standard input, nor with -z). Example, two halves of a 1 GB log:
+    /// (not standard input, nor with -z). A file read as mail is cut at its messages: a range
+    /// reports the messages whose mbox `From ` line starts in it (reading, at the speed of a
+    /// search, the messages before it). Example, two halves of a 1 GB log:
     /// `urisift --range 0:500000000 big.log; urisift --range 500000000: big.log`.
     #[arg(long, value_name = "START:END", value_parser = parse_range)]
     pub(crate) range: Option<std::ops::Range<u64>>,
@@ -284,7 +286,8 @@ pub struct Args {
     /// quoted-printable, its charset, format=flowed), the links of HTML parts (`href`, `src`,
     /// `action`, each taken whole) and their visible text, the header fields; attachments
     /// (image/, audio/, video/, application/) and uuencoded blocks are not read. Offsets stay
-    /// byte offsets of the input. An input of more than 64 MiB is read as plain text.
+    /// byte offsets of the input. Mail is read a message at a time; from a message of more
+    /// than 64 MiB on, the input is read as plain text (with a warning).
     #[arg(long, overrides_with = "no_mail")]
     mail: bool,
 
@@ -778,6 +781,9 @@ impl<W: Write> Run<'_, W> {
         let mut extractor = finder.reader_range(file, range).map_err(Stop::Input)?;
         let mut counts = Counts::default();
         self.drain(&mut extractor, &mut counts, &name, None)?;
+        if let Some(at) = extractor.plain_from() {
+            warn_plain_from(&name, at);
+        }
         let found = counts.matches > 0;
         self.finish_input(input, counts).map_err(|e| Stop::Output(e, found))?;
         Ok(counts.matches)

@@ -31,7 +31,8 @@ use urisift::{Event, Prefix, Seam, UriFinder};
 
 use crate::complain;
 use crate::extract::{
-    Args, Flow, Look, Run, Sniff, Stop, name_decoder, open_for_range, warn_compressed, warn_utf16,
+    Args, Flow, Look, Run, Sniff, Stop, name_decoder, open_for_range, warn_compressed, warn_plain_from,
+    warn_utf16,
 };
 use crate::input::{self, Input, InputError};
 use crate::json::Counts;
@@ -67,6 +68,8 @@ enum Msg {
     Start(Option<Seam>),
     /// The state the scan of a range ended in, sent last.
     End(Option<Seam>),
+    /// Where mail stopped being read as mail (a message too long), sent after the events.
+    PlainFrom(u64),
 }
 
 /// One piece of work.
@@ -186,20 +189,26 @@ pub fn scan_all<W: io::Write>(
             (Ok(Input::File(path)), None) => {
                 let split = splittable(input.as_ref().ok(), path, finder);
                 match split {
-                    Some((len, first_bytes)) if len >= 2 * range_len(len, threads, reach) => {
+                    Some((len, first_bytes, mail)) if len >= 2 * range_len(len, threads, reach) => {
                         head = Some(first_bytes);
-                        // Ranges of one length, the last no longer than the others.
-                        let parts = len.div_ceil(range_len(len, threads, reach));
+                        // Ranges of one length, the last no longer than the others. A range of
+                        // mail reads the messages before it (passing over them at the speed
+                        // of a search for `From ` lines), so a mailbox is cut into two ranges
+                        // per thread whatever its length, and its ranges need no prefix.
+                        let parts = match mail {
+                            true => 2 * threads as u64,
+                            false => len.div_ceil(range_len(len, threads, reach)),
+                        };
                         let step = len.div_ceil(parts);
                         let parts = parts as usize;
-                        let chain = count_prefix.then(|| {
+                        let chain = (count_prefix && !mail).then(|| {
                             chains.push(Chain::new(parts));
                             chains.len() - 1
                         });
                         for part in 0..parts {
                             let start = part as u64 * step;
                             let end = if part + 1 == parts { u64::MAX } else { start + step };
-                            let guess = chain.is_none();
+                            let guess = chain.is_none() && !mail;
                             jobs.push(Job::Range { input: i, range: start..end, part, chain, guess });
                         }
                     }
@@ -244,10 +253,14 @@ pub fn scan_all<W: io::Write>(
     })
 }
 
-/// The length and first two bytes of a file that can be cut into ranges: a regular file, not
-/// compressed, and not read as mail (the mail stage reads whole messages, which a range does
-/// not; see the crate docs, "Shards").
-fn splittable(input: Option<&Input>, path: &std::path::Path, finder: &UriFinder) -> Option<(u64, [u8; 2])> {
+/// The length and first two bytes of a file that can be cut into ranges (a regular file, not
+/// compressed), and whether it is read as mail (its ranges own the messages whose `From `
+/// line starts in them; see the crate docs, "Shards").
+fn splittable(
+    input: Option<&Input>,
+    path: &std::path::Path,
+    finder: &UriFinder,
+) -> Option<(u64, [u8; 2], bool)> {
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() {
         return None;
@@ -259,11 +272,9 @@ fn splittable(input: Option<&Input>, path: &std::path::Path, finder: &UriFinder)
     }
     let mut start = Vec::with_capacity(MAIL_LOOK);
     File::open(path).ok()?.take(MAIL_LOOK as u64).read_to_end(&mut start).ok()?;
-    if finder.reads_as_mail(&start, start.len() < MAIL_LOOK) {
-        return None;
-    }
+    let mail = finder.reads_as_mail(&start, start.len() < MAIL_LOOK);
     let head = if start.len() >= 2 { [start[0], start[1]] } else { [0; 2] };
-    Some((meta.len(), head))
+    Some((meta.len(), head, mail))
 }
 
 /// The main thread: the events of each input's jobs in order, reported as one thread does. A
@@ -310,6 +321,7 @@ fn report<W: io::Write>(
         let mut outcome: Result<(), Stop> = Ok(());
         // The state the last range's scan ended in, and the file's prefix counted so far.
         let (mut end_seam, mut counted): (Option<Seam>, Prefix) = (None, Prefix::default());
+        let mut plain_from = None;
         'jobs: for (k, rx) in jobs {
             window.reached(k);
             for msg in rx {
@@ -332,6 +344,9 @@ fn report<W: io::Write>(
                     }
                     Msg::Start(_) => {}
                     Msg::End(seam) => end_seam = seam,
+                    // The ranges of a mailbox after a message too long to read as mail all
+                    // say where it starts: said once, as one thread says it.
+                    Msg::PlainFrom(at) => plain_from = plain_from.or(Some(at)),
                     Msg::Compressed(c) => warn_compressed(&name, c),
                     Msg::Head(h) => head = Some(h),
                     Msg::Failed(e) => {
@@ -363,6 +378,9 @@ fn report<W: io::Write>(
         let outcome = outcome.and_then(|()| {
             if let Some(head) = head {
                 warn_utf16(&name, &head);
+            }
+            if let Some(at) = plain_from {
+                warn_plain_from(&name, at);
             }
             let here = counts.matches > 0;
             run.finish_input(input, counts).map_err(|e| Stop::Output(e, here))
@@ -417,6 +435,9 @@ fn work(
             let decompressed = compression.filter(|_| decompress);
             let mut extractor = finder.reader(&mut sniff);
             if pump(&mut extractor, input, args, hand, tx, decompressed) {
+                if let Some(at) = extractor.plain_from() {
+                    let _ = tx.send(Msg::PlainFrom(at));
+                }
                 drop(extractor);
                 if sniff.seen == 2 {
                     let _ = tx.send(Msg::Head(sniff.head));
@@ -466,8 +487,13 @@ fn work(
                     if *guess && tx.send(Msg::Start(extractor.start_seam().cloned())).is_err() {
                         return;
                     }
-                    if pump(&mut extractor, input, args, hand, tx, None) && *guess {
-                        let _ = tx.send(Msg::End(extractor.end_seam().cloned()));
+                    if pump(&mut extractor, input, args, hand, tx, None) {
+                        if let Some(at) = extractor.plain_from() {
+                            let _ = tx.send(Msg::PlainFrom(at));
+                        }
+                        if *guess {
+                            let _ = tx.send(Msg::End(extractor.end_seam().cloned()));
+                        }
                     }
                 }
                 Err(e) => {

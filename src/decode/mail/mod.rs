@@ -26,6 +26,7 @@ pub(crate) mod mime;
 pub(crate) mod tree;
 
 use std::collections::VecDeque;
+use std::ops::Range;
 
 use super::Decoded;
 
@@ -168,6 +169,13 @@ pub(crate) struct Messages {
     mbox: Option<bool>,
     /// Where the next message starts.
     start: u64,
+    /// Where the separator line of the next message starts (0 for the first message, and for
+    /// an input that is one message): the offset that says which range of the input owns it.
+    separator: u64,
+    /// The messages walked: those whose separator line starts in it. Those before are only
+    /// passed over (counted, and checked against the bound); the first one at or after its
+    /// end ends the reading. The whole input by default.
+    owned: Range<u64>,
     /// Where the search for the end of the next message goes on ([`mbox::message_end`]).
     searched: u64,
     /// Where the message whose segments are queued starts.
@@ -188,12 +196,21 @@ impl Messages {
             wanted,
             mbox: None,
             start: 0,
+            separator: 0,
+            owned: 0..u64::MAX,
             searched: 0,
             current: 0,
             number: 0,
             ended: false,
             queue: VecDeque::new(),
         }
+    }
+
+    /// The messages of a shard of the input (see the crate docs, "Shards"): only those whose
+    /// separator line (or start, for the first) lies in `owned` are walked.
+    pub(crate) fn owning(mut self, owned: Range<u64>) -> Self {
+        self.owned = owned;
+        self
     }
 
     /// Where the message of the last segment given starts, as an input offset.
@@ -235,10 +252,14 @@ impl Messages {
                     false
                 }
             };
+            if self.separator >= self.owned.end {
+                self.ended = true;
+                return Next::End;
+            }
             let start = at(self.start);
             let (end, next) = if mbox {
                 match mbox::message_end(window, start, at(self.searched), complete) {
-                    mbox::End::Separator { line, next } => (line, Some(next)),
+                    mbox::End::Separator { line, next } => (line, Some((line, next))),
                     mbox::End::Last => (window.len(), None),
                     mbox::End::More { resume } => {
                         self.searched = base + resume as u64;
@@ -261,9 +282,16 @@ impl Messages {
             }
             self.current = self.start;
             self.number += 1;
+            let owned = self.separator >= self.owned.start;
             match next {
-                Some(next) => (self.start, self.searched) = (base + next as u64, base + next as u64),
+                Some((line, next)) => {
+                    (self.start, self.searched) = (base + next as u64, base + next as u64);
+                    self.separator = base + line as u64;
+                }
                 None => self.ended = true,
+            }
+            if !owned {
+                continue;
             }
             let mut out = Vec::new();
             tree::Walker {

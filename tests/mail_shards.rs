@@ -1,0 +1,210 @@
+//! Exact shards of mail (issue 21 item 1, the crate docs, "Shards"): a range of an input read
+//! as mail owns the messages whose `From ` separator line starts in it, so for any partition
+//! of a mailbox into ranges, the ranges' events, one range after another, are the events of
+//! the mailbox read whole as mail — the same URIs, spans, pieces, origins (message numbers
+//! included) and line numbers. A message too long to be read as mail turns the rest of the
+//! input into plain text, whose events the ranges own as ranges of plain text do.
+
+mod common;
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+
+use common::base64;
+use urisift::{Event, ExtractorBuilder, MailMode, UriFinder};
+
+/// A seeded generator of cut points (xorshift64), so that a failure is replayed exactly.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Every mail file of `corpus/mail` and `tests/data/mail`, and the whole corpus mail as one
+/// mailbox.
+fn mail_files() -> Vec<(String, Vec<u8>)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out);
+            } else if !path.extension().is_some_and(|e| e == "expected" || e == "md") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = Vec::new();
+    walk(&root.join("corpus/mail"), &mut paths);
+    walk(&root.join("tests/data/mail"), &mut paths);
+    assert!(paths.len() > 30, "the corpus is there");
+    let mut out: Vec<(String, Vec<u8>)> =
+        paths.iter().map(|p| (p.display().to_string(), std::fs::read(p).unwrap())).collect();
+    let mut mbox = Vec::new();
+    for (k, (_, bytes)) in out.iter().enumerate() {
+        mbox.extend_from_slice(format!("From sender{k}@example.org Mon Jan  1 00:00:00 2001\n").as_bytes());
+        mbox.extend_from_slice(bytes);
+        mbox.extend_from_slice(b"\n\n");
+    }
+    out.push(("all corpus mail as one mbox".into(), mbox));
+    out
+}
+
+/// Message `k` of a generated mailbox: a base64 HTML link only a MIME reader finds, a plain
+/// link, a link wrapped in `<…>` over lines and `filler` lines of padding.
+fn message(k: usize, filler: usize) -> String {
+    let html = format!("<p><a href=\"https://{k}.example/html\">it</a></p>");
+    format!(
+        "From sender@example.org Mon Jan  1 00:00:00 2001\n\
+         From: sender@example.org\nSubject: see http://{k}.example/subject\nMessage-ID: <{k}@example.org>\n\
+         Content-Type: multipart/alternative; boundary=b{k}\n\n\
+         --b{k}\nContent-Type: text/plain\n\nhttp://{k}.example/text <http://{k}.example/\n wrapped>\n{}\
+         --b{k}\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n{}\n--b{k}--\n\n",
+        "padding padding padding padding\n".repeat(filler),
+        base64(html.as_bytes()),
+    )
+}
+
+/// The option sets mail shards are checked under: the defaults; everything reported, with
+/// line numbers; and a message bound short enough that some messages of the generated
+/// mailbox are read as plain text.
+fn builders(bound: usize) -> Vec<(&'static str, ExtractorBuilder)> {
+    let auto = ExtractorBuilder::new();
+    let mut all = ExtractorBuilder::new();
+    all.abbreviated(true).report_rejected(true).line_numbers(true).max_uri_len(300);
+    let mut short = ExtractorBuilder::new();
+    short.mail(MailMode::On).mail_message_max(bound).line_numbers(true);
+    vec![("default", auto), ("all reported", all), ("short message bound", short)]
+}
+
+fn whole(finder: &UriFinder, input: &[u8]) -> Vec<Event> {
+    let mut it = finder.slice(input);
+    std::iter::from_fn(|| it.next_event()).collect()
+}
+
+/// The events of the partition of `input` at `cuts`, range by range, from slices and from
+/// readers (checked to agree).
+fn sharded(finder: &UriFinder, input: &[u8], cuts: &[usize]) -> Vec<Event> {
+    let mut bounds = vec![0];
+    bounds.extend(cuts.iter().copied().filter(|&c| c < input.len()));
+    bounds.push(input.len());
+    bounds.sort_unstable();
+    let mut events = Vec::new();
+    for pair in bounds.windows(2) {
+        let mut it = finder.slice_range(input, pair[0]..pair[1]);
+        let from_slice: Vec<Event> = std::iter::from_fn(|| it.next_event()).collect();
+        let range = pair[0] as u64..pair[1] as u64;
+        let mut reader = finder.reader_range(Cursor::new(input), range.clone()).unwrap();
+        let from_reader: Vec<Event> =
+            std::iter::from_fn(|| reader.next_event()).map(Result::unwrap).collect();
+        assert_eq!(from_reader, from_slice, "range {range:?} from a reader");
+        assert_eq!(reader.overlong(), it.overlong(), "range {range:?}: overlong from a reader");
+        events.extend(from_slice);
+    }
+    events
+}
+
+fn first_difference(a: &[Event], b: &[Event]) -> String {
+    let i = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    format!("{} vs {} events; first difference at #{i}: {:?} vs {:?}", a.len(), b.len(), a.get(i), b.get(i))
+}
+
+#[track_caller]
+fn check(name: &str, label: &str, finder: &UriFinder, input: &[u8], cuts: &[usize]) {
+    let all = whole(finder, input);
+    let shards = sharded(finder, input, cuts);
+    assert!(shards == all, "{name} ({label}), cuts {cuts:?}: {}", first_difference(&shards, &all));
+}
+
+/// Offsets around the places where a cut is most likely to go wrong in a mailbox: at, just
+/// before and just after each `From ` line and the empty line before it.
+fn separator_cuts(input: &[u8]) -> Vec<usize> {
+    let mut cuts = Vec::new();
+    for at in memchr::memmem::find_iter(input, b"\nFrom ") {
+        cuts.extend([at.saturating_sub(1), at, at + 1, at + 2]);
+    }
+    cuts
+}
+
+#[test]
+fn shards_of_corpus_mail_add_up_to_the_mailbox_read_as_mail() {
+    let mut rng = Rng(0x6d61_696c_5eed_0001);
+    for (name, input) in mail_files() {
+        for (label, builder) in builders(4096) {
+            let finder = builder.build();
+            for pieces in [1, 5] {
+                let cuts: Vec<usize> = (0..pieces).map(|_| rng.below(input.len() + 1)).collect();
+                check(&name, label, &finder, &input, &cuts);
+            }
+            let mut cuts = separator_cuts(&input);
+            while cuts.len() > 60 {
+                cuts.remove(rng.below(cuts.len()));
+            }
+            check(&name, label, &finder, &input, &cuts);
+        }
+    }
+}
+
+/// A generated mailbox with messages of many lengths, some over the bound: the ranges, cut at
+/// and around every separator and at random, own every message once, and the plain text after
+/// a message too long to be read as mail once.
+#[test]
+fn shards_of_a_mailbox_with_messages_over_the_bound_add_up() {
+    let mbox: String = (1..=30).map(|k| message(k, (k * 7) % 40)).collect();
+    let bound = message(0, 25).len();
+    let mut rng = Rng(0x6d61_696c_5eed_0002);
+    for (label, builder) in builders(bound) {
+        let finder = builder.build();
+        if label == "short message bound" {
+            let mut it = finder.slice(mbox.as_bytes());
+            while it.next_event().is_some() {}
+            assert!(it.plain_from().is_some(), "some message is over the bound");
+        }
+        check("generated", label, &finder, mbox.as_bytes(), &separator_cuts(mbox.as_bytes()));
+        for _ in 0..20 {
+            let cuts: Vec<usize> = (0..rng.below(8) + 1).map(|_| rng.below(mbox.len() + 1)).collect();
+            check("generated", label, &finder, mbox.as_bytes(), &cuts);
+        }
+    }
+}
+
+/// Every single cut of a small mailbox, and every range of one byte: a message belongs to the
+/// range its separator line starts in, whatever the cut. Under the short bound, the second
+/// message (one line of padding more than the others) is too long, and plain text follows.
+#[test]
+fn every_single_cut_of_a_small_mailbox() {
+    let mbox = format!("{}{}{}", message(1, 0), message(2, 1), message(3, 0));
+    let bound = message(2, 0).len() - 40;
+    let mut short = ExtractorBuilder::new();
+    short.mail_message_max(bound);
+    let mut it = short.slice(mbox.as_bytes());
+    while it.next_event().is_some() {}
+    let second = message(1, 0).len();
+    let after_separator = second + mbox[second..].find('\n').unwrap() + 1;
+    assert_eq!(it.plain_from(), Some(after_separator as u64));
+    for (label, builder) in builders(bound) {
+        let finder = builder.build();
+        for cut in 0..=mbox.len() {
+            check("small", label, &finder, mbox.as_bytes(), &[cut]);
+        }
+        let bytes: Vec<usize> = (0..mbox.len()).collect();
+        check("small", label, &finder, mbox.as_bytes(), &bytes);
+    }
+}
+
+/// A message (not an mbox) belongs whole to the range that holds its first byte.
+#[test]
+fn one_message_belongs_to_the_range_that_starts_it() {
+    let message = b"From: a@b.example\nSubject: x\nContent-Type: text/plain\n\nsee http://a.example/one\n";
+    let finder = ExtractorBuilder::new().build();
+    assert!(finder.reads_as_mail(message, true));
+    let first: Vec<String> = finder.slice_range(message, 0..1).map(|m| m.uri().to_owned()).collect();
+    assert_eq!(first, ["http://a.example/one"]);
+    assert_eq!(finder.slice_range(message, 1..message.len()).count(), 0);
+}
