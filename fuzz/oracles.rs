@@ -155,6 +155,7 @@ pub fn mail(data: &[u8]) {
     assert_eq!(slice.overlong(), stream.overlong(), "slice and stream count overlong candidates differently");
     assert_eq!(slice.plain_from(), stream.plain_from(), "slice and stream stop reading mail differently");
     lane_agrees(&builder, text, &slice_events, ctl);
+    shards_agree(&builder, text, &slice_events, ctl);
     let len = text.len() as u64;
     let mut matches = Vec::new();
     for event in slice_events {
@@ -170,6 +171,21 @@ pub fn mail(data: &[u8]) {
         }
     }
     check_matches(text, &matches, Grammar::Rfc3986);
+}
+
+/// The events of `text` in three ranges, cut at a point `ctl` picks and just after the first
+/// `From ` line that follows it, one after another, are `whole` (mail shards own the messages
+/// whose separator line starts in them; see the crate docs, "Shards").
+fn shards_agree(builder: &urisift::ExtractorBuilder, text: &[u8], whole: &[urisift::Event], ctl: usize) {
+    let first = ctl * 131 % (text.len() + 1);
+    let second =
+        text[first..].windows(6).position(|w| w == b"\nFrom ").map_or(text.len(), |at| first + at + 2);
+    let mut events = Vec::new();
+    for range in [0..first, first..second, second..text.len()] {
+        let mut shard = builder.slice_range(text, range);
+        events.extend(std::iter::from_fn(|| shard.next_event()));
+    }
+    assert!(events == whole, "shards cut at {first} and {second} differ from the whole (options {ctl:#04x})");
 }
 
 /// The per-match invariants of [`extract`].
