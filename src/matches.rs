@@ -339,13 +339,16 @@ impl Match {
         self.delimiter
     }
 
-    /// Its components, from the validating parser (no second parse).
+    /// Its components, from the validating parser (no second parse). A match that holds
+    /// characters outside ASCII was read as an IRI reference
+    /// ([`Uri::is_iri`](crate::uri::Uri::is_iri)).
     ///
     /// For an [abbreviated](Match::is_abbreviated) URL the scheme is undefined and the
     /// authority is the text up to the first `/`, `?` or `#`, as `http://` would give it.
     pub fn parsed(&self) -> crate::uri::Uri<'_> {
         let uri = self.uri();
-        crate::uri::Uri::from_parts(uri, self.grammar, self.parts.components(uri.len()))
+        let parsed = crate::uri::Uri::from_parts(uri, self.grammar, self.parts.components(uri.len()));
+        if uri.is_ascii() { parsed } else { parsed.read_as_iri() }
     }
 
     /// Its scheme, as written; empty for an [abbreviated](Match::is_abbreviated) URL.

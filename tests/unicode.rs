@@ -286,3 +286,24 @@ fn brackets_in_an_opaque_uri_in_angle_brackets_stay_invalid() {
     assert_uris("<tel:+1-2ab[::1]x>", &["tel:+1-2ab"]);
     assert_uris("<http://a.example/x[1]>", &["http://a.example/x[1]"]);
 }
+
+/// `Match::parsed` of an IRI said it was not one (`is_iri` false), so a caller that maps IRIs
+/// to URIs by it left them unmapped.
+#[test]
+fn parsed_of_an_iri_match_is_an_iri() {
+    let text = "see https://de.wikipedia.org/wiki/Straße and http://example.org/plain";
+    let found: Vec<(String, bool)> = ExtractorBuilder::new()
+        .build()
+        .slice(text.as_bytes())
+        .map(|m| (m.uri().to_owned(), m.parsed().is_iri()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("https://de.wikipedia.org/wiki/Straße".to_owned(), true),
+            ("http://example.org/plain".to_owned(), false)
+        ]
+    );
+    let m = ExtractorBuilder::new().build().slice(text.as_bytes()).next().unwrap();
+    assert_eq!(m.parsed().to_uri(), "https://de.wikipedia.org/wiki/Stra%C3%9Fe");
+}

@@ -307,6 +307,11 @@ impl<'a> Uri<'a> {
         Uri { input, grammar, parts, iri: false }
     }
 
+    /// The same components, taken as those of an IRI reference (they were checked as one).
+    pub(crate) fn read_as_iri(self) -> Self {
+        Uri { iri: true, ..self }
+    }
+
     pub(crate) fn parts(&self) -> Components {
         self.parts
     }
