@@ -307,3 +307,29 @@ fn parsed_of_an_iri_match_is_an_iri() {
     let m = ExtractorBuilder::new().build().slice(text.as_bytes()).next().unwrap();
     assert_eq!(m.parsed().to_uri(), "https://de.wikipedia.org/wiki/Stra%C3%9Fe");
 }
+
+/// `{…}` inside `<…>` ended the wrapper: `<http://x/{id}/a>` was found bare (delimiter and
+/// outer span wrong), and wrapped over two lines it was cut at the line break.
+#[test]
+fn braces_inside_angle_brackets_keep_the_wrapper() {
+    let text = "see <http://x.example/{id}/a> and <http://x.example/{id}\n  /more>.";
+    let found: Vec<(String, String, (u64, u64))> = ExtractorBuilder::new()
+        .build()
+        .slice(text.as_bytes())
+        .map(|m| {
+            (m.uri().to_owned(), m.delimiter().name().to_owned(), (m.outer_span().start, m.outer_span().end))
+        })
+        .collect();
+    let at = |s: &str| text.find(s).unwrap() as u64;
+    assert_eq!(
+        found,
+        [
+            ("http://x.example/{id}/a".to_owned(), "angle".to_owned(), (at("<http"), at(" and"))),
+            (
+                "http://x.example/{id}/more".to_owned(),
+                "angle".to_owned(),
+                (at("<http://x.example/{id}\n"), at(">.") + 1)
+            ),
+        ]
+    );
+}

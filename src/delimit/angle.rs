@@ -115,7 +115,7 @@ pub(crate) fn angle(
             seg_start = i;
             continue;
         }
-        if b == b'<' || (chars::is(b, EXCLUDED) && b != b'[' && b != b']') {
+        if b == b'<' || (chars::is(b, EXCLUDED) && !matches!(b, b'[' | b']' | b'{' | b'}')) {
             // Outside ASCII, an IRI's character goes on (asked only here, where `<…>` of
             // ASCII text ends anyway).
             if b >= 0x80
@@ -181,7 +181,7 @@ pub(crate) fn angle_wrapped_once(
         }
         match *text.get(gt)? {
             b'>' => return Some((start..gt, gt)),
-            b'[' | b']' => gt = skip_words(text, gt + 1, limit_end),
+            b'[' | b']' | b'{' | b'}' => gt = skip_words(text, gt + 1, limit_end),
             _ => return None,
         }
     }
@@ -207,6 +207,8 @@ mod tests {
             b"<",
             b"[",
             b"]",
+            b"{",
+            b"}",
             b"> ",
             b"\"",
             b"\xc2\xa0",
