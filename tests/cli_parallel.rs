@@ -2,7 +2,9 @@
 //! output on one, byte for byte, with every output option; and the ranges of a partition of a
 //! file, scanned one by one, print what the whole file prints.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn urisift(args: &[&str]) -> Output {
@@ -12,19 +14,7 @@ fn urisift(args: &[&str]) -> Output {
 }
 
 fn corpus_files() -> Vec<String> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else {
-                out.push(path);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"), &mut files);
-    files.sort();
+    let files = common::files_under(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
     files.into_iter().map(|p| p.to_string_lossy().into_owned()).collect()
 }
 

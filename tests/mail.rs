@@ -8,7 +8,7 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use common::{ChunkedReader, base64, only_matches, reader_events, slice_events};
+use common::{ChunkedReader, Xorshift, base64, only_matches, reader_events, slice_events};
 use urisift::{Delimiter, Event, ExtractorBuilder, MailMode, Match, Place, Span};
 
 fn builder(mode: MailMode) -> ExtractorBuilder {
@@ -308,18 +308,6 @@ fn a_read_error_comes_after_the_matches_before_it() {
     assert_eq!(it.next().unwrap().unwrap().uri(), "http://b.example/");
     assert_eq!(it.next().unwrap().unwrap_err().to_string(), "disk on fire");
     assert!(it.next().is_none());
-}
-
-/// A small deterministic generator for the chunkings.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
 }
 
 /// Every text file of the corpus (empty without it: a packaged crate has none).

@@ -8,41 +8,18 @@
 mod common;
 
 use std::io::Cursor;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::base64;
+use common::{Xorshift as Rng, base64, files_under, first_difference};
 use urisift::{Event, ExtractorBuilder, MailMode, UriFinder};
-
-/// A seeded generator of cut points (xorshift64), so that a failure is replayed exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
 
 /// Every mail file of `corpus/mail` and `tests/data/mail`, and the whole corpus mail as one
 /// mailbox.
 fn mail_files() -> Vec<(String, Vec<u8>)> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, out);
-            } else if !path.extension().is_some_and(|e| e == "expected" || e == "md") {
-                out.push(path);
-            }
-        }
-    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut paths = Vec::new();
-    walk(&root.join("corpus/mail"), &mut paths);
-    walk(&root.join("tests/data/mail"), &mut paths);
+    let mut paths = files_under(&root.join("corpus/mail"));
+    paths.extend(files_under(&root.join("tests/data/mail")));
+    paths.retain(|path| !path.extension().is_some_and(|e| e == "expected" || e == "md"));
     assert!(paths.len() > 30, "the corpus is there");
     let mut out: Vec<(String, Vec<u8>)> =
         paths.iter().map(|p| (p.display().to_string(), std::fs::read(p).unwrap())).collect();
@@ -108,11 +85,6 @@ fn sharded(finder: &UriFinder, input: &[u8], cuts: &[usize]) -> Vec<Event> {
         events.extend(from_slice);
     }
     events
-}
-
-fn first_difference(a: &[Event], b: &[Event]) -> String {
-    let i = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
-    format!("{} vs {} events; first difference at #{i}: {:?} vs {:?}", a.len(), b.len(), a.get(i), b.get(i))
 }
 
 #[track_caller]

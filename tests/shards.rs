@@ -5,39 +5,18 @@
 //! inside `<…>` wrapped over lines, hyphen line breaks, quoted-printable soft breaks,
 //! multi-byte UTF-8, runs of colons and floods.
 
+mod common;
+
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
+use common::{Xorshift as Rng, files_under, first_difference};
 use urisift::{Event, ExtractorBuilder, MailMode, Prefix, UriFinder};
 
-/// A seeded generator of cut points (xorshift64), so that a failure is replayed exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
-}
-
 fn files() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, out);
-            } else {
-                out.push(path);
-            }
-        }
-    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = Vec::new();
-    walk(&root.join("corpus"), &mut out);
-    walk(&root.join("tests/data"), &mut out);
+    let mut out = files_under(&root.join("corpus"));
+    out.extend(files_under(&root.join("tests/data")));
     assert!(out.len() > 50, "the corpus is there");
     out
 }
@@ -104,12 +83,6 @@ fn guessed(finder: &UriFinder, input: &[u8], cuts: &[usize]) -> (Vec<Event>, usi
         end_seam = it.end_seam().cloned();
     }
     (events, again)
-}
-
-/// The first event that differs, for a message that reads at a glance.
-fn first_difference(a: &[Event], b: &[Event]) -> String {
-    let i = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
-    format!("{} vs {} events; first difference at #{i}: {:?} vs {:?}", a.len(), b.len(), a.get(i), b.get(i))
 }
 
 fn check(name: &str, label: &str, finder: &UriFinder, input: &[u8], whole: &[Event], cuts: &[usize]) {

@@ -205,3 +205,41 @@ pub fn base64(bytes: &[u8]) -> String {
         out.as_bytes().chunks(76).map(|l| String::from_utf8_lossy(l).into_owned()).collect();
     lines.join("\n")
 }
+
+/// A seeded generator (xorshift64) of cut points and chunk sizes, so that a failure replays
+/// exactly.
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Every file below `dir`, in path order.
+pub fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out.sort();
+    out
+}
+
+/// The first event where two lists differ, for a failure that reads at a glance.
+pub fn first_difference(a: &[Event], b: &[Event]) -> String {
+    let i = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    format!("{} vs {} events; first difference at #{i}: {:?} vs {:?}", a.len(), b.len(), a.get(i), b.get(i))
+}
