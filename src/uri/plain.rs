@@ -341,12 +341,10 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
     // byte that ends a URI, and no other byte is neither of those nor a reg-name character),
     // then perhaps `:` and a port.
     let host = scheme + 3;
-    // The host's end, and the separator checks of the extractor's host rule on the way.
+    // The host's end, and the extractor's rule of host names a reader would click
+    // (`host::is_clickable_host`) on the way.
     uri.get(host..)?;
-    let (host_end, labels) = host::plain_host(uri, host);
-    if host_end == host || labels == host::Labels::Bad {
-        return None;
-    }
+    let (host_end, kind) = host::plain_host(uri, host)?;
     let mut path = host_end;
     let port = if uri.get(host_end) == Some(&b':') {
         let digits = uri[host_end + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
@@ -357,19 +355,6 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
         Some([host_end + 1, path])
     } else {
         None
-    };
-    // The extractor's rule of host names a reader would click (`host::is_clickable_host`). A
-    // host whose top label starts with a letter or `_` is no IPv4 address.
-    let kind = match labels {
-        host::Labels::Good => HostKind::RegName,
-        host::Labels::TopDigit => match host::reg_name_kind(&uri[host..host_end]) {
-            HostKind::Ipv4 => HostKind::Ipv4,
-            _ => return None,
-        },
-        host::Labels::Decide if decide_host(&uri[host..host_end]) => {
-            host::reg_name_kind(&uri[host..host_end])
-        }
-        host::Labels::Decide | host::Labels::Bad => return None,
     };
     // The path up to the first `?` or `#`; a query up to the first `#` after it; a fragment
     // with no second `#`.
@@ -409,13 +394,6 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
         query.map(at),
         fragment.map(|f| f as u32),
     ))
-}
-
-/// The host rule for a name whose separators [`host::plain_host`] leaves to it.
-#[cold]
-#[inline(never)]
-fn decide_host(name: &[u8]) -> bool {
-    core::str::from_utf8(name).is_ok_and(host::is_clickable_host)
 }
 
 #[cfg(test)]
