@@ -360,22 +360,26 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
     // with no second `#`.
     let (mut path_end, mut query, mut fragment): (_, Option<[usize; 2]>, _) = (uri.len(), None, None);
     if seen & chars::RUN_QUERY_OR_FRAGMENT != 0 {
-        for (i, &b) in uri.iter().enumerate().skip(path) {
-            match b {
-                b'#' if fragment.is_some() => return None,
-                b'#' => {
-                    fragment = Some(i + 1);
-                    match &mut query {
-                        Some([_, end]) => *end = i,
-                        None => path_end = i,
-                    }
-                }
-                b'?' if query.is_none() && fragment.is_none() => {
-                    query = Some([i + 1, uri.len()]);
-                    path_end = i;
-                }
-                _ => {}
+        let first = |b: u8, from: usize| memchr::memchr(b, &uri[from..]).map(|n| from + n);
+        // The first `?` or `#` ends the path; after a `?`, the first `#` ends the query.
+        let hash = match memchr::memchr2(b'?', b'#', &uri[path..]).map(|n| path + n) {
+            Some(q) if uri[q] == b'?' => {
+                path_end = q;
+                let hash = first(b'#', q + 1);
+                query = Some([q + 1, hash.unwrap_or(uri.len())]);
+                hash
             }
+            hash => {
+                path_end = hash.unwrap_or(path_end);
+                hash
+            }
+        };
+        if let Some(h) = hash {
+            // A second `#` is no URI character (RFC 3986 §3.5).
+            if first(b'#', h + 1).is_some() {
+                return None;
+            }
+            fragment = Some(h + 1);
         }
     }
     // An ftp path with a `;` has a typecode, whose rules the full validation applies.
