@@ -138,7 +138,7 @@ fn clickable(b: &[u8], a: &host::Authority) -> bool {
     } else if host.contains(&b'%') {
         core::str::from_utf8(host).is_ok_and(host::is_clickable_host)
     } else {
-        host::plain_name_is_clickable(b, a.host.start, a.host.end, false, true)
+        host::plain_host(b, a.host.start).is_some()
     }
 }
 

@@ -79,109 +79,26 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 /// `0x80` in every byte of a word.
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// The high bit of each byte of `w` that is at least `n`, for bytes below `0x80`: adding
-/// `0x80 - n` sets the high bit exactly then, and carries out of no such byte. A byte of `0x80`
-/// or more may carry into the byte above it, never below.
-#[inline(always)]
-fn at_least(w: u64, n: u8) -> u64 {
-    w.wrapping_add(ONES * u64::from(0x80 - n)) & HIGHS
-}
-
-/// [`is_clickable_host`] for the host `bytes[start..end]` of the fast validation
-/// (`uri::plain`), which holds reg-name characters only, without escapes
-/// (`unreserved / sub-delims`, so ASCII) and is not empty; `ipv4` says whether it is a dotted
-/// IPv4 address, and `others` whether it may hold a sub-delim or `~` (when the caller knows it
-/// holds none, the check for them is skipped). Gives what [`is_clickable_host`] gives for such a
-/// host (a unit test compares them). Eight bytes at a time, with no table lookups: a word may
-/// take bytes of `bytes` after `end`, and nothing in them reaches the bytes below (every step
-/// carries or shifts upwards only). For the general path's fast validation
-/// (`uri::plain::components`); the lane has [`plain_host`].
-#[inline(always)]
-pub(crate) fn plain_name_is_clickable(
-    bytes: &[u8],
-    start: usize,
-    end: usize,
-    ipv4: bool,
-    others: bool,
-) -> bool {
-    if ipv4 || start >= end {
-        return true;
-    }
-    // Eight bytes at a time: whether a byte other than a label character or separator comes
-    // (when `others`), and whether two separators (`.` or `-`) meet, counting a dot before the
-    // name; the second is rare, and then the rule itself decides (`xn--` is a good name).
-    let (mut other, mut pairs) = (0, 0);
-    // The previous byte's separator flag, at the high bit of the lowest byte.
-    let mut sep_before = 0x80;
-    let mut i = start;
-    loop {
-        let w = match bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
-            Some(word) => u64::from_le_bytes(*word),
-            None => bytes[i..].iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b)),
-        };
-        // `-` is 0x2d, `.` 0x2e; `0`-`9` 0x30-0x39, `A`-`Z` 0x41-0x5a, `_` 0x5f, `a`-`z`
-        // 0x61-0x7a. Of the other reg-name characters, `!$&'()*+,` are below 0x2d, `;=` in
-        // 0x3a-0x40 and `~` at 0x7b or above.
-        let ge_2d = at_least(w, 0x2d);
-        let sep = ge_2d & !at_least(w, 0x2f);
-        let mut found_pairs = sep & ((sep << 8) | sep_before);
-        let mut found_other = if others {
-            (ge_2d ^ HIGHS) | (at_least(w, 0x3a) & !at_least(w, 0x41)) | at_least(w, 0x7b)
-        } else {
-            0
-        };
-        if i + 8 >= end {
-            // The bytes of the name in the last word.
-            let name = HIGHS >> (8 * (i + 8 - end));
-            found_pairs &= name;
-            found_other &= name;
-        }
-        (other, pairs) = (other | found_other, pairs | found_pairs);
-        if i + 8 >= end {
-            break;
-        }
-        sep_before = sep >> 56;
-        i += 8;
-    }
-    let last = bytes[end - 1];
-    if other != 0 || last == b'-' {
-        return false;
-    }
-    if pairs != 0 {
-        return separators_meet(&bytes[start..end]);
-    }
-    // The top label: after the last dot before one trailing dot (not empty: no two dots meet).
-    let labels = &bytes[start..end - usize::from(last == b'.')];
-    let top = labels.iter().rposition(|&b| b == b'.').map_or(0, |dot| dot + 1);
-    !labels.get(top).is_some_and(u8::is_ascii_digit)
-}
-
-/// [`plain_name_is_clickable`] when two separators meet in `name` (or one starts it): the rule
-/// itself decides.
-#[cold]
-#[inline(never)]
-fn separators_meet(name: &[u8]) -> bool {
-    core::str::from_utf8(name).is_ok_and(is_clickable_name)
-}
-
 /// The end of the host at `start` in `uri` and its kind, when it is a host a reader would
-/// click ([`is_clickable_host`]), for a URI of the fast validation
-/// (`uri::plain::server_parts`): one whose bytes from `start` on are reg-name characters
-/// (`unreserved / sub-delims`, no `%`) and `/ : ? #`. The host ends at the first of those four,
-/// or at the end of `uri`. `None` when the host is empty, holds another reg-name character
-/// before its end (a sub-delim or `~`, which no label holds), or is no name a reader would
-/// click; the caller then leaves the URI to the full validation.
+/// click ([`is_clickable_host`]), for the fast validation (`uri::plain`): from `start`, `uri`
+/// holds reg-name characters without escapes (`unreserved / sub-delims`) up to the first
+/// `/ : ? #`, where the host ends, or up to its end; what follows may be any bytes. `None` when
+/// the host is empty, holds a sub-delim or `~` (no label holds them), or is no name a reader
+/// would click; the caller then leaves the URI to the full validation.
 ///
 /// Eight bytes at a time, as the host's end is looked for anyway, with the label checks riding
 /// on it: one mask of label characters and separators (the first byte outside it ends the
-/// walk), one of separators, one of digits. Separators that meet (counting a dot before the
-/// host and one after it, so that none starts or ends it) and a digit that starts a label are
-/// rare, and then [`unusual_host`] decides by the rule itself; the common name costs no more.
+/// walk), one of separators, one of digits. A word may take bytes after the host's end, and
+/// nothing in them reaches the bytes below (every step carries or shifts upwards only).
+/// Separators that meet (counting a dot before the host and one after it, so that none starts
+/// or ends it) and a digit that starts a label are rare, and then [`unusual_host`] decides by
+/// the rule itself; the common name costs no more.
 #[inline(always)]
 pub(crate) fn plain_host(uri: &[u8], start: usize) -> Option<(usize, HostKind)> {
-    // Each `ge(w, n)`: the high bit of each byte of `w` that is at least `n` (see `at_least`;
-    // the other bits are cleared once at the end). For bytes that all lie between thresholds
-    // in order, the XOR of their `ge` tells the odd ranges: `-` 0x2d and `.` 0x2e are
+    // Each `ge(w, n)`: the high bit of each byte of `w` that is at least `n`, for bytes below
+    // 0x80 (adding `0x80 - n` sets the high bit exactly then, and carries out of no such byte;
+    // the other bits are cleared once at the end). The XOR of the `ge` of thresholds in order
+    // tells the odd ranges between them: `-` 0x2d and `.` 0x2e are
     // separators; `/` 0x2f ends the host; `0`-`9` 0x30-0x39 are digits; `: ; = ?` 0x3a-0x3f
     // end the host or are no label character; `A`-`Z` 0x41-0x5a, `_` 0x5f and `a`-`z`
     // 0x61-0x7a are letters; `~` 0x7e and `!#$&'()*+,` below 0x2d are not label characters.
@@ -354,44 +271,31 @@ mod tests {
         names
     }
 
-    /// The word-at-a-time check of the fast validation agrees with the rule on every name of
-    /// up to five characters from a mix of label characters, separators and other reg-name
-    /// characters, on longer names across word boundaries, with any bytes after the name.
-    #[test]
-    fn plain_names_agree_with_the_rule() {
-        use super::plain_name_is_clickable as fast;
-        let names = names(b"a1-._~;Z(", 5);
-        for name in names.iter().filter(|n| !n.is_empty()) {
-            let text = core::str::from_utf8(name).unwrap();
-            let ipv4 = super::ip::is_ipv4(name);
-            for after in [&b""[..], b"/path", b"\xff\xff\xff\xff\xff\xff\xff\xff", b"-.-.-.-.-"] {
-                for before in [&b""[..], b"http://"] {
-                    let bytes = [before, name.as_slice(), after].concat();
-                    for others in [true, false] {
-                        let has_others = name.iter().any(|b| b"!$&'()*+,;=~".contains(b));
-                        if has_others && !others {
-                            continue;
-                        }
-                        let got = fast(&bytes, before.len(), before.len() + name.len(), ipv4, others);
-                        assert_eq!(got, ok(text), "{text:?} before {after:?}");
-                    }
-                }
-            }
-        }
-    }
-
     /// The host walk of the fast validation agrees with the rule: it finds the host's end and
-    /// kind exactly when the host is not empty and clickable, and holds no sub-delim or `~`.
+    /// kind exactly when the host is not empty and clickable (so holds no sub-delim or `~`), on
+    /// every name of up to six characters from a mix of label characters, separators and `~`
+    /// (of up to five with sub-delims too), on longer names with separators and other
+    /// characters put in across word boundaries, with any bytes after the host's end.
     #[test]
     fn the_plain_host_walk_agrees_with_the_rule() {
         use super::plain_host;
         use crate::uri::HostKind;
-        let names = names(b"a1-._Z~", 6);
+        let names = [names(b"a1-._Z~", 6), names(b"a1-._~;Z(", 5)].concat();
         for name in &names {
             let text = core::str::from_utf8(name).unwrap();
             let kind = if super::ip::is_ipv4(name) { HostKind::Ipv4 } else { HostKind::RegName };
             let expected = (!name.is_empty() && ok(text)).then_some((7 + name.len(), kind));
-            for after in [&b""[..], b"/path", b":80/", b"?q", b"#f", b"/a.b-c", b"/--..--..--..--"] {
+            for after in [
+                &b""[..],
+                b"/path",
+                b":80/",
+                b"?q",
+                b"#f",
+                b"/a.b-c",
+                b"/--..--..--..--",
+                b"/\xff\xff\xff\xff\xff\xff\xff\xff",
+                b"#\xc3\xa4-.-.-.-.-",
+            ] {
                 let uri = [b"http://", name.as_slice(), after].concat();
                 assert_eq!(plain_host(&uri, 7), expected, "{text:?} {after:?}");
             }
