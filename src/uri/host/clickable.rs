@@ -98,11 +98,11 @@ pub(crate) fn plain_host(uri: &[u8], start: usize) -> Option<(usize, HostKind)> 
     // Each `ge(w, n)`: the high bit of each byte of `w` that is at least `n`, for bytes below
     // 0x80 (adding `0x80 - n` sets the high bit exactly then, and carries out of no such byte;
     // the other bits are cleared once at the end). The XOR of the `ge` of thresholds in order
-    // tells the odd ranges between them: `-` 0x2d and `.` 0x2e are
-    // separators; `/` 0x2f ends the host; `0`-`9` 0x30-0x39 are digits; `: ; = ?` 0x3a-0x3f
-    // end the host or are no label character; `A`-`Z` 0x41-0x5a, `_` 0x5f and `a`-`z`
-    // 0x61-0x7a are letters; `~` 0x7e and `!#$&'()*+,` below 0x2d are not label characters.
-    // (0x5b-0x5e and 0x60 are no reg-name characters.)
+    // tells the odd ranges between them: `-` 0x2d and `.` 0x2e are separators; `/` 0x2f ends
+    // the host; `0`-`9` 0x30-0x39 are digits; `: ; = ?` 0x3a-0x3f end the host or are no label
+    // character; `A`-`Z` 0x41-0x5a, `_` 0x5f and `a`-`z` 0x61-0x7a are letters; `~` 0x7e and
+    // `!#$&'()*+,` below 0x2d are no label characters (0x5b-0x5e and 0x60 are no reg-name
+    // characters).
     let ge = |w: u64, n: u8| w.wrapping_add(ONES * u64::from(0x80 - n));
     // Whether a separator meets another, or the host's end, or a digit starts a label.
     let mut odd = 0;
