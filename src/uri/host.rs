@@ -49,7 +49,7 @@ use super::lex::{misfit, scan, unexpected};
 use super::{ErrorKind, Grammar, HostKind, ParseError, Part};
 use crate::chars::{self, ALPHA, DIGIT, PATH, SUB_DELIMS, UNRESERVED};
 pub use clickable::is_clickable_host;
-pub(crate) use clickable::{Labels, plain_host, plain_name_is_clickable};
+pub(crate) use clickable::plain_host;
 use ip::Ipv6Error;
 
 /// The parts of an authority, as byte ranges of the whole input.

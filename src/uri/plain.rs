@@ -138,7 +138,7 @@ fn clickable(b: &[u8], a: &host::Authority) -> bool {
     } else if host.contains(&b'%') {
         core::str::from_utf8(host).is_ok_and(host::is_clickable_host)
     } else {
-        host::plain_name_is_clickable(b, a.host.start, a.host.end, false, true)
+        host::plain_host(b, a.host.start).is_some()
     }
 }
 
@@ -341,12 +341,10 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
     // byte that ends a URI, and no other byte is neither of those nor a reg-name character),
     // then perhaps `:` and a port.
     let host = scheme + 3;
-    // The host's end, and the separator checks of the extractor's host rule on the way.
+    // The host's end, and the extractor's rule of host names a reader would click
+    // (`host::is_clickable_host`) on the way.
     uri.get(host..)?;
-    let (host_end, labels) = host::plain_host(uri, host);
-    if host_end == host || labels == host::Labels::Bad {
-        return None;
-    }
+    let (host_end, kind) = host::plain_host(uri, host)?;
     let mut path = host_end;
     let port = if uri.get(host_end) == Some(&b':') {
         let digits = uri[host_end + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
@@ -358,39 +356,30 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
     } else {
         None
     };
-    // The extractor's rule of host names a reader would click (`host::is_clickable_host`). A
-    // host whose top label starts with a letter or `_` is no IPv4 address.
-    let kind = match labels {
-        host::Labels::Good => HostKind::RegName,
-        host::Labels::TopDigit => match host::reg_name_kind(&uri[host..host_end]) {
-            HostKind::Ipv4 => HostKind::Ipv4,
-            _ => return None,
-        },
-        host::Labels::Decide if decide_host(&uri[host..host_end]) => {
-            host::reg_name_kind(&uri[host..host_end])
-        }
-        host::Labels::Decide | host::Labels::Bad => return None,
-    };
     // The path up to the first `?` or `#`; a query up to the first `#` after it; a fragment
     // with no second `#`.
     let (mut path_end, mut query, mut fragment): (_, Option<[usize; 2]>, _) = (uri.len(), None, None);
     if seen & chars::RUN_QUERY_OR_FRAGMENT != 0 {
-        for (i, &b) in uri.iter().enumerate().skip(path) {
-            match b {
-                b'#' if fragment.is_some() => return None,
-                b'#' => {
-                    fragment = Some(i + 1);
-                    match &mut query {
-                        Some([_, end]) => *end = i,
-                        None => path_end = i,
-                    }
-                }
-                b'?' if query.is_none() && fragment.is_none() => {
-                    query = Some([i + 1, uri.len()]);
-                    path_end = i;
-                }
-                _ => {}
+        let first = |b: u8, from: usize| memchr::memchr(b, &uri[from..]).map(|n| from + n);
+        // The first `?` or `#` ends the path; after a `?`, the first `#` ends the query.
+        let hash = match memchr::memchr2(b'?', b'#', &uri[path..]).map(|n| path + n) {
+            Some(q) if uri[q] == b'?' => {
+                path_end = q;
+                let hash = first(b'#', q + 1);
+                query = Some([q + 1, hash.unwrap_or(uri.len())]);
+                hash
             }
+            hash => {
+                path_end = hash.unwrap_or(path_end);
+                hash
+            }
+        };
+        if let Some(h) = hash {
+            // A second `#` is no URI character (RFC 3986 §3.5).
+            if first(b'#', h + 1).is_some() {
+                return None;
+            }
+            fragment = Some(h + 1);
         }
     }
     // An ftp path with a `;` has a typecode, whose rules the full validation applies.
@@ -409,13 +398,6 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
         query.map(at),
         fragment.map(|f| f as u32),
     ))
-}
-
-/// The host rule for a name whose separators [`host::plain_host`] leaves to it.
-#[cold]
-#[inline(never)]
-fn decide_host(name: &[u8]) -> bool {
-    core::str::from_utf8(name).is_ok_and(host::is_clickable_host)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 
 use super::ip;
+use crate::uri::HostKind;
 use crate::uri::iri::percent_decode;
 
 /// Whether `host`, as [`Uri::host`](crate::uri::Uri::host) gives it, names a host a reader
@@ -78,200 +79,89 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 /// `0x80` in every byte of a word.
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// The high bit of each byte of `w` that is at least `n`, for bytes below `0x80`: adding
-/// `0x80 - n` sets the high bit exactly then, and carries out of no such byte. A byte of `0x80`
-/// or more may carry into the byte above it, never below.
+/// The end of the host at `start` in `uri` and its kind, when it is a host a reader would
+/// click ([`is_clickable_host`]), for the fast validation (`uri::plain`): from `start`, `uri`
+/// holds reg-name characters without escapes (`unreserved / sub-delims`) up to the first
+/// `/ : ? #`, where the host ends, or up to its end; what follows may be any bytes. `None` when
+/// the host is empty, holds a sub-delim or `~` (no label holds them), or is no name a reader
+/// would click; the caller then leaves the URI to the full validation.
+///
+/// Eight bytes at a time, as the host's end is looked for anyway, with the label checks riding
+/// on it: one mask of label characters and separators (the first byte outside it ends the
+/// walk), one of separators, one of digits. A word may take bytes after the host's end, and
+/// nothing in them reaches the bytes below (every step carries or shifts upwards only).
+/// Separators that meet (counting a dot before the host and one after it, so that none starts
+/// or ends it) and a digit that starts a label are rare, and then [`unusual_host`] decides by
+/// the rule itself; the common name costs no more.
 #[inline(always)]
-fn at_least(w: u64, n: u8) -> u64 {
-    w.wrapping_add(ONES * u64::from(0x80 - n)) & HIGHS
-}
-
-/// [`is_clickable_host`] for the host `bytes[start..end]` of the fast validation
-/// (`uri::plain`), which holds reg-name characters only, without escapes
-/// (`unreserved / sub-delims`, so ASCII) and is not empty; `ipv4` says whether it is a dotted
-/// IPv4 address, and `others` whether it may hold a sub-delim or `~` (when the caller knows it
-/// holds none, the check for them is skipped). Gives what [`is_clickable_host`] gives for such a
-/// host (a unit test compares them). Eight bytes at a time, with no table lookups: a word may
-/// take bytes of `bytes` after `end`, and nothing in them reaches the bytes below (every step
-/// carries or shifts upwards only). For the general path's fast validation
-/// (`uri::plain::components`); the lane has [`plain_host`].
-#[inline(always)]
-pub(crate) fn plain_name_is_clickable(
-    bytes: &[u8],
-    start: usize,
-    end: usize,
-    ipv4: bool,
-    others: bool,
-) -> bool {
-    if ipv4 || start >= end {
-        return true;
-    }
-    // Eight bytes at a time: whether a byte other than a label character or separator comes
-    // (when `others`), and whether two separators (`.` or `-`) meet, counting a dot before the
-    // name; the second is rare, and then the rule itself decides (`xn--` is a good name).
-    let (mut other, mut pairs) = (0, 0);
-    // The previous byte's separator flag, at the high bit of the lowest byte.
+pub(crate) fn plain_host(uri: &[u8], start: usize) -> Option<(usize, HostKind)> {
+    // Each `ge(w, n)`: the high bit of each byte of `w` that is at least `n`, for bytes below
+    // 0x80 (adding `0x80 - n` sets the high bit exactly then, and carries out of no such byte;
+    // the other bits are cleared once at the end). The XOR of the `ge` of thresholds in order
+    // tells the odd ranges between them: `-` 0x2d and `.` 0x2e are separators; `/` 0x2f ends
+    // the host; `0`-`9` 0x30-0x39 are digits; `: ; = ?` 0x3a-0x3f end the host or are no label
+    // character; `A`-`Z` 0x41-0x5a, `_` 0x5f and `a`-`z` 0x61-0x7a are letters; `~` 0x7e and
+    // `!#$&'()*+,` below 0x2d are no label characters (0x5b-0x5e and 0x60 are no reg-name
+    // characters).
+    let ge = |w: u64, n: u8| w.wrapping_add(ONES * u64::from(0x80 - n));
+    // Whether a separator meets another, or the host's end, or a digit starts a label.
+    let mut odd = 0;
+    // The previous byte's separator flag, at the high bit of the lowest byte: a dot before
+    // the host.
     let mut sep_before = 0x80;
-    let mut i = start;
+    let mut rest = uri.get(start..)?;
     loop {
-        let w = match bytes.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
-            Some(word) => u64::from_le_bytes(*word),
-            None => bytes[i..].iter().rev().fold(0, |w, &b| (w << 8) | u64::from(b)),
-        };
-        // `-` is 0x2d, `.` 0x2e; `0`-`9` 0x30-0x39, `A`-`Z` 0x41-0x5a, `_` 0x5f, `a`-`z`
-        // 0x61-0x7a. Of the other reg-name characters, `!$&'()*+,` are below 0x2d, `;=` in
-        // 0x3a-0x40 and `~` at 0x7b or above.
-        let ge_2d = at_least(w, 0x2d);
-        let sep = ge_2d & !at_least(w, 0x2f);
-        let mut found_pairs = sep & ((sep << 8) | sep_before);
-        let mut found_other = if others {
-            (ge_2d ^ HIGHS) | (at_least(w, 0x3a) & !at_least(w, 0x41)) | at_least(w, 0x7b)
-        } else {
-            0
-        };
-        if i + 8 >= end {
-            // The bytes of the name in the last word.
-            let name = HIGHS >> (8 * (i + 8 - end));
-            found_pairs &= name;
-            found_other &= name;
-        }
-        (other, pairs) = (other | found_other, pairs | found_pairs);
-        if i + 8 >= end {
-            break;
-        }
-        sep_before = sep >> 56;
-        i += 8;
-    }
-    let last = bytes[end - 1];
-    if other != 0 || last == b'-' {
-        return false;
-    }
-    if pairs != 0 {
-        return separators_meet(&bytes[start..end]);
-    }
-    // The top label: after the last dot before one trailing dot (not empty: no two dots meet).
-    let labels = &bytes[start..end - usize::from(last == b'.')];
-    let top = labels.iter().rposition(|&b| b == b'.').map_or(0, |dot| dot + 1);
-    !labels.get(top).is_some_and(u8::is_ascii_digit)
-}
-
-/// [`plain_name_is_clickable`] when two separators meet in `name` (or one starts it): the rule
-/// itself decides.
-#[cold]
-#[inline(never)]
-fn separators_meet(name: &[u8]) -> bool {
-    core::str::from_utf8(name).is_ok_and(is_clickable_name)
-}
-
-/// What [`plain_host`] found out about a host on its way to the host's end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Labels {
-    /// Only label characters and separators, the separators right (no two meet, none at
-    /// either end), and the top label starts with a letter or `_`: clickable.
-    Good,
-    /// As [`Labels::Good`], but the top label starts with a digit: clickable only as a dotted
-    /// IPv4 address.
-    TopDigit,
-    /// A character other than a label character or separator before the host's end: not
-    /// clickable.
-    Bad,
-    /// Anything less common (two separators meet, a trailing dot, a `-` at either end):
-    /// [`is_clickable_host`] decides.
-    Decide,
-}
-
-/// The end of the host at `start` in `uri`, and what its labels are, for a URI of the fast
-/// validation (`uri::plain::server_parts`): one whose bytes from `start` on are reg-name
-/// characters (`unreserved / sub-delims`, no `%`) and `/ : ? #`. The host ends at the first of
-/// those four, or at the end of `uri`. Eight bytes at a time, as the host's end is looked for
-/// anyway, with the checks of the host rule riding on it: the first byte that is no label
-/// character (ASCII letter, digit, `_`) or separator (`.`, `-`) either ends the host or makes
-/// it [`Labels::Bad`] (then the end returned is that byte's index, not the host's end).
-#[inline(always)]
-pub(crate) fn plain_host(uri: &[u8], start: usize) -> (usize, Labels) {
-    let mut i = start;
-    // Whether two separators meet, counting a virtual dot before the host (so that it cannot
-    // start with one); the previous byte's separator flag at the high bit of the lowest byte.
-    let mut pairs = 0;
-    let mut sep_before = 0x80;
-    // Whether a label starts with a digit (then the top label is looked at).
-    let mut digits = 0;
-    // Below this index a whole word can be read: bounding the loads by it, rather than by the
-    // slice's length alone, saves a few instructions per host (callgrind, PERFORMANCE.md).
-    let words_end = uri.len().saturating_sub(7);
-    let end = loop {
-        let Some(word) = uri.get(i..).and_then(|rest| rest.first_chunk::<8>()).filter(|_| i < words_end)
-        else {
-            // The last bytes, one at a time.
-            let mut before = sep_before != 0;
-            let mut end = uri.len();
-            for (k, &b) in uri.iter().enumerate().skip(i) {
-                let sep = matches!(b, b'.' | b'-');
-                if !sep && !b.is_ascii_alphanumeric() && b != b'_' {
-                    end = k;
-                    break;
-                }
-                pairs |= u64::from(sep && before);
-                digits |= u64::from(before && b.is_ascii_digit());
-                before = sep;
+        let (w, after) = match rest.split_first_chunk::<8>() {
+            Some((word, after)) => (u64::from_le_bytes(*word), after),
+            // The last bytes, zero above them: a zero byte ends the walk as the end of `uri`
+            // would. (`uri` has eight bytes or more, its scheme and `://` before `start`.)
+            None => {
+                let last = u64::from_le_bytes(*uri.last_chunk::<8>()?);
+                (last.checked_shr(8 * (8 - rest.len()) as u32).unwrap_or(0), rest)
             }
-            // A separator at the end, as if a dot followed.
-            pairs |= u64::from(before);
-            break end;
         };
-        let w = u64::from_le_bytes(*word);
-        // Each `ge(n)`: the high bit of each byte that is at least `n` (see `at_least`; the
-        // other bits are cleared once at the end). `-` is 0x2d, `.` 0x2e, `/` 0x2f, `0`-`9`
-        // 0x30-0x39, `A`-`Z` 0x41-0x5a, `_` 0x5f, `a`-`z` 0x61-0x7a; of the other bytes here,
-        // `!#$&'()*+,` are below 0x2d, `: ; = ?` in 0x3a-0x40 and `~` at 0x7b or above.
-        let ge = |n: u8| w.wrapping_add(ONES * u64::from(0x80 - n));
-        let (ge_2d, ge_30, ge_3a) = (ge(0x2d), ge(0x30), ge(0x3a));
-        // `-`, `.` or `/`; the two low bits set tell `/`.
-        let sep_or_slash = ge_2d & !ge_30;
-        let slash = sep_or_slash & (w << 7) & (w << 6);
-        let sep = sep_or_slash & !slash & HIGHS;
-        let stop = (!ge_2d | slash | (ge_3a & !ge(0x41)) | ge(0x7b)) & HIGHS;
-        // Separators that meet, and one right before the stop (a dot seems to follow); a
-        // digit that starts a label.
+        let (ge_30, ge_3a) = (ge(w, 0x30), ge(w, 0x3a));
+        let sep = ge(w, 0x2d) ^ ge(w, 0x2f);
+        let digit = ge_30 ^ ge_3a;
+        let stop = (sep ^ digit ^ ge(w, 0x41) ^ ge(w, 0x7b) ^ HIGHS) & HIGHS;
         let seps = (sep << 8) | sep_before;
-        let here = (sep | stop) & seps;
-        let digit_here = ge_30 & !ge_3a & seps;
         if stop != 0 {
-            // Up to the stop: not what is past the host's end.
+            // Up to the stop: not what is past the host's end. A separator right before the
+            // stop meets the dot that seems to follow (and an empty host meets the dot before
+            // it).
             let host = ((stop & stop.wrapping_neg()) << 1).wrapping_sub(1);
-            pairs |= here & host;
-            digits |= digit_here & host;
-            break i + (stop.trailing_zeros() / 8) as usize;
+            odd |= (sep | digit | stop) & seps & host;
+            let at = stop.trailing_zeros() & !7;
+            // The byte at the stop ends the host: `/ : ? #`, or the zero past the end of `uri`.
+            let ends_host = (HOST_ENDS >> ((w >> at) & 0x3f)) & 1 != 0 && (w >> at) & 0xff < 0x40;
+            let end = uri.len() - rest.len() + (at / 8) as usize;
+            if odd & HIGHS != 0 || !ends_host {
+                return unusual_host(&uri[start..end], ends_host).map(|kind| (end, kind));
+            }
+            return Some((end, HostKind::RegName));
         }
-        pairs |= here;
-        digits |= digit_here;
+        odd |= (sep | digit) & seps;
         sep_before = sep >> 56;
-        i += 8;
-    };
-    if pairs != 0 || end == start || uri.get(end).is_some_and(|&b| !matches!(b, b'/' | b':' | b'?' | b'#')) {
-        return (end, unusual(uri, end));
-    }
-    if digits == 0 {
-        return (end, Labels::Good);
-    }
-    let name = &uri[start..end];
-    // The top label, after the last dot.
-    let top = name.iter().rposition(|&b| b == b'.').map_or(0, |dot| dot + 1);
-    match name.get(top) {
-        Some(b) if b.is_ascii_digit() => (end, Labels::TopDigit),
-        _ => (end, Labels::Good),
+        rest = after;
     }
 }
 
-/// [`plain_host`] when the host stops at a byte that is no end of a host, is empty, or has
-/// separators that meet or end it.
+/// The bytes below 0x40 that end a host in [`plain_host`], as bits: `/ : ? #` and the zero
+/// byte that stands for the end of the URI.
+const HOST_ENDS: u64 = 1 | 1 << b'/' | 1 << b':' | 1 << b'?' | 1 << b'#';
+
+/// [`plain_host`] for a host that ended at a byte that is no end of a host (not
+/// `ends_host`), is empty, has separators that meet or end it, or a label that starts with a
+/// digit: the rule itself decides, and a dotted IPv4 address is one.
 #[cold]
 #[inline(never)]
-fn unusual(uri: &[u8], end: usize) -> Labels {
-    if uri.get(end).is_some_and(|&b| !matches!(b, b'/' | b':' | b'?' | b'#')) {
-        Labels::Bad
+fn unusual_host(name: &[u8], ends_host: bool) -> Option<HostKind> {
+    if !ends_host || name.is_empty() {
+        None
+    } else if ip::is_ipv4(name) {
+        Some(HostKind::Ipv4)
     } else {
-        Labels::Decide
+        core::str::from_utf8(name).is_ok_and(is_clickable_host).then_some(HostKind::RegName)
     }
 }
 
@@ -381,56 +271,33 @@ mod tests {
         names
     }
 
-    /// The word-at-a-time check of the fast validation agrees with the rule on every name of
-    /// up to five characters from a mix of label characters, separators and other reg-name
-    /// characters, on longer names across word boundaries, with any bytes after the name.
-    #[test]
-    fn plain_names_agree_with_the_rule() {
-        use super::plain_name_is_clickable as fast;
-        let names = names(b"a1-._~;Z(", 5);
-        for name in names.iter().filter(|n| !n.is_empty()) {
-            let text = core::str::from_utf8(name).unwrap();
-            let ipv4 = super::ip::is_ipv4(name);
-            for after in [&b""[..], b"/path", b"\xff\xff\xff\xff\xff\xff\xff\xff", b"-.-.-.-.-"] {
-                for before in [&b""[..], b"http://"] {
-                    let bytes = [before, name.as_slice(), after].concat();
-                    for others in [true, false] {
-                        let has_others = name.iter().any(|b| b"!$&'()*+,;=~".contains(b));
-                        if has_others && !others {
-                            continue;
-                        }
-                        let got = fast(&bytes, before.len(), before.len() + name.len(), ipv4, others);
-                        assert_eq!(got, ok(text), "{text:?} before {after:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    /// The host walk of the fast validation agrees with the rule: where it says the labels are
-    /// good, or a top label starts with a digit, the rule says the same (with the label
-    /// characters checked apart), and it finds the host's end.
+    /// The host walk of the fast validation agrees with the rule: it finds the host's end and
+    /// kind exactly when the host is not empty and clickable (so holds no sub-delim or `~`), on
+    /// every name of up to six characters from a mix of label characters, separators and `~`
+    /// (of up to five with sub-delims too), on longer names with separators and other
+    /// characters put in across word boundaries, with any bytes after the host's end.
     #[test]
     fn the_plain_host_walk_agrees_with_the_rule() {
-        use super::{Labels, plain_host};
-        let names = names(b"a1-._Z~", 6);
+        use super::plain_host;
+        use crate::uri::HostKind;
+        let names = [names(b"a1-._Z~", 6), names(b"a1-._~;Z(", 5)].concat();
         for name in &names {
             let text = core::str::from_utf8(name).unwrap();
-            for after in [&b""[..], b"/path", b":80/", b"?q", b"#f", b"/a.b-c", b"/--..--..--..--"] {
+            let kind = if super::ip::is_ipv4(name) { HostKind::Ipv4 } else { HostKind::RegName };
+            let expected = (!name.is_empty() && ok(text)).then_some((7 + name.len(), kind));
+            for after in [
+                &b""[..],
+                b"/path",
+                b":80/",
+                b"?q",
+                b"#f",
+                b"/a.b-c",
+                b"/--..--..--..--",
+                b"/\xff\xff\xff\xff\xff\xff\xff\xff",
+                b"#\xc3\xa4-.-.-.-.-",
+            ] {
                 let uri = [b"http://", name.as_slice(), after].concat();
-                let rule = ok(text);
-                let ipv4 = super::ip::is_ipv4(name);
-                let has_others = name.iter().any(|b| b"!$&'()*+,;=~".contains(b));
-                let (end, labels) = plain_host(&uri, 7);
-                match labels {
-                    Labels::Good => assert!(rule, "{text:?}"),
-                    Labels::Bad => assert!(!rule && has_others, "{text:?}"),
-                    Labels::TopDigit => assert_eq!(rule, ipv4, "{text:?}"),
-                    Labels::Decide => {}
-                }
-                if labels != Labels::Bad {
-                    assert_eq!(end, 7 + name.len(), "{text:?} {after:?}");
-                }
+                assert_eq!(plain_host(&uri, 7), expected, "{text:?} {after:?}");
             }
         }
     }
