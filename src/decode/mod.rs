@@ -210,13 +210,6 @@ pub(crate) struct Decoded {
 }
 
 impl Decoded {
-    /// Forgets everything but the storage.
-    pub(crate) fn clear(&mut self) {
-        self.text.clear();
-        self.starts.clear();
-        self.ends.clear();
-    }
-
     /// Appends byte `b`, decoded from the source bytes `from..to` (relative to `base`).
     #[inline]
     pub(crate) fn push(&mut self, b: u8, from: u32, to: u32) {
@@ -327,6 +320,67 @@ impl Decoded {
             self.ends.iter_mut().for_each(|e| *e -= first);
             self.base += u64::from(first);
         }
+    }
+}
+
+/// Decoded text being built whose map is held as runs, and made a byte at a time only for
+/// text that is wanted ([`Pending::take`]): most runs of an HTML part's text are dropped as
+/// they end (they cannot give an event), and they need no map.
+#[derive(Debug, Default)]
+pub(crate) struct Pending {
+    /// The decoded bytes.
+    pub(crate) text: Vec<u8>,
+    /// Their sources, in order: `(len, from, to, each)`: `len` bytes that stand for the source
+    /// bytes `from..to` one each (`each`), or all come from `from..to`.
+    runs: Vec<(u32, u32, u32, bool)>,
+}
+
+impl Pending {
+    /// Forgets everything but the storage.
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.runs.clear();
+    }
+
+    /// Appends `bytes`, which stand for themselves: byte `k` comes from source byte `at + k`
+    /// (as [`Decoded::push_run`]).
+    #[inline]
+    pub(crate) fn push_run(&mut self, bytes: &[u8], at: u32) {
+        if !bytes.is_empty() {
+            self.text.extend_from_slice(bytes);
+            self.runs.push((bytes.len() as u32, at, at + bytes.len() as u32, true));
+        }
+    }
+
+    /// Appends `bytes`, all decoded from the source bytes `from..to` (as [`Decoded::push_all`]).
+    #[inline]
+    pub(crate) fn push_all(&mut self, bytes: &[u8], from: u32, to: u32) {
+        if !bytes.is_empty() {
+            self.text.extend_from_slice(bytes);
+            self.runs.push((bytes.len() as u32, from, to, false));
+        }
+    }
+
+    /// The text with its map a byte at a time; `self` is left empty, its storage kept.
+    pub(crate) fn take(&mut self) -> Decoded {
+        let n = self.text.len();
+        let mut d = Decoded {
+            base: 0,
+            text: self.text.clone(),
+            starts: Vec::with_capacity(n),
+            ends: Vec::with_capacity(n),
+        };
+        for &(len, from, to, each) in &self.runs {
+            if each {
+                d.starts.extend(from..from + len);
+                d.ends.extend(from + 1..=from + len);
+            } else {
+                d.starts.extend(core::iter::repeat_n(from, len as usize));
+                d.ends.extend(core::iter::repeat_n(to, len as usize));
+            }
+        }
+        self.clear();
+        d
     }
 }
 
