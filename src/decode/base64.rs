@@ -156,5 +156,10 @@ mod tests {
         assert_eq!(d.text, b"foo");
         assert_eq!(d.starts, [0, 1, 3]);
         assert_eq!(d.ends, [2, 4, 5]);
+        // Whole groups in a row (read a group at a time), and a padded one.
+        let d = decode(b"Zm9vYmFy\nZm8=");
+        assert_eq!(d.text, b"foobarfo");
+        assert_eq!(d.starts, [0, 1, 2, 4, 5, 6, 9, 10]);
+        assert_eq!(d.ends, [2, 3, 4, 6, 7, 8, 11, 12]);
     }
 }

@@ -106,7 +106,7 @@ const ENCODED_WORD_MAX: usize = 256;
 /// - other bytes as they are: raw 8-bit text is UTF-8 (RFC 6532 §3.2).
 pub(crate) fn decode_value(raw: &[u8]) -> Decoded {
     // Most values hold no encoded-word: unfolded and trimmed, each byte stands for itself.
-    if memchr::memmem::find(raw, b"=?").is_none() {
+    if !has_encoded_word(raw) {
         return unfolded_trimmed(raw);
     }
     decode_words(raw)
@@ -116,10 +116,17 @@ pub(crate) fn decode_value(raw: &[u8]) -> Decoded {
 /// (one line, no encoded-word).
 pub(crate) fn value_text(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let trimmed = raw.trim_ascii();
-    if memchr::memchr2(b'\r', b'\n', trimmed).is_none() && memchr::memmem::find(trimmed, b"=?").is_none() {
+    if memchr::memchr2(b'\r', b'\n', trimmed).is_none() && !has_encoded_word(trimmed) {
         return std::borrow::Cow::Borrowed(trimmed);
     }
     std::borrow::Cow::Owned(decode_value(raw).text)
+}
+
+/// Whether `raw` holds `=?`, which starts an RFC 2047 encoded-word (§2). A `=` is rare in
+/// header values: each one is looked at, rather than building a substring searcher per value.
+#[inline]
+pub(crate) fn has_encoded_word(raw: &[u8]) -> bool {
+    memchr::memchr_iter(b'=', raw).any(|k| raw.get(k + 1) == Some(&b'?'))
 }
 
 /// [`decode_value`] of a value without an encoded-word: returns what [`decode_words`] returns

@@ -133,7 +133,7 @@ impl Wanted {
     /// decoded: unfolding adds no `:`, but an RFC 2047 encoded-word (`=?`) may hold one.
     #[inline]
     pub(crate) fn may_give_header(&self, raw: &[u8]) -> bool {
-        self.may_give(raw, false) || memchr::memmem::find(raw, b"=?").is_some()
+        self.may_give(raw, false) || header::has_encoded_word(raw)
     }
 }
 

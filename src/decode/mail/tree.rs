@@ -138,7 +138,7 @@ impl Walker<'_> {
             let value = match origin {
                 Origin::Input(base)
                     if memchr::memchr2(b'\r', b'\n', trimmed).is_none()
-                        && memchr::memmem::find(trimmed, b"=?").is_none() =>
+                        && !header::has_encoded_word(trimmed) =>
                 {
                     let lead = raw.len() - raw.trim_ascii_start().len();
                     Decoded::raw(trimmed, base + (field.value.start + lead) as u64)
