@@ -436,7 +436,9 @@ pub(crate) fn meta_charset(html: &[u8]) -> Option<Vec<u8>> {
 /// there is none).
 fn skip_attribute_value(html: &[u8], at: usize) -> usize {
     match html.get(at) {
-        Some(&q @ (b'"' | b'\'')) => memchr::memchr(q, &html[at + 1..]).map_or(html.len(), |k| at + 1 + k + 1),
+        Some(&q @ (b'"' | b'\'')) => {
+            memchr::memchr(q, &html[at + 1..]).map_or(html.len(), |k| at + 1 + k + 1)
+        }
         _ => html[at..].iter().position(|&b| is_tag_space(b) || b == b'>').map_or(html.len(), |k| at + k),
     }
 }

@@ -26,6 +26,7 @@ pub(crate) mod mime;
 pub(crate) mod tree;
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use super::Decoded;
 
@@ -43,14 +44,14 @@ pub(crate) struct Segment {
     /// The message's number in the input, from 1.
     pub(crate) message: usize,
     /// The `Message-ID` of the (top-level) message, without its angle brackets.
-    pub(crate) message_id: Option<String>,
+    pub(crate) message_id: Option<Arc<str>>,
     /// The MIME part number (RFC 3501 §6.4.5): `""` for the message's header, `1` for the body
     /// of a message that is not multipart, `2.1` for the first child of the second part; an
     /// encapsulated message at `2` has its header at `2` and its body at `2.1`. A part's header
     /// fields have the part's number; a preamble and an epilogue have their multipart's.
-    pub(crate) part: String,
+    pub(crate) part: Arc<str>,
     /// The `type/subtype` of the part, in lower case (of the entity, for header fields).
-    pub(crate) content_type: String,
+    pub(crate) content_type: Arc<str>,
     /// Whether the text was decoded from quoted-printable on its way (the part's transfer
     /// encoding, or that of a message it is forwarded in).
     pub(crate) quoted_printable: bool,
@@ -60,7 +61,7 @@ pub(crate) struct Segment {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum SegmentKind {
     /// A header field's value, unfolded and decoded; `name` as written.
-    Header { name: String },
+    Header { name: Arc<str> },
     /// The text of a text part.
     Body,
     /// The preamble of a multipart body (before its first delimiter), as plain text.
@@ -137,6 +138,36 @@ impl Wanted {
     }
 }
 
+/// How many strings [`Shared`] holds.
+const SHARED_MAX: usize = 16;
+
+/// The strings that segments carry and that recur from one segment and message to the next
+/// (part numbers, content types, field names): each made once and shared, rather than made for
+/// every segment. At most [`SHARED_MAX`] are held, the oldest replaced first.
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    strings: Vec<Arc<str>>,
+    /// The next to replace once full.
+    next: usize,
+}
+
+impl Shared {
+    /// `s`, shared.
+    pub(crate) fn get(&mut self, s: &str) -> Arc<str> {
+        if let Some(held) = self.strings.iter().find(|held| ***held == *s) {
+            return Arc::clone(held);
+        }
+        let made: Arc<str> = Arc::from(s);
+        if self.strings.len() < SHARED_MAX {
+            self.strings.push(Arc::clone(&made));
+        } else {
+            self.strings[self.next] = Arc::clone(&made);
+            self.next = (self.next + 1) % SHARED_MAX;
+        }
+        made
+    }
+}
+
 /// What [`Messages::next`] gives. Returned by value and matched at once: a box would cost an
 /// allocation per segment.
 #[derive(Debug)]
@@ -177,6 +208,7 @@ pub(crate) struct Messages {
     /// The last message is walked.
     ended: bool,
     queue: VecDeque<Segment>,
+    shared: Shared,
 }
 
 impl Messages {
@@ -193,6 +225,7 @@ impl Messages {
             number: 0,
             ended: false,
             queue: VecDeque::new(),
+            shared: Shared::default(),
         }
     }
 
@@ -272,6 +305,7 @@ impl Messages {
                 message_id: None,
                 quoted_printable: false,
                 wanted: self.wanted,
+                shared: &mut self.shared,
             }
             .message(window, start..end, base);
             self.queue.extend(out);

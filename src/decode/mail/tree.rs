@@ -25,10 +25,11 @@
 //! times that bound.
 
 use core::ops::Range;
+use std::sync::Arc;
 
 use super::header::{self, Header};
 use super::mime::{self, ContentType, TransferEncoding};
-use super::{Segment, SegmentKind, Wanted, binary};
+use super::{Segment, SegmentKind, Shared, Wanted, binary};
 use crate::decode::{Decoded, base64, charset, flowed, html, qp};
 
 /// How deep entities nest before a body is read as plain text.
@@ -70,11 +71,13 @@ fn child(path: &str, k: usize) -> String {
 pub(crate) struct Walker<'o> {
     pub(crate) out: &'o mut Vec<Segment>,
     pub(crate) message: usize,
-    pub(crate) message_id: Option<String>,
+    pub(crate) message_id: Option<Arc<str>>,
     /// Whether the bytes being walked were decoded from quoted-printable.
     pub(crate) quoted_printable: bool,
     /// The segments pushed (others are left out before their maps are made).
     pub(crate) wanted: Wanted,
+    /// The strings the segments share.
+    pub(crate) shared: &'o mut Shared,
 }
 
 impl Walker<'_> {
@@ -86,7 +89,7 @@ impl Walker<'_> {
             let id = header::value_text(v);
             let id = id.strip_prefix(b"<").unwrap_or(&id);
             let id = id.strip_suffix(b">").unwrap_or(id);
-            String::from_utf8_lossy(id).into_owned()
+            Arc::from(String::from_utf8_lossy(id))
         });
         let origin = Origin::Input(base + range.start as u64);
         self.entity(bytes, 0..bytes.len(), &header, origin, ContentType::text_plain(), "", true, 0);
@@ -103,8 +106,8 @@ impl Walker<'_> {
             kind,
             message: self.message,
             message_id: self.message_id.clone(),
-            part: part.to_owned(),
-            content_type: content_type.to_owned(),
+            part: self.shared.get(part),
+            content_type: self.shared.get(content_type),
             quoted_printable: self.quoted_printable,
         });
     }
@@ -148,7 +151,7 @@ impl Walker<'_> {
             if !self.wanted.may_give(&value.text, false) {
                 continue;
             }
-            let name = String::from_utf8_lossy(&bytes[field.name.clone()]).into_owned();
+            let name = self.shared.get(&String::from_utf8_lossy(&bytes[field.name.clone()]));
             self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
         }
         let encoding = header
