@@ -180,10 +180,17 @@ impl Tokenizer<'_> {
         if let Some((links, text)) = self.anchor.take()
             && !links.is_empty()
         {
-            let text = text.split_ascii_whitespace().collect::<Vec<_>>().join(" ");
+            // The words, one space between each two.
+            let mut joined = String::with_capacity(text.len());
+            for word in text.split_ascii_whitespace() {
+                if !joined.is_empty() {
+                    joined.push(' ');
+                }
+                joined.push_str(word);
+            }
             for k in links {
                 if let Item::Link(link) = &mut self.items[k] {
-                    link.link_text = Some(text.clone());
+                    link.link_text = Some(joined.clone());
                 }
             }
         }

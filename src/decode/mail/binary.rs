@@ -7,8 +7,14 @@
 //! `=yend` runs to the end of the text: its lines may hold any byte.
 
 use core::ops::Range;
+use std::sync::LazyLock;
+
+use memchr::memmem;
 
 use super::header::line_end;
+
+/// What the first line of a block holds (built once, not for each text).
+static BEGIN: LazyLock<memmem::Finder<'static>> = LazyLock::new(|| memmem::Finder::new(b"begin "));
 
 /// The binary blocks of `text`, in order; each from the start of its first line to the end of
 /// its last line (line ending included). Linear in the length of `text`.
@@ -17,7 +23,7 @@ pub(crate) fn blocks(text: &[u8]) -> Vec<Range<usize>> {
     // A block starts on a line that starts `begin ` or `=ybegin `: the lines looked at are
     // those where `begin ` occurs, outside the blocks found before.
     let mut done = 0;
-    for k in memchr::memmem::find_iter(text, b"begin ") {
+    for k in BEGIN.find_iter(text) {
         let at = match k {
             _ if k < done => continue,
             0 => 0,

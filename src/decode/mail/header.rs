@@ -61,7 +61,8 @@ pub(crate) fn field_name(line: &[u8]) -> Option<(usize, usize)> {
 /// An mbox `From ` line (or `>From `) before the first field is skipped.
 pub(crate) fn parse(bytes: &[u8], range: Range<usize>) -> Header {
     let bytes = &bytes[..range.end];
-    let mut header = Header { fields: Vec::new(), body: range.end };
+    // Room for a usual header at once, rather than growing to it.
+    let mut header = Header { fields: Vec::with_capacity(16), body: range.end };
     let mut at = range.start;
     while at < bytes.len() {
         let (end, next) = line_end(bytes, at);

@@ -92,7 +92,7 @@ impl Walker<'_> {
             Arc::from(String::from_utf8_lossy(id))
         });
         let origin = Origin::Input(base + range.start as u64);
-        self.entity(bytes, 0..bytes.len(), &header, origin, ContentType::text_plain(), "", true, 0);
+        self.entity(bytes, 0..bytes.len(), &header, origin, ContentType::text_plain, "", true, 0);
     }
 
     /// Pushes a segment, unless it is empty or cannot give an event.
@@ -121,7 +121,7 @@ impl Walker<'_> {
         range: Range<usize>,
         header: &Header,
         origin: Origin<'_>,
-        default: ContentType,
+        default: fn() -> ContentType,
         path: &str,
         is_message: bool,
         depth: usize,
@@ -129,7 +129,7 @@ impl Walker<'_> {
         let content_type = header
             .get(bytes, "content-type")
             .and_then(|v| ContentType::parse(&header::value_text(v)))
-            .unwrap_or(default);
+            .unwrap_or_else(default);
         for field in &header.fields {
             if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
                 continue;
@@ -179,8 +179,8 @@ impl Walker<'_> {
                 );
                 let digest = content_type.subtype() == "digest";
                 for (k, part) in parts.parts.iter().enumerate() {
-                    let default =
-                        if digest { ContentType::message_rfc822() } else { ContentType::text_plain() };
+                    let default: fn() -> ContentType =
+                        if digest { ContentType::message_rfc822 } else { ContentType::text_plain };
                     let header = header::parse(bytes, part.clone());
                     self.entity(
                         bytes,
@@ -209,7 +209,7 @@ impl Walker<'_> {
                         body,
                         &header,
                         origin,
-                        ContentType::text_plain(),
+                        ContentType::text_plain,
                         &path,
                         true,
                         depth + 1,
@@ -226,7 +226,7 @@ impl Walker<'_> {
                         0..inner.len(),
                         &header,
                         origin,
-                        ContentType::text_plain(),
+                        ContentType::text_plain,
                         &path,
                         true,
                         depth + 1,
