@@ -372,7 +372,11 @@ fn transfer_all(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) ->
         TransferEncoding::Identity => shifted(Decoded::identity(raw, 0), body.start),
         TransferEncoding::Base64 => shifted(base64::decode(raw), body.start),
         TransferEncoding::QuotedPrintable => {
+            // At most a byte for each byte: room made once.
             let mut out = Decoded::default();
+            out.text.reserve(raw.len());
+            out.starts.reserve(raw.len());
+            out.ends.reserve(raw.len());
             qp::decode_append(raw, body.start as u32, true, &mut out);
             out
         }
