@@ -255,8 +255,9 @@ impl Decoded {
 
     /// The text of `inner`, a decoding of `self.text` (its positions are indexes into
     /// `self.text`, its `base` ignored), with positions into `self`'s source: byte `i` of
-    /// `inner` comes from the source of `self.text[inner.starts[i]..inner.ends[i]]`.
-    pub(crate) fn through(&self, inner: &Decoded) -> Decoded {
+    /// `inner` comes from the source of `self.text[inner.starts[i]..inner.ends[i]]`. `inner`'s
+    /// storage is reused.
+    pub(crate) fn through(&self, mut inner: Decoded) -> Decoded {
         let n = self.text.len();
         let last_end = self.ends.last().copied().unwrap_or(0);
         let start_of = |k: u32| self.starts.get(k as usize).copied().unwrap_or(last_end);
@@ -265,12 +266,15 @@ impl Decoded {
             k if k <= n => self.ends[k - 1],
             _ => last_end,
         };
-        Decoded {
-            base: self.base,
-            text: inner.text.clone(),
-            starts: inner.starts.iter().map(|&s| start_of(s)).collect(),
-            ends: inner.starts.iter().zip(&inner.ends).map(|(&s, &e)| end_of(e.max(s + 1))).collect(),
+        // The ends first: each reads its byte's start as `inner` gave it.
+        for (e, &s) in inner.ends.iter_mut().zip(&inner.starts) {
+            *e = end_of((*e).max(s + 1));
         }
+        for s in &mut inner.starts {
+            *s = start_of(*s);
+        }
+        inner.base = self.base;
+        inner
     }
 
     /// Bytes `r` of the text, with their positions.
@@ -417,7 +421,7 @@ mod tests {
         // `a=3Db` decoded to `a=b`, then a decoder that reads `=b` as one byte `X`.
         let outer = Decoded { base: 50, text: b"a=b".to_vec(), starts: vec![0, 1, 4], ends: vec![1, 4, 5] };
         let inner = Decoded { base: 0, text: b"aX".to_vec(), starts: vec![0, 1], ends: vec![1, 3] };
-        let both = outer.through(&inner);
+        let both = outer.through(inner);
         assert_eq!(both.text, b"aX");
         assert_eq!((both.base, both.starts.as_slice(), both.ends.as_slice()), (50, &[0, 1][..], &[1, 5][..]));
         assert_eq!(both.source(1), 51..55);

@@ -195,7 +195,7 @@ fn decode_words(raw: &[u8]) -> Decoded {
     if let Some(h) = held.take() {
         out.push_run(&text[h.clone()], h.start as u32);
     }
-    unfolded.through(&out)
+    unfolded.through(out)
 }
 
 /// The encoded-word that `text` starts with (`=?`): its decoded text, positions into `text`,
@@ -219,7 +219,7 @@ fn encoded_word(text: &[u8]) -> Option<(Decoded, usize)> {
         _ => return None,
     };
     let label = label.split(|&b| b == b'*').next().unwrap_or(label);
-    let decoded = bytes.through(&charset::decode(&bytes.text, label));
+    let decoded = bytes.through(charset::decode(&bytes.text, label));
     let mut word = Decoded::default();
     for k in 0..decoded.text.len() {
         word.push(decoded.text[k], start as u32 + decoded.starts[k], start as u32 + decoded.ends[k]);

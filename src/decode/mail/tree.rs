@@ -49,7 +49,7 @@ impl Origin<'_> {
     fn map(&self, local: Decoded) -> Decoded {
         match self {
             Origin::Input(base) => local.at(*base),
-            Origin::Decoded(d) => d.through(&local),
+            Origin::Decoded(d) => d.through(local),
         }
     }
 }
@@ -301,11 +301,11 @@ impl Walker<'_> {
         if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l))
             && !charset::is_identity(&text.text, label)
         {
-            text = text.through(&charset::decode(&text.text, label));
+            text = text.through(charset::decode(&text.text, label));
         }
         if subtype == "plain" && ct.param("format").is_some_and(|f| f.eq_ignore_ascii_case(b"flowed")) {
             let delsp = ct.param("delsp").is_some_and(|d| d.eq_ignore_ascii_case(b"yes"));
-            text = text.through(&flowed::unflow(&text.text, delsp));
+            text = text.through(flowed::unflow(&text.text, delsp));
         }
         let mime = ct.mime.as_str();
         if subtype == "html" {
@@ -313,7 +313,7 @@ impl Walker<'_> {
             for item in html::parse_with(&text.text, &|run| wanted.may_give(run, false)) {
                 match item {
                     html::Item::Text(run) if self.wanted.may_give(&run.text, false) => {
-                        self.push(origin.map(text.through(&run)), SegmentKind::HtmlText, path, mime)
+                        self.push(origin.map(text.through(run)), SegmentKind::HtmlText, path, mime)
                     }
                     html::Item::Text(_) => {}
                     html::Item::Link(link) if !self.wanted.may_give(&link.value.text, true) => {}
@@ -323,7 +323,7 @@ impl Walker<'_> {
                             element: link.element,
                             link_text: link.link_text,
                         };
-                        self.push(origin.map(text.through(&link.value)), kind, path, mime);
+                        self.push(origin.map(text.through(link.value)), kind, path, mime);
                     }
                 }
             }
