@@ -75,9 +75,9 @@ impl Lazy {
                 };
                 Arc::new(Origin {
                     message: parts.message,
-                    message_id: parts.message_id.as_deref().map(str::to_owned),
-                    part: parts.part.to_string(),
-                    content_type: parts.content_type.to_string(),
+                    message_id: parts.message_id.clone(),
+                    part: Arc::clone(&parts.part),
+                    content_type: Arc::clone(&parts.content_type),
                     place,
                     link_text,
                 })

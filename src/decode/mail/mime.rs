@@ -20,11 +20,6 @@ impl ContentType {
         ContentType { mime: "text/plain".into(), params: Vec::new() }
     }
 
-    /// `message/rfc822`, the default inside `multipart/digest` (RFC 2046 §5.1.5).
-    pub(crate) fn message_rfc822() -> Self {
-        ContentType { mime: "message/rfc822".into(), params: Vec::new() }
-    }
-
     /// The type, before the `/`.
     pub(crate) fn main_type(&self) -> &str {
         self.mime.split('/').next().unwrap_or("")

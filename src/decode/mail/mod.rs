@@ -28,6 +28,7 @@ pub(crate) mod tree;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use self::mime::ContentType;
 use super::Decoded;
 
 /// The longest message read (the maps hold 32-bit positions); a longer one is not read as
@@ -138,17 +139,25 @@ impl Wanted {
     }
 }
 
-/// How many strings [`Shared`] holds.
+/// How many strings, and how many `Content-Type` values, [`Shared`] holds.
 const SHARED_MAX: usize = 16;
 
+/// The longest `Content-Type` value [`Shared`] keeps (a longer one is parsed each time).
+const SHARED_TYPE_MAX: usize = 256;
+
 /// The strings that segments carry and that recur from one segment and message to the next
-/// (part numbers, content types, field names): each made once and shared, rather than made for
-/// every segment. At most [`SHARED_MAX`] are held, the oldest replaced first.
+/// (part numbers, content types, field names), and the `Content-Type` values of the entities
+/// (a mailbox repeats them): each made or parsed once and shared, rather than for every
+/// segment or entity. At most [`SHARED_MAX`] of each are held, the oldest replaced first.
 #[derive(Debug, Default)]
 pub(crate) struct Shared {
     strings: Vec<Arc<str>>,
     /// The next to replace once full.
     next: usize,
+    /// `Content-Type` values (unfolded) and what they parse to (`None`: not valid).
+    types: Vec<(Vec<u8>, Option<Arc<ContentType>>)>,
+    /// The next to replace once full.
+    next_type: usize,
 }
 
 impl Shared {
@@ -165,6 +174,33 @@ impl Shared {
             self.next = (self.next + 1) % SHARED_MAX;
         }
         made
+    }
+
+    /// The type an entity's `Content-Type` value (unfolded) gives, `default` (a valid value)
+    /// when it has none or one that is not valid.
+    pub(crate) fn content_type(&mut self, value: Option<&[u8]>, default: &[u8]) -> Arc<ContentType> {
+        value
+            .and_then(|v| self.parsed(v))
+            .or_else(|| self.parsed(default))
+            .unwrap_or_else(|| Arc::new(ContentType::text_plain()))
+    }
+
+    /// [`ContentType::parse`] of `value`, shared.
+    fn parsed(&mut self, value: &[u8]) -> Option<Arc<ContentType>> {
+        if let Some((_, held)) = self.types.iter().find(|(v, _)| v == value) {
+            return held.clone();
+        }
+        let parsed = ContentType::parse(value).map(Arc::new);
+        if value.len() <= SHARED_TYPE_MAX {
+            let entry = (value.to_vec(), parsed.clone());
+            if self.types.len() < SHARED_MAX {
+                self.types.push(entry);
+            } else {
+                self.types[self.next_type] = entry;
+                self.next_type = (self.next_type + 1) % SHARED_MAX;
+            }
+        }
+        parsed
     }
 }
 

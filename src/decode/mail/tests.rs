@@ -531,3 +531,22 @@ fn every_prefix_and_many_mutations() {
         check_maps(&m);
     }
 }
+
+/// The `Content-Type` values shared between entities parse as they would each on its own,
+/// whether held, replaced or too long to hold; a missing or invalid one gives the default.
+#[test]
+fn shared_content_types_are_those_parsed() {
+    let mut shared = super::Shared::default();
+    let long = format!("text/html; x={}", "y".repeat(300));
+    let mut values: Vec<String> = (0..20).map(|k| format!("text/plain; charset=x-{k}")).collect();
+    values.push(long);
+    for round in 0..2 {
+        for v in &values {
+            let got = shared.content_type(Some(v.as_bytes()), b"text/plain");
+            assert_eq!(*got, ContentType::parse(v.as_bytes()).unwrap(), "{v} (round {round})");
+        }
+    }
+    let digest = shared.content_type(Some(b"no type"), b"message/rfc822");
+    assert_eq!((digest.mime.as_str(), digest.params.len()), ("message/rfc822", 0));
+    assert_eq!(shared.content_type(None, b"text/plain").mime, "text/plain");
+}

@@ -32,6 +32,12 @@ use super::mime::{self, ContentType, TransferEncoding};
 use super::{Segment, SegmentKind, Shared, Wanted, binary};
 use crate::decode::{Decoded, base64, charset, flowed, html, qp};
 
+/// The type of an entity without a valid `Content-Type` (RFC 2045 §5.2).
+const TEXT_PLAIN: &[u8] = b"text/plain";
+
+/// The type of a child of `multipart/digest` without one (RFC 2046 §5.1.5).
+const MESSAGE_RFC822: &[u8] = b"message/rfc822";
+
 /// How deep entities nest before a body is read as plain text.
 pub(crate) const DEPTH_MAX: usize = 16;
 
@@ -92,7 +98,7 @@ impl Walker<'_> {
             Arc::from(String::from_utf8_lossy(id))
         });
         let origin = Origin::Input(base + range.start as u64);
-        self.entity(bytes, 0..bytes.len(), &header, origin, ContentType::text_plain, "", true, 0);
+        self.entity(bytes, 0..bytes.len(), &header, origin, TEXT_PLAIN, "", true, 0);
     }
 
     /// Pushes a segment, unless it is empty or cannot give an event.
@@ -121,15 +127,13 @@ impl Walker<'_> {
         range: Range<usize>,
         header: &Header,
         origin: Origin<'_>,
-        default: fn() -> ContentType,
+        default: &[u8],
         path: &str,
         is_message: bool,
         depth: usize,
     ) {
-        let content_type = header
-            .get(bytes, "content-type")
-            .and_then(|v| ContentType::parse(&header::value_text(v)))
-            .unwrap_or_else(default);
+        let value = header.get(bytes, "content-type").map(header::value_text);
+        let content_type = self.shared.content_type(value.as_deref(), default);
         for field in &header.fields {
             if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
                 continue;
@@ -179,8 +183,7 @@ impl Walker<'_> {
                 );
                 let digest = content_type.subtype() == "digest";
                 for (k, part) in parts.parts.iter().enumerate() {
-                    let default: fn() -> ContentType =
-                        if digest { ContentType::message_rfc822 } else { ContentType::text_plain };
+                    let default = if digest { MESSAGE_RFC822 } else { TEXT_PLAIN };
                     let header = header::parse(bytes, part.clone());
                     self.entity(
                         bytes,
@@ -204,16 +207,7 @@ impl Walker<'_> {
                 let path = if is_message { child(path, 1) } else { path.to_owned() };
                 if encoding == TransferEncoding::Identity {
                     let header = header::parse(bytes, body.clone());
-                    self.entity(
-                        bytes,
-                        body,
-                        &header,
-                        origin,
-                        ContentType::text_plain,
-                        &path,
-                        true,
-                        depth + 1,
-                    );
+                    self.entity(bytes, body, &header, origin, TEXT_PLAIN, &path, true, depth + 1);
                 } else {
                     let decoded = origin.map(transfer(bytes, body, encoding));
                     let inner = &decoded.text;
@@ -221,16 +215,7 @@ impl Walker<'_> {
                     let origin = Origin::Decoded(&decoded);
                     let was = self.quoted_printable;
                     self.quoted_printable |= encoding == TransferEncoding::QuotedPrintable;
-                    self.entity(
-                        inner,
-                        0..inner.len(),
-                        &header,
-                        origin,
-                        ContentType::text_plain,
-                        &path,
-                        true,
-                        depth + 1,
-                    );
+                    self.entity(inner, 0..inner.len(), &header, origin, TEXT_PLAIN, &path, true, depth + 1);
                     self.quoted_printable = was;
                 }
             }
