@@ -47,6 +47,9 @@ pub(crate) fn data_end(raw: &[u8]) -> usize {
     raw.len()
 }
 
+/// How many whole groups [`decode`] decodes before appending them.
+const BLOCK: usize = 16;
+
 /// Decodes `raw`; positions are indexes into `raw`. `raw` must be shorter than 4 GiB.
 pub(crate) fn decode(raw: &[u8]) -> Decoded {
     let mut out = Decoded::default();
@@ -59,19 +62,38 @@ pub(crate) fn decode(raw: &[u8]) -> Decoded {
     let mut pos = [0u32; 4];
     let mut n = 0;
     let mut i = 0;
+    // Whole groups are decoded into these, then appended a block at a time.
+    let (mut text, mut starts, mut ends) = ([0u8; 3 * BLOCK], [0u32; 3 * BLOCK], [0u32; 3 * BLOCK]);
     while i < raw.len() {
-        // Four characters of the alphabet in a row at the start of a group (most of a body):
-        // a whole group at once, each byte from the two characters holding its bits.
-        if n == 0
-            && let Some(&[a, b, c, d]) = raw.get(i..i + 4)
-        {
-            let v = [VALUES[a as usize], VALUES[b as usize], VALUES[c as usize], VALUES[d as usize]];
-            if (v[0] | v[1] | v[2] | v[3]) & 0x80 == 0 {
-                let at = i as u32;
-                out.text.extend_from_slice(&[v[0] << 2 | v[1] >> 4, v[1] << 4 | v[2] >> 2, v[2] << 6 | v[3]]);
-                out.starts.extend_from_slice(&[at, at + 1, at + 2]);
-                out.ends.extend_from_slice(&[at + 2, at + 3, at + 4]);
-                i += 4;
+        // Groups of four characters of the alphabet in a row at the start of a group (most of
+        // a body): whole groups at once, each byte from the two characters holding its bits.
+        if n == 0 {
+            let mut g = 0;
+            for (k, group) in raw[i..].chunks_exact(4).take(BLOCK).enumerate() {
+                let v = [
+                    VALUES[group[0] as usize],
+                    VALUES[group[1] as usize],
+                    VALUES[group[2] as usize],
+                    VALUES[group[3] as usize],
+                ];
+                if (v[0] | v[1] | v[2] | v[3]) & 0x80 != 0 {
+                    break;
+                }
+                let at = (i + 4 * k) as u32;
+                text[3 * k..3 * k + 3].copy_from_slice(&[
+                    v[0] << 2 | v[1] >> 4,
+                    v[1] << 4 | v[2] >> 2,
+                    v[2] << 6 | v[3],
+                ]);
+                starts[3 * k..3 * k + 3].copy_from_slice(&[at, at + 1, at + 2]);
+                ends[3 * k..3 * k + 3].copy_from_slice(&[at + 2, at + 3, at + 4]);
+                g = k + 1;
+            }
+            if g > 0 {
+                out.text.extend_from_slice(&text[..3 * g]);
+                out.starts.extend_from_slice(&starts[..3 * g]);
+                out.ends.extend_from_slice(&ends[..3 * g]);
+                i += 4 * g;
                 continue;
             }
         }

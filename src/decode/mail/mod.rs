@@ -334,9 +334,8 @@ impl Messages {
                 Some(next) => (self.start, self.searched) = (base + next as u64, base + next as u64),
                 None => self.ended = true,
             }
-            let mut out = Vec::new();
             tree::Walker {
-                out: &mut out,
+                out: &mut self.queue,
                 message: self.number,
                 message_id: None,
                 quoted_printable: false,
@@ -344,7 +343,6 @@ impl Messages {
                 shared: &mut self.shared,
             }
             .message(window, start..end, base);
-            self.queue.extend(out);
         }
     }
 }

@@ -25,6 +25,7 @@
 //! times that bound.
 
 use core::ops::Range;
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::header::{self, Header};
@@ -75,7 +76,8 @@ fn child(path: &str, k: usize) -> String {
 
 /// Walks the messages of one input into segments.
 pub(crate) struct Walker<'o> {
-    pub(crate) out: &'o mut Vec<Segment>,
+    /// Where the segments go (the queue of [`super::Messages`], its storage reused).
+    pub(crate) out: &'o mut VecDeque<Segment>,
     pub(crate) message: usize,
     pub(crate) message_id: Option<Arc<str>>,
     /// Whether the bytes being walked were decoded from quoted-printable.
@@ -107,7 +109,7 @@ impl Walker<'_> {
         if text.text.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(&text.text, attribute) {
             return;
         }
-        self.out.push(Segment {
+        self.out.push_back(Segment {
             text,
             kind,
             message: self.message,
@@ -116,6 +118,21 @@ impl Walker<'_> {
             content_type: self.shared.get(content_type),
             quoted_printable: self.quoted_printable,
         });
+    }
+
+    /// Pushes `bytes[r]` as plain text (`text/plain`, nothing decoded), unless it cannot give
+    /// an event: then its map is not made. Bytes that are the input's are mapped as the
+    /// input's ([`Decoded::raw`], which maps as their identity map would).
+    fn plain(&mut self, bytes: &[u8], r: Range<usize>, origin: Origin<'_>, kind: SegmentKind, path: &str) {
+        let raw = &bytes[r.clone()];
+        if raw.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(raw, false) {
+            return;
+        }
+        let text = match origin {
+            Origin::Input(base) => Decoded::raw(raw, base + r.start as u64),
+            Origin::Decoded(_) => origin.map(shifted(Decoded::identity(raw, 0), r.start)),
+        };
+        self.push(text, kind, path, "text/plain");
     }
 
     /// Walks the entity `bytes[range]` whose header is `header`, at part number `path`; a
@@ -164,9 +181,7 @@ impl Walker<'_> {
         let body = header.body.min(range.end)..range.end;
         let leaf = if is_message { child(path, 1) } else { path.to_owned() };
         if depth >= DEPTH_MAX {
-            let text = shifted(Decoded::identity(&bytes[body.clone()], 0), body.start);
-            self.push(origin.map(text), SegmentKind::Body, &leaf, "text/plain");
-            return;
+            return self.plain(bytes, body, origin, SegmentKind::Body, &leaf);
         }
         match content_type.main_type() {
             "multipart" => {
@@ -174,13 +189,7 @@ impl Walker<'_> {
                 let Some(parts) = parts else {
                     return self.text(bytes, body, origin, &ContentType::text_plain(), encoding, &leaf);
                 };
-                let plain = |r: Range<usize>| shifted(Decoded::identity(&bytes[r.clone()], 0), r.start);
-                self.push(
-                    origin.map(plain(parts.preamble.clone())),
-                    SegmentKind::Preamble,
-                    path,
-                    "text/plain",
-                );
+                self.plain(bytes, parts.preamble.clone(), origin, SegmentKind::Preamble, path);
                 let digest = content_type.subtype() == "digest";
                 for (k, part) in parts.parts.iter().enumerate() {
                     let default = if digest { MESSAGE_RFC822 } else { TEXT_PLAIN };
@@ -196,12 +205,7 @@ impl Walker<'_> {
                         depth + 1,
                     );
                 }
-                self.push(
-                    origin.map(plain(parts.epilogue.clone())),
-                    SegmentKind::Epilogue,
-                    path,
-                    "text/plain",
-                );
+                self.plain(bytes, parts.epilogue.clone(), origin, SegmentKind::Epilogue, path);
             }
             "message" if matches!(content_type.subtype(), "rfc822" | "global" | "news") => {
                 let path = if is_message { child(path, 1) } else { path.to_owned() };
@@ -244,8 +248,7 @@ impl Walker<'_> {
         };
         self.decoded_text(bytes, data.clone(), origin, ct, encoding, path);
         if data.end < body.end {
-            let trailer = shifted(Decoded::identity(&bytes[data.end..body.end], 0), data.end);
-            self.push(origin.map(trailer), SegmentKind::Body, path, "text/plain");
+            self.plain(bytes, data.end..body.end, origin, SegmentKind::Body, path);
         }
         self.quoted_printable = was;
     }
