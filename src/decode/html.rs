@@ -74,10 +74,11 @@ pub(crate) fn parse(html: &[u8]) -> Vec<Item> {
 /// runs whose text `keep` wants (the others are dropped as they end, their storage reused for
 /// the next). Linear in the length of `html`, which must be shorter than 4 GiB.
 pub(crate) fn parse_with(html: &[u8], keep: &dyn Fn(&[u8]) -> bool) -> Vec<Item> {
+    // Room for what a usual part holds at once, rather than growing to it.
     let mut t = Tokenizer {
         html,
-        items: Vec::new(),
-        run: Pending::default(),
+        items: Vec::with_capacity(16),
+        run: Pending::with_capacity(256, 32),
         tag: String::new(),
         base: None,
         anchor: None,

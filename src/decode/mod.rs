@@ -340,6 +340,11 @@ pub(crate) struct Pending {
 }
 
 impl Pending {
+    /// Room for `bytes` bytes in `runs` runs.
+    pub(crate) fn with_capacity(bytes: usize, runs: usize) -> Self {
+        Pending { text: Vec::with_capacity(bytes), runs: Vec::with_capacity(runs) }
+    }
+
     /// Forgets everything but the storage.
     pub(crate) fn clear(&mut self) {
         self.text.clear();
