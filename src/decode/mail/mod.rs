@@ -163,10 +163,16 @@ pub(crate) struct Shared {
 impl Shared {
     /// `s`, shared.
     pub(crate) fn get(&mut self, s: &str) -> Arc<str> {
-        if let Some(held) = self.strings.iter().find(|held| ***held == *s) {
+        self.get_bytes(s.as_bytes())
+    }
+
+    /// `bytes` read as UTF-8 (invalid sequences replaced, as `String::from_utf8_lossy` does),
+    /// shared.
+    pub(crate) fn get_bytes(&mut self, bytes: &[u8]) -> Arc<str> {
+        if let Some(held) = self.strings.iter().find(|held| held.as_bytes() == bytes) {
             return Arc::clone(held);
         }
-        let made: Arc<str> = Arc::from(s);
+        let made: Arc<str> = Arc::from(String::from_utf8_lossy(bytes));
         if self.strings.len() < SHARED_MAX {
             self.strings.push(Arc::clone(&made));
         } else {

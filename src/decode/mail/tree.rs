@@ -172,7 +172,7 @@ impl Walker<'_> {
             if !self.wanted.may_give(&value.text, false) {
                 continue;
             }
-            let name = self.shared.get(&String::from_utf8_lossy(&bytes[field.name.clone()]));
+            let name = self.shared.get_bytes(&bytes[field.name.clone()]);
             self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
         }
         let encoding = header
