@@ -53,6 +53,12 @@ const BLOCK: usize = 16;
 /// Decodes `raw`; positions are indexes into `raw`. `raw` must be shorter than 4 GiB.
 pub(crate) fn decode(raw: &[u8]) -> Decoded {
     let mut out = Decoded::default();
+    decode_into(raw, &mut out);
+    out
+}
+
+/// [`decode`] into `out`, which must be empty (its storage is reused).
+pub(crate) fn decode_into(raw: &[u8], out: &mut Decoded) {
     let len = raw.len() / 4 * 3 + 3;
     out.text.reserve(len);
     out.starts.reserve(len);
@@ -101,7 +107,7 @@ pub(crate) fn decode(raw: &[u8]) -> Decoded {
         let v = VALUES[c as usize];
         if v == 0xff {
             if c == b'=' {
-                flush(&vals, &pos, n, &mut out);
+                flush(&vals, &pos, n, out);
                 n = 0;
             }
             i += 1;
@@ -111,13 +117,12 @@ pub(crate) fn decode(raw: &[u8]) -> Decoded {
         pos[n] = i as u32;
         n += 1;
         if n == 4 {
-            flush(&vals, &pos, 4, &mut out);
+            flush(&vals, &pos, 4, out);
             n = 0;
         }
         i += 1;
     }
-    flush(&vals, &pos, n, &mut out);
-    out
+    flush(&vals, &pos, n, out);
 }
 
 /// The bytes of a group of `n` characters: `n - 1` of them (none for fewer than two).

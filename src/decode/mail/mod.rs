@@ -135,7 +135,9 @@ impl Wanted {
     /// decoded: unfolding adds no `:`, but an RFC 2047 encoded-word (`=?`) may hold one.
     #[inline]
     pub(crate) fn may_give_header(&self, raw: &[u8]) -> bool {
-        self.may_give(raw, false) || header::has_encoded_word(raw)
+        // One search for both (a value has few of either).
+        self.abbreviated
+            || memchr::memchr2_iter(b':', b'=', raw).any(|k| raw[k] == b':' || raw.get(k + 1) == Some(&b'?'))
     }
 }
 
@@ -158,7 +160,13 @@ pub(crate) struct Shared {
     types: Vec<(Vec<u8>, Option<Arc<ContentType>>)>,
     /// The next to replace once full.
     next_type: usize,
+    /// Storage for a part's decoded text, kept from one part to the next when the text was
+    /// only read (an HTML part's), up to [`SCRATCH_MAX`] bytes of it.
+    scratch: Decoded,
 }
+
+/// The most text whose storage [`Shared`] keeps for the next part.
+const SCRATCH_MAX: usize = 64 << 10;
 
 impl Shared {
     /// `s`, shared.
@@ -180,6 +188,22 @@ impl Shared {
             self.next = (self.next + 1) % SHARED_MAX;
         }
         made
+    }
+
+    /// Empty storage for a part's decoded text.
+    pub(crate) fn scratch(&mut self) -> Decoded {
+        std::mem::take(&mut self.scratch)
+    }
+
+    /// Keeps the storage of `d`, a part's decoded text that was only read, for the next.
+    pub(crate) fn keep_scratch(&mut self, mut d: Decoded) {
+        if d.text.capacity() <= SCRATCH_MAX {
+            d.text.clear();
+            d.starts.clear();
+            d.ends.clear();
+            d.base = 0;
+            self.scratch = d;
+        }
     }
 
     /// The type an entity's `Content-Type` value (unfolded) gives, `default` (a valid value)

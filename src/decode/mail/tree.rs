@@ -279,7 +279,7 @@ impl Walker<'_> {
             let text = Decoded::raw(&bytes[body.clone()], base + body.start as u64);
             return self.push(text, SegmentKind::Body, path, &ct.mime);
         }
-        let mut text = transfer_all(bytes, body, encoding);
+        let mut text = transfer_all(bytes, body, encoding, self.shared.scratch());
         // An HTML part without a charset parameter may declare one in a `<meta>` element.
         let meta = if subtype == "html" && ct.param("charset").is_none() {
             html::meta_charset(&text.text)
@@ -315,7 +315,8 @@ impl Walker<'_> {
                     }
                 }
             }
-            return;
+            // Only borrowed: its storage serves the next part.
+            return self.shared.keep_scratch(text);
         }
         let mut at = 0;
         let blocks = binary::blocks(&text.text);
@@ -347,21 +348,26 @@ fn transfer(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Dec
     match encoding {
         TransferEncoding::Base64 => {
             let end = body.start + base64::data_end(&bytes[body.clone()]);
-            transfer_all(bytes, body.start..end, encoding)
+            transfer_all(bytes, body.start..end, encoding, Decoded::default())
         }
-        _ => transfer_all(bytes, body, encoding),
+        _ => transfer_all(bytes, body, encoding, Decoded::default()),
     }
 }
 
-/// [`transfer`] of all of `bytes[body]`.
-fn transfer_all(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Decoded {
+/// [`transfer`] of all of `bytes[body]`, into `out` (empty; its storage is reused).
+fn transfer_all(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding, mut out: Decoded) -> Decoded {
     let raw = &bytes[body.clone()];
     match encoding {
-        TransferEncoding::Identity => shifted(Decoded::identity(raw, 0), body.start),
-        TransferEncoding::Base64 => shifted(base64::decode(raw), body.start),
+        TransferEncoding::Identity => {
+            out.push_run(raw, body.start as u32);
+            out
+        }
+        TransferEncoding::Base64 => {
+            base64::decode_into(raw, &mut out);
+            shifted(out, body.start)
+        }
         TransferEncoding::QuotedPrintable => {
             // At most a byte for each byte: room made once.
-            let mut out = Decoded::default();
             out.text.reserve(raw.len());
             out.starts.reserve(raw.len());
             out.ends.reserve(raw.len());
