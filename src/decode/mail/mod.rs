@@ -161,7 +161,7 @@ pub(crate) struct Shared {
     /// The next to replace once full.
     next_type: usize,
     /// Storage for a part's decoded text, kept from one part to the next when the text was
-    /// only read (an HTML part's), up to [`SCRATCH_MAX`] bytes of it.
+    /// only read (an HTML part's), up to [`SCRATCH_MAX`] bytes of it (and as many positions).
     scratch: Decoded,
 }
 
@@ -197,7 +197,7 @@ impl Shared {
 
     /// Keeps the storage of `d`, a part's decoded text that was only read, for the next.
     pub(crate) fn keep_scratch(&mut self, mut d: Decoded) {
-        if d.text.capacity() <= SCRATCH_MAX {
+        if d.text.capacity().max(d.starts.capacity()).max(d.ends.capacity()) <= SCRATCH_MAX {
             d.text.clear();
             d.starts.clear();
             d.ends.clear();
