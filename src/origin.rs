@@ -2,6 +2,7 @@
 //! mail carries (issue 19 item 10).
 
 use core::fmt;
+use std::sync::Arc;
 
 /// Where in a message a match was found: the message, its MIME part, and the place in the part
 /// ([`Match::origin`](crate::Match::origin)). Only matches read as mail have one (see
@@ -19,9 +20,10 @@ use core::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Origin {
     pub(crate) message: u64,
-    pub(crate) message_id: Option<String>,
-    pub(crate) part: String,
-    pub(crate) content_type: String,
+    // Shared with the other matches and segments of the message (a mailbox repeats them).
+    pub(crate) message_id: Option<Arc<str>>,
+    pub(crate) part: Arc<str>,
+    pub(crate) content_type: Arc<str>,
     pub(crate) place: Place,
     pub(crate) link_text: Option<String>,
 }
@@ -107,9 +109,9 @@ impl serde::Serialize for Origin {
         use serde::ser::SerializeStruct;
         let mut o = serializer.serialize_struct("Origin", 6)?;
         o.serialize_field("message", &self.message)?;
-        o.serialize_field("message_id", &self.message_id)?;
-        o.serialize_field("part", &self.part)?;
-        o.serialize_field("content_type", &self.content_type)?;
+        o.serialize_field("message_id", &self.message_id.as_deref())?;
+        o.serialize_field("part", &*self.part)?;
+        o.serialize_field("content_type", &*self.content_type)?;
         o.serialize_field("found", &self.place.to_string())?;
         o.serialize_field("link_text", &self.link_text)?;
         o.end()

@@ -35,20 +35,30 @@ const VALUES: [u8; 256] = {
 pub(crate) fn data_end(raw: &[u8]) -> usize {
     let mut began = false;
     let mut at = 0;
-    for line in raw.split_inclusive(|&b| b == b'\n') {
-        let t = line.trim_ascii();
-        if began && t.iter().any(|&b| b == b' ' || b == b'\t') {
+    while at < raw.len() {
+        let next = memchr::memchr(b'\n', &raw[at..]).map_or(raw.len(), |k| at + k + 1);
+        let t = raw[at..next].trim_ascii();
+        if began && memchr::memchr2(b' ', b'\t', t).is_some() {
             return at;
         }
-        began |= t.iter().any(|&b| VALUES[b as usize] != 0xff);
-        at += line.len();
+        began = began || t.iter().any(|&b| VALUES[b as usize] != 0xff);
+        at = next;
     }
     raw.len()
 }
 
+/// How many whole groups [`decode`] decodes before appending them.
+const BLOCK: usize = 16;
+
 /// Decodes `raw`; positions are indexes into `raw`. `raw` must be shorter than 4 GiB.
 pub(crate) fn decode(raw: &[u8]) -> Decoded {
     let mut out = Decoded::default();
+    decode_into(raw, &mut out);
+    out
+}
+
+/// [`decode`] into `out`, which must be empty (its storage is reused).
+pub(crate) fn decode_into(raw: &[u8], out: &mut Decoded) {
     let len = raw.len() / 4 * 3 + 3;
     out.text.reserve(len);
     out.starts.reserve(len);
@@ -57,25 +67,62 @@ pub(crate) fn decode(raw: &[u8]) -> Decoded {
     let mut vals = [0u8; 4];
     let mut pos = [0u32; 4];
     let mut n = 0;
-    for (i, &c) in raw.iter().enumerate() {
+    let mut i = 0;
+    // Whole groups are decoded into these, then appended a block at a time.
+    let (mut text, mut starts, mut ends) = ([0u8; 3 * BLOCK], [0u32; 3 * BLOCK], [0u32; 3 * BLOCK]);
+    while i < raw.len() {
+        // Groups of four characters of the alphabet in a row at the start of a group (most of
+        // a body): whole groups at once, each byte from the two characters holding its bits.
+        if n == 0 {
+            let mut g = 0;
+            for (k, group) in raw[i..].chunks_exact(4).take(BLOCK).enumerate() {
+                let v = [
+                    VALUES[group[0] as usize],
+                    VALUES[group[1] as usize],
+                    VALUES[group[2] as usize],
+                    VALUES[group[3] as usize],
+                ];
+                if (v[0] | v[1] | v[2] | v[3]) & 0x80 != 0 {
+                    break;
+                }
+                let at = (i + 4 * k) as u32;
+                text[3 * k..3 * k + 3].copy_from_slice(&[
+                    v[0] << 2 | v[1] >> 4,
+                    v[1] << 4 | v[2] >> 2,
+                    v[2] << 6 | v[3],
+                ]);
+                starts[3 * k..3 * k + 3].copy_from_slice(&[at, at + 1, at + 2]);
+                ends[3 * k..3 * k + 3].copy_from_slice(&[at + 2, at + 3, at + 4]);
+                g = k + 1;
+            }
+            if g > 0 {
+                out.text.extend_from_slice(&text[..3 * g]);
+                out.starts.extend_from_slice(&starts[..3 * g]);
+                out.ends.extend_from_slice(&ends[..3 * g]);
+                i += 4 * g;
+                continue;
+            }
+        }
+        let c = raw[i];
         let v = VALUES[c as usize];
         if v == 0xff {
             if c == b'=' {
-                flush(&vals, &pos, n, &mut out);
+                flush(&vals, &pos, n, out);
                 n = 0;
             }
+            i += 1;
             continue;
         }
         vals[n] = v;
         pos[n] = i as u32;
         n += 1;
         if n == 4 {
-            flush(&vals, &pos, 4, &mut out);
+            flush(&vals, &pos, 4, out);
             n = 0;
         }
+        i += 1;
     }
-    flush(&vals, &pos, n, &mut out);
-    out
+    flush(&vals, &pos, n, out);
 }
 
 /// The bytes of a group of `n` characters: `n - 1` of them (none for fewer than two).
@@ -136,5 +183,10 @@ mod tests {
         assert_eq!(d.text, b"foo");
         assert_eq!(d.starts, [0, 1, 3]);
         assert_eq!(d.ends, [2, 4, 5]);
+        // Whole groups in a row (read a group at a time), and a padded one.
+        let d = decode(b"Zm9vYmFy\nZm8=");
+        assert_eq!(d.text, b"foobarfo");
+        assert_eq!(d.starts, [0, 1, 2, 4, 5, 6, 9, 10]);
+        assert_eq!(d.ends, [2, 3, 4, 6, 7, 8, 11, 12]);
     }
 }

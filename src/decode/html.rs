@@ -21,7 +21,7 @@
 
 use htmlize::{ENTITIES, ENTITY_MAX_LENGTH};
 
-use super::Decoded;
+use super::{Decoded, Pending};
 
 /// What the tokenizer found, in document order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,8 +74,16 @@ pub(crate) fn parse(html: &[u8]) -> Vec<Item> {
 /// runs whose text `keep` wants (the others are dropped as they end, their storage reused for
 /// the next). Linear in the length of `html`, which must be shorter than 4 GiB.
 pub(crate) fn parse_with(html: &[u8], keep: &dyn Fn(&[u8]) -> bool) -> Vec<Item> {
-    let mut t =
-        Tokenizer { html, items: Vec::new(), run: Decoded::default(), base: None, anchor: None, keep };
+    // Room for what a usual part holds at once, rather than growing to it.
+    let mut t = Tokenizer {
+        html,
+        items: Vec::with_capacity(16),
+        run: Pending::with_capacity(256, 32),
+        tag: String::new(),
+        base: None,
+        anchor: None,
+        keep,
+    };
     t.run();
     t.finish()
 }
@@ -84,7 +92,9 @@ struct Tokenizer<'a> {
     html: &'a [u8],
     items: Vec<Item>,
     /// The text run being read.
-    run: Decoded,
+    run: Pending,
+    /// The name of the start tag being read, in lower case (its storage reused).
+    tag: String,
     /// The value of the first `<base href>`.
     base: Option<String>,
     /// The open `a` element: the indexes of its links in `items`, and its text so far.
@@ -117,7 +127,7 @@ impl Tokenizer<'_> {
                 Some(b'/') if html.get(i + 2).is_some_and(u8::is_ascii_alphabetic) => {
                     self.end_run();
                     let (name, end) = self.end_tag(i + 2);
-                    if name == "a" {
+                    if html[name].eq_ignore_ascii_case(b"a") {
                         self.close_anchor();
                     }
                     i = end;
@@ -140,7 +150,7 @@ impl Tokenizer<'_> {
                     i = memchr::memchr(b'>', &html[i..]).map_or(html.len(), |k| i + k + 1);
                 }
                 _ => {
-                    self.run.push(b'<', i as u32, i as u32 + 1);
+                    self.run.push_run(b"<", i as u32);
                     i += 1;
                 }
             }
@@ -163,16 +173,25 @@ impl Tokenizer<'_> {
             self.run.clear();
             return;
         }
-        let run = std::mem::take(&mut self.run);
+        let run = self.run.take();
         self.items.push(Item::Text(run));
     }
 
     fn close_anchor(&mut self) {
-        if let Some((links, text)) = self.anchor.take() {
-            let text = text.split_ascii_whitespace().collect::<Vec<_>>().join(" ");
+        if let Some((links, text)) = self.anchor.take()
+            && !links.is_empty()
+        {
+            // The words, one space between each two.
+            let mut joined = String::with_capacity(text.len());
+            for word in text.split_ascii_whitespace() {
+                if !joined.is_empty() {
+                    joined.push(' ');
+                }
+                joined.push_str(word);
+            }
             for k in links {
                 if let Item::Link(link) = &mut self.items[k] {
-                    link.link_text = Some(text.clone());
+                    link.link_text = Some(joined.clone());
                 }
             }
         }
@@ -191,10 +210,21 @@ impl Tokenizer<'_> {
 
     /// Reads the start tag whose name starts at `from`; returns where the text goes on.
     fn start_tag(&mut self, from: usize) -> usize {
+        let mut name = std::mem::take(&mut self.tag);
+        let end = self.start_tag_named(from, &mut name);
+        self.tag = name;
+        end
+    }
+
+    /// [`Tokenizer::start_tag`], its name read into `name`.
+    fn start_tag_named(&mut self, from: usize, name: &mut String) -> usize {
         let html = self.html;
         let name_end =
             from + html[from..].iter().take_while(|&&b| !is_tag_space(b) && b != b'/' && b != b'>').count();
-        let name = String::from_utf8_lossy(&html[from..name_end]).to_ascii_lowercase();
+        name.clear();
+        name.push_str(&String::from_utf8_lossy(&html[from..name_end]));
+        name.make_ascii_lowercase();
+        let name = &*name;
         if name == "a" {
             self.close_anchor();
             self.anchor = Some((Vec::new(), String::new()));
@@ -219,7 +249,8 @@ impl Tokenizer<'_> {
             while html.get(i).is_some_and(|&b| !is_tag_space(b) && !matches!(b, b'/' | b'>' | b'=')) {
                 i += 1;
             }
-            let attr = html[attr_start..i].to_ascii_lowercase();
+            let attr = &html[attr_start..i];
+            let link = LINK_ATTRIBUTES.iter().position(|a| a.as_bytes().eq_ignore_ascii_case(attr));
             let mut j = i;
             while html.get(j).is_some_and(|&b| is_tag_space(b)) {
                 j += 1;
@@ -230,14 +261,20 @@ impl Tokenizer<'_> {
                 while html.get(j).is_some_and(|&b| is_tag_space(b)) {
                     j += 1;
                 }
-                let (v, end) = self.attribute_value(j);
-                value = Some(v);
-                i = end;
+                // Only a link attribute's value is decoded; another's is skipped (a character
+                // reference never holds a quote, a blank or `>`, so it ends where it would).
+                if link.is_some() {
+                    let (v, end) = self.attribute_value(j);
+                    value = Some(v);
+                    i = end;
+                } else {
+                    i = skip_attribute_value(html, j);
+                }
             }
             if i >= html.len() {
                 return html.len();
             }
-            let Some(k) = LINK_ATTRIBUTES.iter().position(|a| a.as_bytes() == attr) else { continue };
+            let Some(k) = link else { continue };
             // A repeated attribute is dropped (§13.2.5.33).
             if std::mem::replace(&mut seen[k], true) {
                 continue;
@@ -255,13 +292,13 @@ impl Tokenizer<'_> {
             }
             self.items.push(Item::Link(Link {
                 name: (*attr).to_owned(),
-                element: name.clone(),
+                element: name.to_owned(),
                 value,
                 link_text: None,
             }));
         }
-        match raw_text(&name) {
-            Some(visible) => self.raw_text(i, &name, visible),
+        match raw_text(name) {
+            Some(visible) => self.raw_text(i, name, visible),
             None if name == "plaintext" => {
                 self.text(&html[i..], i);
                 html.len()
@@ -343,12 +380,13 @@ impl Tokenizer<'_> {
         self.end_tag(end + 2).1
     }
 
-    /// Reads an end tag whose name starts at `from`: its name and where the text goes on.
-    fn end_tag(&self, from: usize) -> (String, usize) {
+    /// Reads an end tag whose name starts at `from`: where its name lies and where the text
+    /// goes on.
+    fn end_tag(&self, from: usize) -> (core::ops::Range<usize>, usize) {
         let html = self.html;
         let name_end =
             from + html[from..].iter().take_while(|&&b| !is_tag_space(b) && b != b'/' && b != b'>').count();
-        let name = String::from_utf8_lossy(&html[from..name_end]).to_ascii_lowercase();
+        let name = from..name_end;
         // Attributes of an end tag are read and dropped; quoted values may hold `>`.
         let (mut i, mut quote) = (name_end, None);
         while let Some(&b) = html.get(i) {
@@ -399,6 +437,18 @@ pub(crate) fn meta_charset(html: &[u8]) -> Option<Vec<u8>> {
         let len = rest.iter().take_while(|&&b| b.is_ascii_alphanumeric() || b"-_.:".contains(&b)).count();
         (len > 0).then(|| rest[..len].to_vec())
     })
+}
+
+/// Where an attribute value starting at `at` ends, as [`Tokenizer::attribute_value`] reads it:
+/// after its closing quote, or at the blank or `>` after an unquoted one (the end of `html` when
+/// there is none).
+fn skip_attribute_value(html: &[u8], at: usize) -> usize {
+    match html.get(at) {
+        Some(&q @ (b'"' | b'\'')) => {
+            memchr::memchr(q, &html[at + 1..]).map_or(html.len(), |k| at + 1 + k + 1)
+        }
+        _ => html[at..].iter().position(|&b| is_tag_space(b) || b == b'>').map_or(html.len(), |k| at + k),
+    }
 }
 
 fn is_tag_space(b: u8) -> bool {

@@ -210,13 +210,6 @@ pub(crate) struct Decoded {
 }
 
 impl Decoded {
-    /// Forgets everything but the storage.
-    pub(crate) fn clear(&mut self) {
-        self.text.clear();
-        self.starts.clear();
-        self.ends.clear();
-    }
-
     /// Appends byte `b`, decoded from the source bytes `from..to` (relative to `base`).
     #[inline]
     pub(crate) fn push(&mut self, b: u8, from: u32, to: u32) {
@@ -262,8 +255,9 @@ impl Decoded {
 
     /// The text of `inner`, a decoding of `self.text` (its positions are indexes into
     /// `self.text`, its `base` ignored), with positions into `self`'s source: byte `i` of
-    /// `inner` comes from the source of `self.text[inner.starts[i]..inner.ends[i]]`.
-    pub(crate) fn through(&self, inner: &Decoded) -> Decoded {
+    /// `inner` comes from the source of `self.text[inner.starts[i]..inner.ends[i]]`. `inner`'s
+    /// storage is reused.
+    pub(crate) fn through(&self, mut inner: Decoded) -> Decoded {
         let n = self.text.len();
         let last_end = self.ends.last().copied().unwrap_or(0);
         let start_of = |k: u32| self.starts.get(k as usize).copied().unwrap_or(last_end);
@@ -272,12 +266,15 @@ impl Decoded {
             k if k <= n => self.ends[k - 1],
             _ => last_end,
         };
-        Decoded {
-            base: self.base,
-            text: inner.text.clone(),
-            starts: inner.starts.iter().map(|&s| start_of(s)).collect(),
-            ends: inner.starts.iter().zip(&inner.ends).map(|(&s, &e)| end_of(e.max(s + 1))).collect(),
+        // The ends first: each reads its byte's start as `inner` gave it.
+        for (e, &s) in inner.ends.iter_mut().zip(&inner.starts) {
+            *e = end_of((*e).max(s + 1));
         }
+        for s in &mut inner.starts {
+            *s = start_of(*s);
+        }
+        inner.base = self.base;
+        inner
     }
 
     /// Bytes `r` of the text, with their positions.
@@ -330,6 +327,72 @@ impl Decoded {
     }
 }
 
+/// Decoded text being built whose map is held as runs, and made a byte at a time only for
+/// text that is wanted ([`Pending::take`]): most runs of an HTML part's text are dropped as
+/// they end (they cannot give an event), and they need no map.
+#[derive(Debug, Default)]
+pub(crate) struct Pending {
+    /// The decoded bytes.
+    pub(crate) text: Vec<u8>,
+    /// Their sources, in order: `(len, from, to, each)`: `len` bytes that stand for the source
+    /// bytes `from..to` one each (`each`), or all come from `from..to`.
+    runs: Vec<(u32, u32, u32, bool)>,
+}
+
+impl Pending {
+    /// Room for `bytes` bytes in `runs` runs.
+    pub(crate) fn with_capacity(bytes: usize, runs: usize) -> Self {
+        Pending { text: Vec::with_capacity(bytes), runs: Vec::with_capacity(runs) }
+    }
+
+    /// Forgets everything but the storage.
+    pub(crate) fn clear(&mut self) {
+        self.text.clear();
+        self.runs.clear();
+    }
+
+    /// Appends `bytes`, which stand for themselves: byte `k` comes from source byte `at + k`
+    /// (as [`Decoded::push_run`]).
+    #[inline]
+    pub(crate) fn push_run(&mut self, bytes: &[u8], at: u32) {
+        if !bytes.is_empty() {
+            self.text.extend_from_slice(bytes);
+            self.runs.push((bytes.len() as u32, at, at + bytes.len() as u32, true));
+        }
+    }
+
+    /// Appends `bytes`, all decoded from the source bytes `from..to` (as [`Decoded::push_all`]).
+    #[inline]
+    pub(crate) fn push_all(&mut self, bytes: &[u8], from: u32, to: u32) {
+        if !bytes.is_empty() {
+            self.text.extend_from_slice(bytes);
+            self.runs.push((bytes.len() as u32, from, to, false));
+        }
+    }
+
+    /// The text with its map a byte at a time; `self` is left empty, its storage kept.
+    pub(crate) fn take(&mut self) -> Decoded {
+        let n = self.text.len();
+        let mut d = Decoded {
+            base: 0,
+            text: self.text.clone(),
+            starts: Vec::with_capacity(n),
+            ends: Vec::with_capacity(n),
+        };
+        for &(len, from, to, each) in &self.runs {
+            if each {
+                d.starts.extend(from..from + len);
+                d.ends.extend(from + 1..=from + len);
+            } else {
+                d.starts.extend(core::iter::repeat_n(from, len as usize));
+                d.ends.extend(core::iter::repeat_n(to, len as usize));
+            }
+        }
+        self.clear();
+        d
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -363,7 +426,7 @@ mod tests {
         // `a=3Db` decoded to `a=b`, then a decoder that reads `=b` as one byte `X`.
         let outer = Decoded { base: 50, text: b"a=b".to_vec(), starts: vec![0, 1, 4], ends: vec![1, 4, 5] };
         let inner = Decoded { base: 0, text: b"aX".to_vec(), starts: vec![0, 1], ends: vec![1, 3] };
-        let both = outer.through(&inner);
+        let both = outer.through(inner);
         assert_eq!(both.text, b"aX");
         assert_eq!((both.base, both.starts.as_slice(), both.ends.as_slice()), (50, &[0, 1][..], &[1, 5][..]));
         assert_eq!(both.source(1), 51..55);

@@ -37,7 +37,7 @@ fn hex(b: u8) -> Option<u8> {
 /// - any other `=` stands for itself.
 #[cfg(test)]
 pub(crate) fn decode_into(raw: &[u8], complete: bool, out: &mut Decoded) -> usize {
-    out.clear();
+    *out = Decoded { base: out.base, ..Decoded::default() };
     decode_append(raw, 0, complete, out)
 }
 

@@ -126,7 +126,9 @@ impl<S: Source> Pipeline<S> {
     }
 
     /// Steps the mail stage until an event is queued (`true`) or the input is read (`false`);
-    /// a message too long to be read as mail switches to plain text ([`Mode::Plain`]).
+    /// a message too long to be read as mail switches to plain text ([`Mode::Plain`]). Not
+    /// inlined into [`Pipeline::advance`], whose plain-text path it would crowd.
+    #[inline(never)]
     fn advance_mail(&mut self) -> Result<bool, S::Error> {
         loop {
             let Mode::Mail(mail) = &mut self.mode else { return self.advance() };

@@ -45,26 +45,44 @@ struct Current {
 /// An [`Origin`], shared by the matches of a segment once the first is found.
 #[derive(Debug)]
 enum Lazy {
-    Parts(Origin),
+    Parts(Parts),
     Made(Arc<Origin>),
+}
+
+/// What an [`Origin`] is made of, the strings still shared with the other segments.
+#[derive(Debug)]
+struct Parts {
+    message: u64,
+    message_id: Option<Arc<str>>,
+    part: Arc<str>,
+    content_type: Arc<str>,
+    kind: SegmentKind,
 }
 
 impl Lazy {
     fn get(&mut self) -> Arc<Origin> {
         let made = match self {
             Lazy::Made(origin) => return Arc::clone(origin),
-            // The place holder allocates nothing.
-            Lazy::Parts(parts) => Arc::new(std::mem::replace(
-                parts,
-                Origin {
-                    message: 0,
-                    message_id: None,
-                    part: String::new(),
-                    content_type: String::new(),
-                    place: Place::Body,
-                    link_text: None,
-                },
-            )),
+            Lazy::Parts(parts) => {
+                let (place, link_text) = match std::mem::replace(&mut parts.kind, SegmentKind::Body) {
+                    SegmentKind::Header { name } => (Place::Header(name.to_string()), None),
+                    SegmentKind::Body => (Place::Body, None),
+                    SegmentKind::Preamble => (Place::Preamble, None),
+                    SegmentKind::Epilogue => (Place::Epilogue, None),
+                    SegmentKind::HtmlText => (Place::HtmlText, None),
+                    SegmentKind::HtmlAttribute { name, element, link_text } => {
+                        (Place::HtmlAttribute { name, element }, link_text)
+                    }
+                };
+                Arc::new(Origin {
+                    message: parts.message,
+                    message_id: parts.message_id.clone(),
+                    part: Arc::clone(&parts.part),
+                    content_type: Arc::clone(&parts.content_type),
+                    place,
+                    link_text,
+                })
+            }
         };
         *self = Lazy::Made(Arc::clone(&made));
         made
@@ -213,27 +231,17 @@ impl Mail {
 
 /// The segment to scan, and whether it is an HTML link attribute's value.
 fn current_of(segment: Segment) -> (Current, bool) {
-    let (place, link_text, attribute) = match segment.kind {
-        SegmentKind::Header { name } => (Place::Header(name), None, false),
-        SegmentKind::Body => (Place::Body, None, false),
-        SegmentKind::Preamble => (Place::Preamble, None, false),
-        SegmentKind::Epilogue => (Place::Epilogue, None, false),
-        SegmentKind::HtmlText => (Place::HtmlText, None, false),
-        SegmentKind::HtmlAttribute { name, element, link_text } => {
-            (Place::HtmlAttribute { name, element }, link_text, true)
-        }
-    };
-    let origin = Origin {
+    let attribute = matches!(segment.kind, SegmentKind::HtmlAttribute { .. });
+    let parts = Parts {
         message: segment.message as u64,
         message_id: segment.message_id,
         part: segment.part,
         content_type: segment.content_type,
-        place,
-        link_text,
+        kind: segment.kind,
     };
     let current = Current {
         text: segment.text,
-        origin: Lazy::Parts(origin),
+        origin: Lazy::Parts(parts),
         quoted_printable: segment.quoted_printable,
     };
     (current, attribute)

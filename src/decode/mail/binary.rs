@@ -7,28 +7,44 @@
 //! `=yend` runs to the end of the text: its lines may hold any byte.
 
 use core::ops::Range;
+use std::sync::LazyLock;
+
+use memchr::memmem;
 
 use super::header::line_end;
+
+/// What the first line of a block holds (built once, not for each text).
+static BEGIN: LazyLock<memmem::Finder<'static>> = LazyLock::new(|| memmem::Finder::new(b"begin "));
 
 /// The binary blocks of `text`, in order; each from the start of its first line to the end of
 /// its last line (line ending included). Linear in the length of `text`.
 pub(crate) fn blocks(text: &[u8]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
-    let mut at = 0;
-    while at < text.len() {
+    // A block starts on a line that starts `begin ` or `=ybegin `: the lines looked at are
+    // those where `begin ` occurs, outside the blocks found before.
+    let mut done = 0;
+    for k in BEGIN.find_iter(text) {
+        let at = match k {
+            _ if k < done => continue,
+            0 => 0,
+            _ if text[k - 1] == b'\n' => k,
+            2.. if &text[k - 2..k] == b"=y" && (k == 2 || text[k - 3] == b'\n') => k - 2,
+            _ => continue,
+        };
+        if at < done {
+            continue;
+        }
         let (end, next) = line_end(text, at);
         let line = &text[at..end];
-        if is_uu_begin(line) {
-            let stop = uu_end(text, next);
-            out.push(at..stop);
-            at = stop;
+        let stop = if is_uu_begin(line) {
+            uu_end(text, next)
         } else if line.starts_with(b"=ybegin ") {
-            let stop = yenc_end(text, next);
-            out.push(at..stop);
-            at = stop;
+            yenc_end(text, next)
         } else {
-            at = next;
-        }
+            continue;
+        };
+        out.push(at..stop);
+        done = stop;
     }
     out
 }

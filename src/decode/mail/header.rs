@@ -61,7 +61,8 @@ pub(crate) fn field_name(line: &[u8]) -> Option<(usize, usize)> {
 /// An mbox `From ` line (or `>From `) before the first field is skipped.
 pub(crate) fn parse(bytes: &[u8], range: Range<usize>) -> Header {
     let bytes = &bytes[..range.end];
-    let mut header = Header { fields: Vec::new(), body: range.end };
+    // Room for a usual header at once, rather than growing to it.
+    let mut header = Header { fields: Vec::with_capacity(16), body: range.end };
     let mut at = range.start;
     while at < bytes.len() {
         let (end, next) = line_end(bytes, at);
@@ -106,7 +107,7 @@ const ENCODED_WORD_MAX: usize = 256;
 /// - other bytes as they are: raw 8-bit text is UTF-8 (RFC 6532 §3.2).
 pub(crate) fn decode_value(raw: &[u8]) -> Decoded {
     // Most values hold no encoded-word: unfolded and trimmed, each byte stands for itself.
-    if memchr::memmem::find(raw, b"=?").is_none() {
+    if !has_encoded_word(raw) {
         return unfolded_trimmed(raw);
     }
     decode_words(raw)
@@ -116,10 +117,17 @@ pub(crate) fn decode_value(raw: &[u8]) -> Decoded {
 /// (one line, no encoded-word).
 pub(crate) fn value_text(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let trimmed = raw.trim_ascii();
-    if memchr::memchr2(b'\r', b'\n', trimmed).is_none() && memchr::memmem::find(trimmed, b"=?").is_none() {
+    if memchr::memchr2(b'\r', b'\n', trimmed).is_none() && !has_encoded_word(trimmed) {
         return std::borrow::Cow::Borrowed(trimmed);
     }
     std::borrow::Cow::Owned(decode_value(raw).text)
+}
+
+/// Whether `raw` holds `=?`, which starts an RFC 2047 encoded-word (§2). A `=` is rare in
+/// header values: each one is looked at, rather than building a substring searcher per value.
+#[inline]
+pub(crate) fn has_encoded_word(raw: &[u8]) -> bool {
+    memchr::memchr_iter(b'=', raw).any(|k| raw.get(k + 1) == Some(&b'?'))
 }
 
 /// [`decode_value`] of a value without an encoded-word: returns what [`decode_words`] returns
@@ -187,7 +195,7 @@ fn decode_words(raw: &[u8]) -> Decoded {
     if let Some(h) = held.take() {
         out.push_run(&text[h.clone()], h.start as u32);
     }
-    unfolded.through(&out)
+    unfolded.through(out)
 }
 
 /// The encoded-word that `text` starts with (`=?`): its decoded text, positions into `text`,
@@ -211,7 +219,7 @@ fn encoded_word(text: &[u8]) -> Option<(Decoded, usize)> {
         _ => return None,
     };
     let label = label.split(|&b| b == b'*').next().unwrap_or(label);
-    let decoded = bytes.through(&charset::decode(&bytes.text, label));
+    let decoded = bytes.through(charset::decode(&bytes.text, label));
     let mut word = Decoded::default();
     for k in 0..decoded.text.len() {
         word.push(decoded.text[k], start as u32 + decoded.starts[k], start as u32 + decoded.ends[k]);

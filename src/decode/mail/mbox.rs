@@ -8,6 +8,10 @@
 //! a date (something with a digit), so that a paragraph of a body that begins `From here on`
 //! does not split its message. Input that does not start with `From ` is one message.
 
+use std::sync::LazyLock;
+
+use memchr::memmem;
+
 use super::header::line_end;
 
 /// The messages of `input`: each from after its separator line (or from the start) to before
@@ -26,6 +30,9 @@ pub(crate) fn messages(input: &[u8]) -> Vec<core::ops::Range<usize>> {
     out.push(start.min(input.len())..input.len());
     out
 }
+
+/// What a separator line follows: the end of a line (built once, not for each message).
+static SEPARATOR: LazyLock<memmem::Finder<'static>> = LazyLock::new(|| memmem::Finder::new(b"\nFrom "));
 
 /// Where a message of an mbox ends, as [`message_end`] finds it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,7 +54,7 @@ pub(crate) enum End {
 /// is searched once.
 pub(crate) fn message_end(bytes: &[u8], start: usize, from: usize, complete: bool) -> End {
     let from = from.max(start).min(bytes.len());
-    for k in memchr::memmem::find_iter(&bytes[from..], b"\nFrom ") {
+    for k in SEPARATOR.find_iter(&bytes[from..]) {
         let nl = from + k;
         let line = nl + 1;
         // The line before is empty: the input holds `\n\n` or `\n\r\n` before `From `.

@@ -20,11 +20,6 @@ impl ContentType {
         ContentType { mime: "text/plain".into(), params: Vec::new() }
     }
 
-    /// `message/rfc822`, the default inside `multipart/digest` (RFC 2046 §5.1.5).
-    pub(crate) fn message_rfc822() -> Self {
-        ContentType { mime: "message/rfc822".into(), params: Vec::new() }
-    }
-
     /// The type, before the `/`.
     pub(crate) fn main_type(&self) -> &str {
         self.mime.split('/').next().unwrap_or("")
@@ -51,8 +46,11 @@ impl ContentType {
         }
         s.skip_cfws();
         let sub = s.token()?;
-        let mime = format!("{}/{}", String::from_utf8_lossy(main), String::from_utf8_lossy(sub))
-            .to_ascii_lowercase();
+        let mut mime = String::with_capacity(main.len() + 1 + sub.len());
+        mime.push_str(&String::from_utf8_lossy(main));
+        mime.push('/');
+        mime.push_str(&String::from_utf8_lossy(sub));
+        mime.make_ascii_lowercase();
         // Parameters; RFC 2231 pieces `name*N` / `name*N*` gathered, then joined in order.
         let mut pieces: Vec<(String, u32, bool, Vec<u8>)> = Vec::new();
         while pieces.len() < PARAMS_MAX {
@@ -73,17 +71,21 @@ impl ContentType {
             s.skip_cfws();
             let value = if s.s.get(s.i) == Some(&b'"') { s.quoted() } else { s.bare().map(<[u8]>::to_vec) };
             let Some(value) = value else { continue };
-            let name = String::from_utf8_lossy(name).to_ascii_lowercase();
-            let (name, extended) = match name.strip_suffix('*') {
-                Some(n) => (n.to_owned(), true),
-                None => (name, false),
-            };
-            let (name, index) = match name.split_once('*') {
+            let mut name = String::from_utf8_lossy(name).into_owned();
+            name.make_ascii_lowercase();
+            let extended = name.ends_with('*');
+            if extended {
+                name.pop();
+            }
+            let index = match name.split_once('*') {
                 Some((n, k)) => match k.parse::<u32>() {
-                    Ok(k) => (n.to_owned(), k),
+                    Ok(k) => {
+                        name.truncate(n.len());
+                        k
+                    }
                     Err(_) => continue,
                 },
-                None => (name, 0),
+                None => 0,
             };
             pieces.push((name, index, extended, value));
         }
@@ -159,6 +161,23 @@ impl TransferEncoding {
     }
 }
 
+/// The characters of a token (RFC 2045 §5.1): printable ASCII but space and `tspecials`.
+const TOKEN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = b'!';
+    while b < 0x7f {
+        t[b as usize] = true;
+        b += 1;
+    }
+    let specials = b"()<>@,;:\\\"/[]?=";
+    let mut k = 0;
+    while k < specials.len() {
+        t[specials[k] as usize] = false;
+        k += 1;
+    }
+    t
+};
+
 struct Scanner<'a> {
     s: &'a [u8],
     i: usize,
@@ -190,8 +209,7 @@ impl<'a> Scanner<'a> {
     /// A token (RFC 2045 §5.1): printable ASCII but specials and space.
     fn token(&mut self) -> Option<&'a [u8]> {
         let start = self.i;
-        while self.s.get(self.i).is_some_and(|&b| b > b' ' && b < 0x7f && !b"()<>@,;:\\\"/[]?=".contains(&b))
-        {
+        while self.s.get(self.i).is_some_and(|&b| TOKEN[b as usize]) {
             self.i += 1;
         }
         (self.i > start).then(|| &self.s[start..self.i])

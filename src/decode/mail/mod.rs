@@ -27,7 +27,9 @@ pub(crate) mod tree;
 
 use std::collections::VecDeque;
 use std::ops::Range;
+use std::sync::Arc;
 
+use self::mime::ContentType;
 use super::Decoded;
 
 /// The longest message read (the maps hold 32-bit positions); a longer one is not read as
@@ -44,14 +46,14 @@ pub(crate) struct Segment {
     /// The message's number in the input, from 1.
     pub(crate) message: usize,
     /// The `Message-ID` of the (top-level) message, without its angle brackets.
-    pub(crate) message_id: Option<String>,
+    pub(crate) message_id: Option<Arc<str>>,
     /// The MIME part number (RFC 3501 §6.4.5): `""` for the message's header, `1` for the body
     /// of a message that is not multipart, `2.1` for the first child of the second part; an
     /// encapsulated message at `2` has its header at `2` and its body at `2.1`. A part's header
     /// fields have the part's number; a preamble and an epilogue have their multipart's.
-    pub(crate) part: String,
+    pub(crate) part: Arc<str>,
     /// The `type/subtype` of the part, in lower case (of the entity, for header fields).
-    pub(crate) content_type: String,
+    pub(crate) content_type: Arc<str>,
     /// Whether the text was decoded from quoted-printable on its way (the part's transfer
     /// encoding, or that of a message it is forwarded in).
     pub(crate) quoted_printable: bool,
@@ -61,7 +63,7 @@ pub(crate) struct Segment {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum SegmentKind {
     /// A header field's value, unfolded and decoded; `name` as written.
-    Header { name: String },
+    Header { name: Arc<str> },
     /// The text of a text part.
     Body,
     /// The preamble of a multipart body (before its first delimiter), as plain text.
@@ -134,7 +136,102 @@ impl Wanted {
     /// decoded: unfolding adds no `:`, but an RFC 2047 encoded-word (`=?`) may hold one.
     #[inline]
     pub(crate) fn may_give_header(&self, raw: &[u8]) -> bool {
-        self.may_give(raw, false) || memchr::memmem::find(raw, b"=?").is_some()
+        // One search for both (a value has few of either).
+        self.abbreviated
+            || memchr::memchr2_iter(b':', b'=', raw).any(|k| raw[k] == b':' || raw.get(k + 1) == Some(&b'?'))
+    }
+}
+
+/// How many strings, and how many `Content-Type` values, [`Shared`] holds.
+const SHARED_MAX: usize = 16;
+
+/// The longest `Content-Type` value [`Shared`] keeps (a longer one is parsed each time).
+const SHARED_TYPE_MAX: usize = 256;
+
+/// The strings that segments carry and that recur from one segment and message to the next
+/// (part numbers, content types, field names), and the `Content-Type` values of the entities
+/// (a mailbox repeats them): each made or parsed once and shared, rather than for every
+/// segment or entity. At most [`SHARED_MAX`] of each are held, the oldest replaced first.
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    strings: Vec<Arc<str>>,
+    /// The next to replace once full.
+    next: usize,
+    /// `Content-Type` values (unfolded) and what they parse to (`None`: not valid).
+    types: Vec<(Vec<u8>, Option<Arc<ContentType>>)>,
+    /// The next to replace once full.
+    next_type: usize,
+    /// Storage for a part's decoded text, kept from one part to the next when the text was
+    /// only read (an HTML part's), up to [`SCRATCH_MAX`] bytes of it (and as many positions).
+    scratch: Decoded,
+}
+
+/// The most text whose storage [`Shared`] keeps for the next part.
+const SCRATCH_MAX: usize = 64 << 10;
+
+impl Shared {
+    /// `s`, shared.
+    pub(crate) fn get(&mut self, s: &str) -> Arc<str> {
+        self.get_bytes(s.as_bytes())
+    }
+
+    /// `bytes` read as UTF-8 (invalid sequences replaced, as `String::from_utf8_lossy` does),
+    /// shared.
+    pub(crate) fn get_bytes(&mut self, bytes: &[u8]) -> Arc<str> {
+        if let Some(held) = self.strings.iter().find(|held| held.as_bytes() == bytes) {
+            return Arc::clone(held);
+        }
+        let made: Arc<str> = Arc::from(String::from_utf8_lossy(bytes));
+        if self.strings.len() < SHARED_MAX {
+            self.strings.push(Arc::clone(&made));
+        } else {
+            self.strings[self.next] = Arc::clone(&made);
+            self.next = (self.next + 1) % SHARED_MAX;
+        }
+        made
+    }
+
+    /// Empty storage for a part's decoded text.
+    pub(crate) fn scratch(&mut self) -> Decoded {
+        std::mem::take(&mut self.scratch)
+    }
+
+    /// Keeps the storage of `d`, a part's decoded text that was only read, for the next.
+    pub(crate) fn keep_scratch(&mut self, mut d: Decoded) {
+        if d.text.capacity().max(d.starts.capacity()).max(d.ends.capacity()) <= SCRATCH_MAX {
+            d.text.clear();
+            d.starts.clear();
+            d.ends.clear();
+            d.base = 0;
+            self.scratch = d;
+        }
+    }
+
+    /// The type an entity's `Content-Type` value (unfolded) gives, `default` (a valid value)
+    /// when it has none or one that is not valid.
+    pub(crate) fn content_type(&mut self, value: Option<&[u8]>, default: &[u8]) -> Arc<ContentType> {
+        value
+            .and_then(|v| self.parsed(v))
+            .or_else(|| self.parsed(default))
+            .unwrap_or_else(|| Arc::new(ContentType::text_plain()))
+    }
+
+    /// [`ContentType::parse`] of `value`, shared.
+    fn parsed(&mut self, value: &[u8]) -> Option<Arc<ContentType>> {
+        if let Some((_, held)) = self.types.iter().find(|(v, _)| v == value) {
+            return held.clone();
+        }
+        let parsed = ContentType::parse(value).map(Arc::new);
+        if value.len() <= SHARED_TYPE_MAX {
+            let entry = (value.to_vec(), parsed.clone());
+            if self.types.len() < SHARED_MAX {
+                self.types.push(entry);
+            } else {
+                self.types[self.next_type] = entry;
+                self.next_type = (self.next_type + 1) % SHARED_MAX;
+            }
+        }
+        parsed
     }
 }
 
@@ -185,6 +282,7 @@ pub(crate) struct Messages {
     /// The last message is walked.
     ended: bool,
     queue: VecDeque<Segment>,
+    shared: Shared,
 }
 
 impl Messages {
@@ -203,6 +301,7 @@ impl Messages {
             number: 0,
             ended: false,
             queue: VecDeque::new(),
+            shared: Shared::default(),
         }
     }
 
@@ -293,16 +392,15 @@ impl Messages {
             if !owned {
                 continue;
             }
-            let mut out = Vec::new();
             tree::Walker {
-                out: &mut out,
+                out: &mut self.queue,
                 message: self.number,
                 message_id: None,
                 quoted_printable: false,
                 wanted: self.wanted,
+                shared: &mut self.shared,
             }
             .message(window, start..end, base);
-            self.queue.extend(out);
         }
     }
 }

@@ -15,7 +15,12 @@ fn segments(input: &[u8]) -> Vec<(String, String, String, String)> {
                 SegmentKind::HtmlText => "html text".into(),
                 SegmentKind::HtmlAttribute { name, element, .. } => format!("{element} {name}"),
             };
-            (kind, s.part, s.content_type, String::from_utf8_lossy(&s.text.text).into_owned())
+            (
+                kind,
+                s.part.to_string(),
+                s.content_type.to_string(),
+                String::from_utf8_lossy(&s.text.text).into_owned(),
+            )
         })
         .collect()
 }
@@ -63,7 +68,7 @@ fn a_plain_message() {
     assert_eq!(segs.len(), 3);
     assert_eq!(segs[0].kind, SegmentKind::Header { name: "Subject".into() });
     assert_eq!(String::from_utf8_lossy(&segs[0].text.text), "see http://a.example/\u{e9}");
-    assert_eq!((segs[2].kind.clone(), segs[2].part.as_str()), (SegmentKind::Body, "1"));
+    assert_eq!((segs[2].kind.clone(), &*segs[2].part), (SegmentKind::Body, "1"));
     assert_eq!((segs[2].message, segs[2].message_id.as_deref()), (1, Some("1@x")));
     assert_eq!(source_of(msg, "http://b.example/").unwrap(), b"http://b.example/");
     assert_eq!(source_of(msg, "\u{e9}").unwrap(), b"=C3=A9");
@@ -207,7 +212,7 @@ fn mboxes_keep_messages_apart() {
 From b@x Tue 2\nSubject: two\nMessage-ID: <two@x>\n\nhttp://two.example/\n";
     let segs: Vec<_> = Reader::new(mbox).collect();
     let two = segs.iter().find(|s| s.text.text == b"http://two.example/\n").unwrap();
-    assert_eq!((two.message, two.message_id.as_deref(), two.part.as_str()), (2, Some("two@x"), "1"));
+    assert_eq!((two.message, two.message_id.as_deref(), &*two.part), (2, Some("two@x"), "1"));
     assert!(segs.iter().any(|s| s.message == 1 && s.text.text.starts_with(b"http://one.example/")));
     assert_eq!(source_of(mbox, "http://two.example/").unwrap(), b"http://two.example/");
 }
@@ -316,7 +321,7 @@ fn corpus_bodies(path: &str) -> Option<Vec<(SegmentKind, String, String)>> {
     };
     let segs = Reader::new(&input)
         .filter(|s| !matches!(s.kind, SegmentKind::Header { .. }))
-        .map(|s| (s.kind, s.content_type, String::from_utf8_lossy(&s.text.text).into_owned()))
+        .map(|s| (s.kind, s.content_type.to_string(), String::from_utf8_lossy(&s.text.text).into_owned()))
         .collect();
     Some(segs)
 }
@@ -525,4 +530,23 @@ fn every_prefix_and_many_mutations() {
         }
         check_maps(&m);
     }
+}
+
+/// The `Content-Type` values shared between entities parse as they would each on its own,
+/// whether held, replaced or too long to hold; a missing or invalid one gives the default.
+#[test]
+fn shared_content_types_are_those_parsed() {
+    let mut shared = super::Shared::default();
+    let long = format!("text/html; x={}", "y".repeat(300));
+    let mut values: Vec<String> = (0..20).map(|k| format!("text/plain; charset=x-{k}")).collect();
+    values.push(long);
+    for round in 0..2 {
+        for v in &values {
+            let got = shared.content_type(Some(v.as_bytes()), b"text/plain");
+            assert_eq!(*got, ContentType::parse(v.as_bytes()).unwrap(), "{v} (round {round})");
+        }
+    }
+    let digest = shared.content_type(Some(b"no type"), b"message/rfc822");
+    assert_eq!((digest.mime.as_str(), digest.params.len()), ("message/rfc822", 0));
+    assert_eq!(shared.content_type(None, b"text/plain").mime, "text/plain");
 }

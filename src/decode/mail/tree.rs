@@ -25,11 +25,19 @@
 //! times that bound.
 
 use core::ops::Range;
+use std::collections::VecDeque;
+use std::sync::Arc;
 
 use super::header::{self, Header};
 use super::mime::{self, ContentType, TransferEncoding};
-use super::{Segment, SegmentKind, Wanted, binary};
+use super::{Segment, SegmentKind, Shared, Wanted, binary};
 use crate::decode::{Decoded, base64, charset, flowed, html, qp};
+
+/// The type of an entity without a valid `Content-Type` (RFC 2045 §5.2).
+const TEXT_PLAIN: &[u8] = b"text/plain";
+
+/// The type of a child of `multipart/digest` without one (RFC 2046 §5.1.5).
+const MESSAGE_RFC822: &[u8] = b"message/rfc822";
 
 /// How deep entities nest before a body is read as plain text.
 pub(crate) const DEPTH_MAX: usize = 16;
@@ -48,7 +56,7 @@ impl Origin<'_> {
     fn map(&self, local: Decoded) -> Decoded {
         match self {
             Origin::Input(base) => local.at(*base),
-            Origin::Decoded(d) => d.through(&local),
+            Origin::Decoded(d) => d.through(local),
         }
     }
 }
@@ -68,13 +76,16 @@ fn child(path: &str, k: usize) -> String {
 
 /// Walks the messages of one input into segments.
 pub(crate) struct Walker<'o> {
-    pub(crate) out: &'o mut Vec<Segment>,
+    /// Where the segments go (the queue of [`super::Messages`], its storage reused).
+    pub(crate) out: &'o mut VecDeque<Segment>,
     pub(crate) message: usize,
-    pub(crate) message_id: Option<String>,
+    pub(crate) message_id: Option<Arc<str>>,
     /// Whether the bytes being walked were decoded from quoted-printable.
     pub(crate) quoted_printable: bool,
     /// The segments pushed (others are left out before their maps are made).
     pub(crate) wanted: Wanted,
+    /// The strings the segments share.
+    pub(crate) shared: &'o mut Shared,
 }
 
 impl Walker<'_> {
@@ -86,10 +97,10 @@ impl Walker<'_> {
             let id = header::value_text(v);
             let id = id.strip_prefix(b"<").unwrap_or(&id);
             let id = id.strip_suffix(b">").unwrap_or(id);
-            String::from_utf8_lossy(id).into_owned()
+            Arc::from(String::from_utf8_lossy(id))
         });
         let origin = Origin::Input(base + range.start as u64);
-        self.entity(bytes, 0..bytes.len(), &header, origin, ContentType::text_plain(), "", true, 0);
+        self.entity(bytes, 0..bytes.len(), &header, origin, TEXT_PLAIN, "", true, 0);
     }
 
     /// Pushes a segment, unless it is empty or cannot give an event.
@@ -98,15 +109,30 @@ impl Walker<'_> {
         if text.text.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(&text.text, attribute) {
             return;
         }
-        self.out.push(Segment {
+        self.out.push_back(Segment {
             text,
             kind,
             message: self.message,
             message_id: self.message_id.clone(),
-            part: part.to_owned(),
-            content_type: content_type.to_owned(),
+            part: self.shared.get(part),
+            content_type: self.shared.get(content_type),
             quoted_printable: self.quoted_printable,
         });
+    }
+
+    /// Pushes `bytes[r]` as plain text (`text/plain`, nothing decoded), unless it cannot give
+    /// an event: then its map is not made. Bytes that are the input's are mapped as the
+    /// input's ([`Decoded::raw`], which maps as their identity map would).
+    fn plain(&mut self, bytes: &[u8], r: Range<usize>, origin: Origin<'_>, kind: SegmentKind, path: &str) {
+        let raw = &bytes[r.clone()];
+        if raw.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(raw, false) {
+            return;
+        }
+        let text = match origin {
+            Origin::Input(base) => Decoded::raw(raw, base + r.start as u64),
+            Origin::Decoded(_) => origin.map(shifted(Decoded::identity(raw, 0), r.start)),
+        };
+        self.push(text, kind, path, "text/plain");
     }
 
     /// Walks the entity `bytes[range]` whose header is `header`, at part number `path`; a
@@ -118,15 +144,13 @@ impl Walker<'_> {
         range: Range<usize>,
         header: &Header,
         origin: Origin<'_>,
-        default: ContentType,
+        default: &[u8],
         path: &str,
         is_message: bool,
         depth: usize,
     ) {
-        let content_type = header
-            .get(bytes, "content-type")
-            .and_then(|v| ContentType::parse(&header::value_text(v)))
-            .unwrap_or(default);
+        let value = header.get(bytes, "content-type").map(header::value_text);
+        let content_type = self.shared.content_type(value.as_deref(), default);
         for field in &header.fields {
             if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
                 continue;
@@ -138,7 +162,7 @@ impl Walker<'_> {
             let value = match origin {
                 Origin::Input(base)
                     if memchr::memchr2(b'\r', b'\n', trimmed).is_none()
-                        && memchr::memmem::find(trimmed, b"=?").is_none() =>
+                        && !header::has_encoded_word(trimmed) =>
                 {
                     let lead = raw.len() - raw.trim_ascii_start().len();
                     Decoded::raw(trimmed, base + (field.value.start + lead) as u64)
@@ -148,7 +172,7 @@ impl Walker<'_> {
             if !self.wanted.may_give(&value.text, false) {
                 continue;
             }
-            let name = String::from_utf8_lossy(&bytes[field.name.clone()]).into_owned();
+            let name = self.shared.get_bytes(&bytes[field.name.clone()]);
             self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
         }
         let encoding = header
@@ -157,9 +181,7 @@ impl Walker<'_> {
         let body = header.body.min(range.end)..range.end;
         let leaf = if is_message { child(path, 1) } else { path.to_owned() };
         if depth >= DEPTH_MAX {
-            let text = shifted(Decoded::identity(&bytes[body.clone()], 0), body.start);
-            self.push(origin.map(text), SegmentKind::Body, &leaf, "text/plain");
-            return;
+            return self.plain(bytes, body, origin, SegmentKind::Body, &leaf);
         }
         match content_type.main_type() {
             "multipart" => {
@@ -167,17 +189,10 @@ impl Walker<'_> {
                 let Some(parts) = parts else {
                     return self.text(bytes, body, origin, &ContentType::text_plain(), encoding, &leaf);
                 };
-                let plain = |r: Range<usize>| shifted(Decoded::identity(&bytes[r.clone()], 0), r.start);
-                self.push(
-                    origin.map(plain(parts.preamble.clone())),
-                    SegmentKind::Preamble,
-                    path,
-                    "text/plain",
-                );
+                self.plain(bytes, parts.preamble.clone(), origin, SegmentKind::Preamble, path);
                 let digest = content_type.subtype() == "digest";
                 for (k, part) in parts.parts.iter().enumerate() {
-                    let default =
-                        if digest { ContentType::message_rfc822() } else { ContentType::text_plain() };
+                    let default = if digest { MESSAGE_RFC822 } else { TEXT_PLAIN };
                     let header = header::parse(bytes, part.clone());
                     self.entity(
                         bytes,
@@ -190,27 +205,13 @@ impl Walker<'_> {
                         depth + 1,
                     );
                 }
-                self.push(
-                    origin.map(plain(parts.epilogue.clone())),
-                    SegmentKind::Epilogue,
-                    path,
-                    "text/plain",
-                );
+                self.plain(bytes, parts.epilogue.clone(), origin, SegmentKind::Epilogue, path);
             }
             "message" if matches!(content_type.subtype(), "rfc822" | "global" | "news") => {
                 let path = if is_message { child(path, 1) } else { path.to_owned() };
                 if encoding == TransferEncoding::Identity {
                     let header = header::parse(bytes, body.clone());
-                    self.entity(
-                        bytes,
-                        body,
-                        &header,
-                        origin,
-                        ContentType::text_plain(),
-                        &path,
-                        true,
-                        depth + 1,
-                    );
+                    self.entity(bytes, body, &header, origin, TEXT_PLAIN, &path, true, depth + 1);
                 } else {
                     let decoded = origin.map(transfer(bytes, body, encoding));
                     let inner = &decoded.text;
@@ -218,16 +219,7 @@ impl Walker<'_> {
                     let origin = Origin::Decoded(&decoded);
                     let was = self.quoted_printable;
                     self.quoted_printable |= encoding == TransferEncoding::QuotedPrintable;
-                    self.entity(
-                        inner,
-                        0..inner.len(),
-                        &header,
-                        origin,
-                        ContentType::text_plain(),
-                        &path,
-                        true,
-                        depth + 1,
-                    );
+                    self.entity(inner, 0..inner.len(), &header, origin, TEXT_PLAIN, &path, true, depth + 1);
                     self.quoted_printable = was;
                 }
             }
@@ -256,8 +248,7 @@ impl Walker<'_> {
         };
         self.decoded_text(bytes, data.clone(), origin, ct, encoding, path);
         if data.end < body.end {
-            let trailer = shifted(Decoded::identity(&bytes[data.end..body.end], 0), data.end);
-            self.push(origin.map(trailer), SegmentKind::Body, path, "text/plain");
+            self.plain(bytes, data.end..body.end, origin, SegmentKind::Body, path);
         }
         self.quoted_printable = was;
     }
@@ -288,7 +279,7 @@ impl Walker<'_> {
             let text = Decoded::raw(&bytes[body.clone()], base + body.start as u64);
             return self.push(text, SegmentKind::Body, path, &ct.mime);
         }
-        let mut text = transfer_all(bytes, body, encoding);
+        let mut text = transfer_all(bytes, body, encoding, self.shared.scratch());
         // An HTML part without a charset parameter may declare one in a `<meta>` element.
         let meta = if subtype == "html" && ct.param("charset").is_none() {
             html::meta_charset(&text.text)
@@ -298,11 +289,11 @@ impl Walker<'_> {
         if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l))
             && !charset::is_identity(&text.text, label)
         {
-            text = text.through(&charset::decode(&text.text, label));
+            text = text.through(charset::decode(&text.text, label));
         }
         if subtype == "plain" && ct.param("format").is_some_and(|f| f.eq_ignore_ascii_case(b"flowed")) {
             let delsp = ct.param("delsp").is_some_and(|d| d.eq_ignore_ascii_case(b"yes"));
-            text = text.through(&flowed::unflow(&text.text, delsp));
+            text = text.through(flowed::unflow(&text.text, delsp));
         }
         let mime = ct.mime.as_str();
         if subtype == "html" {
@@ -310,7 +301,7 @@ impl Walker<'_> {
             for item in html::parse_with(&text.text, &|run| wanted.may_give(run, false)) {
                 match item {
                     html::Item::Text(run) if self.wanted.may_give(&run.text, false) => {
-                        self.push(origin.map(text.through(&run)), SegmentKind::HtmlText, path, mime)
+                        self.push(origin.map(text.through(run)), SegmentKind::HtmlText, path, mime)
                     }
                     html::Item::Text(_) => {}
                     html::Item::Link(link) if !self.wanted.may_give(&link.value.text, true) => {}
@@ -320,11 +311,12 @@ impl Walker<'_> {
                             element: link.element,
                             link_text: link.link_text,
                         };
-                        self.push(origin.map(text.through(&link.value)), kind, path, mime);
+                        self.push(origin.map(text.through(link.value)), kind, path, mime);
                     }
                 }
             }
-            return;
+            // Only borrowed: its storage serves the next part.
+            return self.shared.keep_scratch(text);
         }
         let mut at = 0;
         let blocks = binary::blocks(&text.text);
@@ -356,20 +348,29 @@ fn transfer(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Dec
     match encoding {
         TransferEncoding::Base64 => {
             let end = body.start + base64::data_end(&bytes[body.clone()]);
-            transfer_all(bytes, body.start..end, encoding)
+            transfer_all(bytes, body.start..end, encoding, Decoded::default())
         }
-        _ => transfer_all(bytes, body, encoding),
+        _ => transfer_all(bytes, body, encoding, Decoded::default()),
     }
 }
 
-/// [`transfer`] of all of `bytes[body]`.
-fn transfer_all(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding) -> Decoded {
+/// [`transfer`] of all of `bytes[body]`, into `out` (empty; its storage is reused).
+fn transfer_all(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding, mut out: Decoded) -> Decoded {
     let raw = &bytes[body.clone()];
     match encoding {
-        TransferEncoding::Identity => shifted(Decoded::identity(raw, 0), body.start),
-        TransferEncoding::Base64 => shifted(base64::decode(raw), body.start),
+        TransferEncoding::Identity => {
+            out.push_run(raw, body.start as u32);
+            out
+        }
+        TransferEncoding::Base64 => {
+            base64::decode_into(raw, &mut out);
+            shifted(out, body.start)
+        }
         TransferEncoding::QuotedPrintable => {
-            let mut out = Decoded::default();
+            // At most a byte for each byte: room made once.
+            out.text.reserve(raw.len());
+            out.starts.reserve(raw.len());
+            out.ends.reserve(raw.len());
             qp::decode_append(raw, body.start as u32, true, &mut out);
             out
         }
