@@ -12,14 +12,19 @@ use pyo3::types::{PyByteArray, PyBytes, PyString};
 /// change under the scan otherwise); a `str` is scanned as its UTF-8 encoding.
 pub(crate) enum Memory {
     Bytes(PyBackedBytes),
+    /// A `str` with characters outside ASCII: its offsets in characters differ from the byte
+    /// offsets of its encoding.
     Str(PyBackedStr),
+    /// A `str` of ASCII only (`str.isascii()`, which CPython answers without reading the text):
+    /// its characters are its bytes, scanned as `bytes` are.
+    AsciiStr(PyBackedStr),
 }
 
 impl AsRef<[u8]> for Memory {
     fn as_ref(&self) -> &[u8] {
         match self {
             Memory::Bytes(b) => b,
-            Memory::Str(s) => s.as_bytes(),
+            Memory::Str(s) | Memory::AsciiStr(s) => s.as_bytes(),
         }
     }
 }
@@ -41,7 +46,9 @@ impl Input {
             return Ok(Input::memory(Memory::Bytes(PyBackedBytes::from(b.to_owned()))));
         }
         if let Ok(s) = data.cast::<PyString>() {
-            return Ok(Input::memory(Memory::Str(PyBackedStr::try_from(s.to_owned())?)));
+            let ascii = s.call_method0("isascii")?.is_truthy()?;
+            let text = PyBackedStr::try_from(s.to_owned())?;
+            return Ok(Input::memory(if ascii { Memory::AsciiStr(text) } else { Memory::Str(text) }));
         }
         if data.hasattr("read")? {
             if data.hasattr("closed")? && data.getattr("closed")?.is_truthy()? {
@@ -59,12 +66,13 @@ impl Input {
         Input::Memory(Cursor::new(m))
     }
 
-    /// The text scanned, when it is a `str` held in memory (its spans are given in characters).
+    /// The text scanned, when it is a `str` held in memory whose offsets in characters differ
+    /// from its byte offsets (one with characters outside ASCII): its spans are converted.
     pub(crate) fn text(&self) -> Option<&[u8]> {
         match self {
             Input::Memory(c) => match c.get_ref() {
                 Memory::Str(s) => Some(s.as_bytes()),
-                Memory::Bytes(_) => None,
+                Memory::Bytes(_) | Memory::AsciiStr(_) => None,
             },
             Input::File(_) => None,
         }

@@ -87,7 +87,8 @@ fn extract_range(
         mail: matches::mail_mode(mail),
     };
     let input = Input::from_py(data)?;
-    // A `str` is scanned as UTF-8, and its offsets are characters: the range is too.
+    // A `str` is scanned as UTF-8, and its offsets are characters: the range is too (the same
+    // numbers for a `str` of ASCII only).
     let range = match input.text() {
         Some(text) => byte_of_char(text, start)..byte_of_char(text, end),
         None => start..end,

@@ -104,7 +104,7 @@ pub(crate) struct Matches {
 
 impl Matches {
     pub(crate) fn new(input: Input, options: &Options) -> Self {
-        let chars = input.text().filter(|t| !t.is_ascii()).map(|_| CharOffsets::new());
+        let chars = input.text().map(|_| CharOffsets::new());
         Matches {
             extractor: Box::new(options.builder().reader(input)),
             found: VecDeque::new(),
@@ -115,7 +115,7 @@ impl Matches {
 
     /// The matches of the byte range `range` of `input` (see `extract_range`).
     pub(crate) fn range(input: Input, options: &Options, range: std::ops::Range<u64>) -> PyResult<Self> {
-        let chars = input.text().filter(|t| !t.is_ascii()).map(|_| CharOffsets::new());
+        let chars = input.text().map(|_| CharOffsets::new());
         let extractor = options.builder().build().reader_range(input, range).map_err(PyErr::from)?;
         Ok(Matches { extractor: Box::new(extractor), found: VecDeque::new(), done: false, chars })
     }

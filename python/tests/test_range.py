@@ -71,6 +71,17 @@ def test_files_and_str_take_ranges_too():
         assert shards == whole, cut
 
 
+def test_an_ascii_str_takes_the_ranges_of_its_bytes():
+    # A str of ASCII only is scanned as its bytes are: its offsets, in and past the text, are
+    # the same.
+    text = HARD.decode().replace("caf\u00e9", "cafe") * 2
+    assert text.isascii()
+    data = text.encode()
+    for start, end in ((0, len(text)), (0, 40), (40, 300), (300, len(text) + 1000), (len(text), 10**12), (10**9, 10**12)):
+        assert records(urisift.extract_range(text, start, end)) == records(urisift.extract_range(data, start, end))
+    assert records(urisift.extract_range(text, 0, 10**12)) == records(urisift.extract(text, mail=False))
+
+
 def test_bad_ranges_and_unseekable_files_raise():
     with pytest.raises(ValueError, match="ends before it starts"):
         urisift.extract_range(b"http://a.example/", 10, 2)
