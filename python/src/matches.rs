@@ -5,7 +5,7 @@ use std::io;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 use urisift::uri::Grammar;
 use urisift::{Event, Extractor, ExtractorBuilder, MailMode, Span};
 
@@ -253,8 +253,10 @@ impl MatchObj {
 impl MatchObj {
     /// The URI as extracted: wrapper removed, white space inside `<...>` removed.
     #[getter]
-    fn uri(&self) -> &str {
-        self.m.uri()
+    fn uri<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        // The text is UTF-8 (the library's contract: every reading passed the parser); CPython
+        // checks it as it decodes it, so it is given as bytes rather than checked twice.
+        PyString::from_bytes(py, self.m.uri_bytes())
     }
 
     /// The URI this match maps to (RFC 3987 §3.1): an IRI's host in IDNA A-labels, its other
