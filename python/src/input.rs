@@ -210,7 +210,7 @@ impl CharOffsets {
 /// How many characters start in `bytes`: a character starts at every byte of UTF-8 that is not
 /// a continuation byte (`10xxxxxx`, RFC 3629 §3). Counted 255 bytes at a time into a byte-wide
 /// sum, which cannot overflow and which the compiler turns into vector code.
-fn count_chars(bytes: &[u8]) -> u64 {
+pub(crate) fn count_chars(bytes: &[u8]) -> u64 {
     bytes
         .chunks(255)
         .map(|chunk| u64::from(chunk.iter().fold(0u8, |n, &b| n + u8::from((b as i8) >= -0x40))))
