@@ -123,10 +123,10 @@ impl Matches {
     /// Scans up to [`BATCH`] events ahead (run with the GIL released; a file object's `read`
     /// takes it back for each call).
     ///
-    /// Each event is lent (`next_event_ref`) and copied (one allocation, for the URI's text): a
-    /// match lent stays in its slot of the extractor's queue, where the next match is written
-    /// into the same buffers, where a match given away (`next_event`) is moved out of the queue
-    /// and a new one built and moved in. Fewer instructions per match (see PERFORMANCE.md).
+    /// Each event is lent (`next_event_ref`) and copied (one allocation, for the URI's text).
+    /// Lent, a match stays in its slot of the extractor's queue, and the next match is written
+    /// into the same buffers; given away (`next_event`), it would be moved out of the queue and
+    /// a new one built and moved in, which costs more per match (see PERFORMANCE.md).
     fn scan(&mut self) {
         while self.found.len() < BATCH {
             let Some(event) = self.extractor.next_event_ref() else {
