@@ -87,7 +87,8 @@ fn extract_range(
         mail: matches::mail_mode(mail),
     };
     let input = Input::from_py(data)?;
-    // A `str` is scanned as UTF-8, and its offsets are characters: the range is too.
+    // A `str` is scanned as UTF-8, and its offsets are characters: the range is too (the same
+    // numbers for a `str` of ASCII only).
     let range = match input.text() {
         Some(text) => byte_of_char(text, start)..byte_of_char(text, end),
         None => start..end,
@@ -97,8 +98,17 @@ fn extract_range(
 
 /// The byte offset in the UTF-8 text `text` of its character `n` (its length past the end).
 fn byte_of_char(text: &[u8], n: u64) -> u64 {
-    let mut chars = 0;
-    for (i, &b) in text.iter().enumerate() {
+    // The blocks wholly before character `n` are counted in vector code, the rest byte by byte.
+    let (mut chars, mut at) = (0, 0);
+    for block in text.chunks(255) {
+        let in_block = input::count_chars(block);
+        if chars + in_block > n {
+            break;
+        }
+        chars += in_block;
+        at += block.len();
+    }
+    for (i, &b) in text.iter().enumerate().skip(at) {
         // Each character starts with a byte that is not a continuation byte.
         if b & 0xc0 != 0x80 {
             if chars == n {

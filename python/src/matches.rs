@@ -5,7 +5,7 @@ use std::io;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 use urisift::uri::Grammar;
 use urisift::{Event, Extractor, ExtractorBuilder, MailMode, Span};
 
@@ -76,9 +76,14 @@ pub(crate) fn grammar(name: &str) -> PyResult<Grammar> {
 /// A span as Python sees it: `(start, end)`.
 type Pair = (u64, u64);
 
-/// What a scan found, ready to become a Python object.
+fn pair(span: Span) -> Pair {
+    (span.start, span.end)
+}
+
+/// What a scan found, ready to become a Python object. Held inline, not boxed: a batch is
+/// moved once into the queue and once into its Python object, with no allocation of its own.
 enum Found {
-    Match(Box<MatchObj>),
+    Match(MatchObj),
     Rejected(RejectedObj),
     Error(io::Error),
 }
@@ -99,7 +104,7 @@ pub(crate) struct Matches {
 
 impl Matches {
     pub(crate) fn new(input: Input, options: &Options) -> Self {
-        let chars = input.text().filter(|t| !t.is_ascii()).map(|_| CharOffsets::new());
+        let chars = input.text().map(|_| CharOffsets::new());
         Matches {
             extractor: Box::new(options.builder().reader(input)),
             found: VecDeque::new(),
@@ -110,22 +115,33 @@ impl Matches {
 
     /// The matches of the byte range `range` of `input` (see `extract_range`).
     pub(crate) fn range(input: Input, options: &Options, range: std::ops::Range<u64>) -> PyResult<Self> {
-        let chars = input.text().filter(|t| !t.is_ascii()).map(|_| CharOffsets::new());
+        let chars = input.text().map(|_| CharOffsets::new());
         let extractor = options.builder().build().reader_range(input, range).map_err(PyErr::from)?;
         Ok(Matches { extractor: Box::new(extractor), found: VecDeque::new(), done: false, chars })
     }
 
     /// Scans up to [`BATCH`] events ahead (run with the GIL released; a file object's `read`
     /// takes it back for each call).
+    ///
+    /// Each event is lent (`next_event_ref`) and copied (one allocation, for the URI's text).
+    /// Lent, a match stays in its slot of the extractor's queue, and the next match is written
+    /// into the same buffers; given away (`next_event`), it would be moved out of the queue and
+    /// a new one built and moved in, which costs more per match (see PERFORMANCE.md).
     fn scan(&mut self) {
         while self.found.len() < BATCH {
-            let Some(event) = self.extractor.next_event() else {
+            let Some(event) = self.extractor.next_event_ref() else {
                 self.done = true;
                 return;
             };
             let found = match event {
-                Ok(Event::Match(m)) => Found::Match(Box::new(self.wrap_match(m))),
-                Ok(Event::Rejected(r)) => Found::Rejected(self.wrap_rejected(r)),
+                Ok(Event::Match(m)) => {
+                    let m = m.clone();
+                    Found::Match(self.wrap_match(m))
+                }
+                Ok(Event::Rejected(r)) => {
+                    let r = r.clone();
+                    Found::Rejected(self.wrap_rejected(r))
+                }
                 // Overlong candidates are counted (`Matches.overlong`), not yielded.
                 Ok(_) => continue,
                 Err(e) => {
@@ -139,31 +155,36 @@ impl Matches {
         }
     }
 
-    fn pair(&mut self, span: Span) -> Pair {
+    /// For a `str` that is not ASCII, the map from byte offsets to character offsets (fastest
+    /// when asked in input order: see [`CharOffsets`]); `None` when the offsets are the same.
+    fn char_map(&mut self) -> Option<impl FnMut(u64) -> u64 + '_> {
         match (&mut self.chars, self.extractor.get_ref().text()) {
-            (Some(chars), Some(text)) => (chars.char_of(text, span.start), chars.char_of(text, span.end)),
-            _ => (span.start, span.end),
+            (Some(chars), Some(text)) => Some(move |byte| chars.char_of(text, byte)),
+            _ => None,
         }
     }
 
     fn wrap_match(&mut self, m: urisift::Match) -> MatchObj {
-        let outer = self.pair(m.outer_span());
-        let span = self.pair(m.span());
-        let pieces = m.pieces().iter().map(|&p| self.pair(p)).collect();
-        MatchObj { m, span, outer, pieces }
+        let chars = self.char_map().map(|mut c| {
+            let (outer, span) = (m.outer_span(), m.span());
+            // In input order: the wrapper's start, the URI's pieces, the wrapper's end.
+            let outer_start = c(outer.start);
+            let span_start = c(span.start);
+            let pieces = m.pieces().iter().map(|p| (c(p.start), c(p.end))).collect();
+            let span_end = c(span.end);
+            Box::new(CharSpans { span: (span_start, span_end), outer: (outer_start, c(outer.end)), pieces })
+        });
+        MatchObj { m, chars }
     }
 
     fn wrap_rejected(&mut self, r: urisift::Rejected) -> RejectedObj {
-        let outer = self.pair(r.outer_span());
-        let span = self.pair(r.span());
-        RejectedObj {
-            text: r.text().to_owned(),
-            span,
-            outer,
-            delimiter: r.delimiter().name(),
-            error: r.error().kind().to_string(),
-            error_index: r.error().index(),
-        }
+        let chars = self.char_map().map(|mut c| {
+            let (outer, span) = (r.outer_span(), r.span());
+            let outer_start = c(outer.start);
+            let span = (c(span.start), c(span.end));
+            Box::new((span, (outer_start, c(outer.end))))
+        });
+        RejectedObj { r, chars }
     }
 }
 
@@ -180,7 +201,7 @@ impl Matches {
         }
         match slf.found.pop_front() {
             None => Ok(None),
-            Some(Found::Match(m)) => Ok(Some(Py::new(py, *m)?.into_any())),
+            Some(Found::Match(m)) => Ok(Some(Py::new(py, m)?.into_any())),
             Some(Found::Rejected(r)) => Ok(Some(Py::new(py, r)?.into_any())),
             Some(Found::Error(e)) => Err(PyErr::from(e)),
         }
@@ -197,17 +218,45 @@ impl Matches {
 #[pyclass(module = "urisift", name = "Match", frozen)]
 pub(crate) struct MatchObj {
     m: urisift::Match,
+    /// The spans in characters, for a `str` that is not ASCII; `None` when they are the byte
+    /// spans of `m` (`bytes`, a file, an ASCII `str`), read from it when asked for. Boxed: the
+    /// common object stays small.
+    chars: Option<Box<CharSpans>>,
+}
+
+/// A match's spans in characters (see [`MatchObj::chars`]).
+#[derive(PartialEq)]
+struct CharSpans {
     span: Pair,
     outer: Pair,
     pieces: Vec<Pair>,
+}
+
+impl MatchObj {
+    fn span_pair(&self) -> Pair {
+        self.chars.as_ref().map_or_else(|| pair(self.m.span()), |c| c.span)
+    }
+
+    fn outer_pair(&self) -> Pair {
+        self.chars.as_ref().map_or_else(|| pair(self.m.outer_span()), |c| c.outer)
+    }
+
+    fn piece_pairs(&self) -> Vec<Pair> {
+        match &self.chars {
+            Some(c) => c.pieces.clone(),
+            None => self.m.pieces().iter().copied().map(pair).collect(),
+        }
+    }
 }
 
 #[pymethods]
 impl MatchObj {
     /// The URI as extracted: wrapper removed, white space inside `<...>` removed.
     #[getter]
-    fn uri(&self) -> &str {
-        self.m.uri()
+    fn uri<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
+        // The text is UTF-8 (the library's contract: every reading passed the parser); CPython
+        // checks it as it decodes it, so it is given as bytes rather than checked twice.
+        PyString::from_bytes(py, self.m.uri_bytes())
     }
 
     /// The URI this match maps to (RFC 3987 §3.1): an IRI's host in IDNA A-labels, its other
@@ -225,19 +274,19 @@ impl MatchObj {
     /// `(start, end)` of the URI text in the input, without its wrapper.
     #[getter]
     fn span(&self) -> Pair {
-        self.span
+        self.span_pair()
     }
 
     /// `(start, end)` including the wrapper (`<URL:` … `>`, quotes, brackets).
     #[getter]
     fn outer_span(&self) -> Pair {
-        self.outer
+        self.outer_pair()
     }
 
     /// The source ranges the URI was joined from.
     #[getter]
     fn pieces(&self) -> Vec<Pair> {
-        self.pieces.clone()
+        self.piece_pairs()
     }
 
     /// How it was delimited: `angle`, `angle-url-prefix`, `url-prefix`, `quoted`, `bracketed`,
@@ -288,10 +337,11 @@ impl MatchObj {
         let d = PyDict::new(py);
         d.set_item("uri", self.m.uri())?;
         d.set_item("readings", PyList::new(py, self.m.readings())?)?;
-        d.set_item("start", self.span.0)?;
-        d.set_item("end", self.span.1)?;
-        d.set_item("outer_start", self.outer.0)?;
-        d.set_item("outer_end", self.outer.1)?;
+        let (span, outer) = (self.span_pair(), self.outer_pair());
+        d.set_item("start", span.0)?;
+        d.set_item("end", span.1)?;
+        d.set_item("outer_start", outer.0)?;
+        d.set_item("outer_end", outer.1)?;
         d.set_item("delimiter", self.m.delimiter().name())?;
         d.set_item("scheme", self.m.scheme())?;
         if let Some(line) = self.m.line() {
@@ -313,14 +363,19 @@ impl MatchObj {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<MatchObj>().is_ok_and(|o| {
             let o = o.get();
-            self.m == o.m && self.span == o.span && self.outer == o.outer && self.pieces == o.pieces
+            // The spans as Python sees them: a match over bytes equals the same match over a
+            // `str` when its offsets in characters are the same.
+            self.m == o.m
+                && self.span_pair() == o.span_pair()
+                && self.outer_pair() == o.outer_pair()
+                && self.piece_pairs() == o.piece_pairs()
         })
     }
 
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self.m.uri(), self.span, self.outer).hash(&mut h);
+        (self.m.uri(), self.span_pair(), self.outer_pair()).hash(&mut h);
         h.finish()
     }
 
@@ -328,7 +383,7 @@ impl MatchObj {
         format!(
             "Match(uri={:?}, span={:?}, delimiter={:?})",
             self.m.uri(),
-            self.span,
+            self.span_pair(),
             self.m.delimiter().name()
         )
     }
@@ -337,12 +392,16 @@ impl MatchObj {
 /// A candidate the validating parser rejected (yielded only with `report_rejected=True`).
 #[pyclass(module = "urisift", name = "Rejected", frozen)]
 pub(crate) struct RejectedObj {
-    text: String,
-    span: Pair,
-    outer: Pair,
-    delimiter: &'static str,
-    error: String,
-    error_index: usize,
+    r: urisift::Rejected,
+    /// `(span, outer_span)` in characters, for a `str` that is not ASCII (see
+    /// [`MatchObj::chars`]).
+    chars: Option<Box<(Pair, Pair)>>,
+}
+
+impl RejectedObj {
+    fn span_pair(&self) -> Pair {
+        self.chars.as_ref().map_or_else(|| pair(self.r.span()), |c| c.0)
+    }
 }
 
 #[pymethods]
@@ -350,40 +409,40 @@ impl RejectedObj {
     /// The candidate as delimited.
     #[getter]
     fn text(&self) -> &str {
-        &self.text
+        self.r.text()
     }
 
     /// `(start, end)` of the candidate text in the input.
     #[getter]
     fn span(&self) -> Pair {
-        self.span
+        self.span_pair()
     }
 
     /// `(start, end)` including the wrapper it was tried with.
     #[getter]
     fn outer_span(&self) -> Pair {
-        self.outer
+        self.chars.as_ref().map_or_else(|| pair(self.r.outer_span()), |c| c.1)
     }
 
     /// The wrapper it was tried with.
     #[getter]
     fn delimiter(&self) -> &'static str {
-        self.delimiter
+        self.r.delimiter().name()
     }
 
     /// Why the parser rejected it.
     #[getter]
-    fn error(&self) -> &str {
-        &self.error
+    fn error(&self) -> String {
+        self.r.error().kind().to_string()
     }
 
     /// Where in `text` the parser found the problem (a byte offset).
     #[getter]
     fn error_index(&self) -> usize {
-        self.error_index
+        self.r.error().index()
     }
 
     fn __repr__(&self) -> String {
-        format!("Rejected(text={:?}, error={:?}, span={:?})", self.text, self.error, self.span)
+        format!("Rejected(text={:?}, error={:?}, span={:?})", self.r.text(), self.error(), self.span_pair())
     }
 }

@@ -108,6 +108,51 @@ def test_str_spans_after_non_ascii_text():
     assert second.span != found[1].span
 
 
+def test_str_spans_after_long_non_ascii_runs():
+    # Runs of multi-byte characters around 255 bytes long (the character count goes 255 bytes
+    # at a time), before, between and inside the wrapper of the URIs.
+    for n in (1, 127, 128, 254, 255, 256, 300, 510, 511, 1000):
+        text = "\u00e9" * n + " http://a.example/ " + "\u4e2d\U0001f600" * n + ' "http://b.example/' + "\u00e9" * n + '"'
+        text += " <URL:http://c.example/x\n  y> " + "\u00e9" * n
+        found = list(urisift.extract(text))
+        assert [m.uri for m in found] == [
+            "http://a.example/",
+            "http://b.example/" + "\u00e9" * n,
+            "http://c.example/xy",
+        ], n
+        for m in found:
+            assert text[m.span[0] : m.span[1]].replace("\n  ", "") == m.uri, n
+            assert [text[a:b] for a, b in m.pieces] == ["http://c.example/x", "y"] if m.uri.endswith("xy") else [m.uri]
+        assert text[found[1].outer_span[0] : found[1].outer_span[1]] == '"' + found[1].uri + '"'
+
+
+def test_matches_over_bytes_and_str_compare_by_their_offsets():
+    ascii_text = "see <http://a.example/> and http://b.example/x"
+    from_str = list(urisift.extract(ascii_text))
+    from_bytes = list(urisift.extract(ascii_text.encode()))
+    # ASCII: character and byte offsets are the same.
+    assert from_str == from_bytes
+    assert [hash(m) for m in from_str] == [hash(m) for m in from_bytes]
+    assert [m.span for m in from_str] == [m.span for m in from_bytes]
+    # A non-ASCII character before the second URI only: the first match is the same.
+    text = "see <http://a.example/> and \u00e9 http://b.example/x"
+    from_str = list(urisift.extract(text))
+    from_bytes = list(urisift.extract(text.encode()))
+    assert from_str[0] == from_bytes[0] and hash(from_str[0]) == hash(from_bytes[0])
+    assert from_str[1] != from_bytes[1]
+    assert from_str[1].span == (from_bytes[1].span[0] - 1, from_bytes[1].span[1] - 1)
+
+
+def test_rejected_spans_in_a_str_are_character_offsets():
+    text = "\u00e9\u4e2d see http://a/%zz"
+    (rejected,) = urisift.extract(text, report_rejected=True)
+    assert rejected.text == "http://a/%zz"
+    assert rejected.span == (text.index("http"), len(text))
+    assert rejected.outer_span == rejected.span
+    assert (rejected.error, rejected.error_index, rejected.delimiter) == ("invalid percent-escape", 9, "bare")
+    assert repr(rejected) == "Rejected(text=\"http://a/%zz\", error=\"invalid percent-escape\", span=(7, 19))"
+
+
 def test_bytearray_is_accepted():
     data = bytearray(b"see http://a.example/ now")
     assert [m.uri for m in urisift.extract(data)] == ["http://a.example/"]

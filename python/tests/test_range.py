@@ -65,12 +65,48 @@ def test_files_and_str_take_ranges_too():
     for cut in range(len(text) + 1):
         shards = records(urisift.extract_range(text, 0, cut)) + records(urisift.extract_range(text, cut, len(text)))
         assert shards == whole, cut
+    # A range of one character holds the match that starts there (outer span), if any.
+    starts = {m["outer_start"]: m for m in whole}
+    for at in range(len(text) + 1):
+        want = [starts[at]] if at in starts else []
+        assert records(urisift.extract_range(text, at, at + 1)) == want, at
     data = HARD * 3
     whole = records(urisift.extract(data, mail=False))
     for cut in (0, 7, 100, len(data) // 2, len(data)):
         shards = records(urisift.extract_range(io.BytesIO(data), 0, cut))
         shards += records(urisift.extract_range(io.BytesIO(data), cut, len(data)))
         assert shards == whole, cut
+
+
+def test_long_non_ascii_str_ranges_add_up_to_the_whole():
+    # Character offsets far into a str of one- to four-byte characters: the byte offset of a
+    # range's ends is found by counting characters in blocks, then one by one. Every cut, so
+    # that each character is once the last one of a block.
+    words = ["caf\u00e9", "\u4e2d\u6587", "\U0001f600", "http://a.example/\u00e9", "<http://b.example/\n x>", "plain"]
+    rng = random.Random(21)
+    text = " ".join(rng.choice(words) for _ in range(150))
+    assert len(text.encode()) > 4 * 255
+    whole = records(urisift.extract(text, mail=False))
+    assert len(whole) > 30
+    for cut in range(len(text) + 1):
+        shards = records(urisift.extract_range(text, 0, cut)) + records(urisift.extract_range(text, cut, len(text)))
+        assert shards == whole, cut
+    # A range of one character holds the match that starts there (outer span), if any.
+    starts = {m["outer_start"]: m for m in whole}
+    for at in range(len(text) + 1):
+        want = [starts[at]] if at in starts else []
+        assert records(urisift.extract_range(text, at, at + 1)) == want, at
+
+
+def test_an_ascii_str_takes_the_ranges_of_its_bytes():
+    # A str of ASCII only is scanned as its bytes are: its offsets, in and past the text, are
+    # the same.
+    text = HARD.decode().replace("caf\u00e9", "cafe") * 2
+    assert text.isascii()
+    data = text.encode()
+    for start, end in ((0, len(text)), (0, 40), (40, 300), (300, len(text) + 1000), (len(text), 10**12), (10**9, 10**12)):
+        assert records(urisift.extract_range(text, start, end)) == records(urisift.extract_range(data, start, end))
+    assert records(urisift.extract_range(text, 0, 10**12)) == records(urisift.extract(text, mail=False))
 
 
 def test_bad_ranges_and_unseekable_files_raise():
