@@ -29,7 +29,7 @@ OPTION_SETS = [
     {"max_uri_len": 64, "mail": False},
     {"abbreviated": True, "line_numbers": True, "max_uri_len": 300, "mail": False},
     {},
-    {"line_numbers": True, "report_rejected": True, "mail": True},
+    {"line_numbers": True, "mail": True},
 ]
 
 
