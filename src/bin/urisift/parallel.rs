@@ -191,13 +191,18 @@ pub fn scan_all<W: io::Write>(
                 match split {
                     Some((len, first_bytes, mail)) if len >= 2 * range_len(len, threads, reach) => {
                         head = Some(first_bytes);
-                        // Ranges of one length, the last no longer than the others. A range of
-                        // mail reads the messages before it (passing over them at the speed
-                        // of a search for `From ` lines), so a mailbox is cut into two ranges
-                        // per thread whatever its length, and its ranges need no prefix.
+                        // Ranges of one length, the last no longer than the others, as many
+                        // for each thread: a file a little over four ranges long cut into five
+                        // left one thread scanning the fifth alone (dense text, 64 MiB: 1.63×
+                        // on two threads, against 1.92× in six ranges). A range of mail reads
+                        // the messages before it (passing over them at the speed of a search
+                        // for `From ` lines), so a mailbox is cut into two ranges per thread
+                        // whatever its length, and its ranges need no prefix.
                         let parts = match mail {
                             true => 2 * threads as u64,
-                            false => len.div_ceil(range_len(len, threads, reach)),
+                            false => {
+                                len.div_ceil(range_len(len, threads, reach)).next_multiple_of(threads as u64)
+                            }
                         };
                         let step = len.div_ceil(parts);
                         let parts = parts as usize;
