@@ -220,12 +220,32 @@ impl<R: Read> Read for Peeked<R> {
     }
 }
 
+/// How much a pipe on standard input is asked to hold (Linux lets any process grow its pipes
+/// to 1 MiB, `/proc/sys/fs/pipe-max-size`).
+#[cfg(target_os = "linux")]
+const PIPE_SIZE: usize = 1 << 20;
+
+/// Grows the pipe on standard input, if it is one, to [`PIPE_SIZE`]: with the default 64 KiB,
+/// the writer (`cat`, `zcat`, a crawler) waits whenever the scan has not yet taken the last
+/// 64 KiB, and the two hardly overlap. Prose from `cat`, 64 MiB: 44.5 ms with 64 KiB, 31.9 ms
+/// with 1 MiB (see PERFORMANCE.md). Anything else (a file, a terminal, a system that refuses)
+/// is left as it is.
+fn grow_pipe() {
+    #[cfg(target_os = "linux")]
+    if rustix::pipe::fcntl_getpipe_size(io::stdin()).is_ok_and(|size| size < PIPE_SIZE) {
+        let _ = rustix::pipe::fcntl_setpipe_size(io::stdin(), PIPE_SIZE);
+    }
+}
+
 /// Opens `input` for reading: decompressed when `decompress` and its first bytes are a
 /// compression magic. Also returns the compression recognized (whether or not decompressed),
 /// for the warning about compressed input read as it is.
 pub fn open(input: &Input, decompress: bool) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
     let reader: Box<dyn Read> = match input {
-        Input::Stdin => Box::new(io::stdin().lock()),
+        Input::Stdin => {
+            grow_pipe();
+            Box::new(io::stdin().lock())
+        }
         Input::File(path) => Box::new(File::open(path)?),
     };
     let peeked = Peeked::new(reader)?;
