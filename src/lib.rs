@@ -288,7 +288,7 @@
 //!   [`ExtractorBuilder::mail_message_max`], the input from its start on is plain text, as a
 //!   whole scan reads it: a range owns the events of that text that start in it, as a range of
 //!   plain text does, and scans it from that message's start. The command line's `-j` cuts a
-//!   mailbox into two ranges per thread (`tests/mail_shards.rs` cuts the corpus's mail at
+//!   mailbox into one range per thread (`tests/mail_shards.rs` cuts the corpus's mail at
 //!   random points and around every separator line).
 //!
 //! The command line's `--range START:END` and `-j N` (a large file cut into ranges on N

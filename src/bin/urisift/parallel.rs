@@ -196,10 +196,11 @@ pub fn scan_all<W: io::Write>(
                         // left one thread scanning the fifth alone (dense text, 64 MiB: 1.63×
                         // on two threads, against 1.92× in six ranges). A range of mail reads
                         // the messages before it (passing over them at the speed of a search
-                        // for `From ` lines), so a mailbox is cut into two ranges per thread
-                        // whatever its length, and its ranges need no prefix.
+                        // for `From ` lines), so a mailbox is cut into one range per thread
+                        // whatever its length (64 MiB on two threads: 64.5 ms, against 72.9 ms
+                        // in two ranges per thread), and its ranges need no prefix.
                         let parts = match mail {
-                            true => 2 * threads as u64,
+                            true => threads as u64,
                             false => {
                                 len.div_ceil(range_len(len, threads, reach)).next_multiple_of(threads as u64)
                             }
