@@ -149,6 +149,7 @@ def extract(
     quoted_printable: bool = True,
     line_numbers: bool = False,
     mail: Optional[bool] = None,
+    mail_message_max: int = 67108864,
 ) -> Matches[Match]: ...
 @overload
 def extract(
@@ -162,12 +163,15 @@ def extract(
     quoted_printable: bool = True,
     line_numbers: bool = False,
     mail: Optional[bool] = None,
+    mail_message_max: int = 67108864,
 ) -> Matches[Union[Match, Rejected]]:
     """The URIs in data, in input order (Rejected objects too with report_rejected=True).
 
-    Raises TypeError for other types of data, ValueError for a closed file, an unknown grammar
-    or max_uri_len outside 16..2**30; an exception raised by data.read() is raised by the
-    iterator after the matches found before it.
+    Mail is read a message at a time; from a message longer than mail_message_max bytes (at
+    most 2**32 - 2) on, the input is read as plain text. Raises TypeError for other types of
+    data, ValueError for a closed file, an unknown grammar, max_uri_len outside 16..2**30 or
+    mail_message_max 0; an exception raised by data.read() is raised by the iterator after the
+    matches found before it.
     """
 
 def extract_range(
@@ -183,6 +187,7 @@ def extract_range(
     quoted_printable: bool = True,
     line_numbers: bool = False,
     mail: Optional[bool] = None,
+    mail_message_max: int = 67108864,
 ) -> Matches[Union[Match, Rejected]]:
     """The matches of extract(data) whose outer span (wrapper included) starts in start..end,
     with the offsets of the whole input: for any partition of an input into ranges, the

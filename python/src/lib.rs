@@ -14,13 +14,18 @@ use pyo3::prelude::*;
 use crate::input::Input;
 use crate::matches::{Matches, Options};
 
+// The default of `mail_message_max` is written out in the signatures (for their text, which
+// the type stubs are checked against): it is the library's.
+const _: () = assert!(urisift::MAIL_MAX == 67108864);
+
 /// Finds the URIs in `data` (`bytes`, `bytearray`, `str` or a binary file object) and returns
 /// an iterator of `Match` objects in input order (and of `Rejected` ones with
 /// `report_rejected=True`). Spans are byte offsets, or character offsets for a `str`.
 #[pyfunction]
 #[pyo3(signature = (
     data, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
-    report_rejected = false, quoted_printable = true, line_numbers = false, mail = None
+    report_rejected = false, quoted_printable = true, line_numbers = false, mail = None,
+    mail_message_max = 67108864
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract(
@@ -33,6 +38,7 @@ fn extract(
     quoted_printable: bool,
     line_numbers: bool,
     mail: Option<bool>,
+    mail_message_max: usize,
 ) -> PyResult<Matches> {
     let options = Options {
         grammar: matches::grammar(grammar)?,
@@ -43,6 +49,7 @@ fn extract(
         quoted_printable,
         line_numbers,
         mail: matches::mail_mode(mail),
+        mail_max: Options::check_mail_message_max(mail_message_max)?,
     };
     Ok(Matches::new(Input::from_py(data)?, &options))
 }
@@ -55,7 +62,8 @@ fn extract(
 #[pyfunction]
 #[pyo3(signature = (
     data, start, end, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
-    report_rejected = false, quoted_printable = true, line_numbers = false, mail = None
+    report_rejected = false, quoted_printable = true, line_numbers = false, mail = None,
+    mail_message_max = 67108864
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract_range(
@@ -70,6 +78,7 @@ fn extract_range(
     quoted_printable: bool,
     line_numbers: bool,
     mail: Option<bool>,
+    mail_message_max: usize,
 ) -> PyResult<Matches> {
     if end < start {
         return Err(PyValueError::new_err(format!(
@@ -85,6 +94,7 @@ fn extract_range(
         quoted_printable,
         line_numbers,
         mail: matches::mail_mode(mail),
+        mail_max: Options::check_mail_message_max(mail_message_max)?,
     };
     let input = Input::from_py(data)?;
     // A `str` is scanned as UTF-8, and its offsets are characters: the range is too (the same

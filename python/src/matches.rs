@@ -31,6 +31,8 @@ pub(crate) struct Options {
     pub(crate) quoted_printable: bool,
     pub(crate) line_numbers: bool,
     pub(crate) mail: MailMode,
+    /// The longest message read as mail (`ExtractorBuilder::mail_message_max`).
+    pub(crate) mail_max: usize,
 }
 
 /// The `mail` keyword argument: `None` reads the input as mail when it starts as mail.
@@ -52,8 +54,17 @@ impl Options {
             .report_rejected(self.report_rejected)
             .quoted_printable(self.quoted_printable)
             .line_numbers(self.line_numbers)
-            .mail(self.mail);
+            .mail(self.mail)
+            .mail_message_max(self.mail_max);
         b
+    }
+
+    /// A message bound of at least one byte (the library takes at most 4 GiB).
+    pub(crate) fn check_mail_message_max(n: usize) -> PyResult<usize> {
+        match n {
+            0 => Err(PyValueError::new_err("mail_message_max must be at least 1 byte")),
+            n => Ok(n),
+        }
     }
 
     pub(crate) fn check_max_uri_len(n: usize) -> PyResult<usize> {

@@ -270,6 +270,24 @@ def test_mail_option():
     assert [m.uri for m in urisift.extract(message, mail=False)] == ["http://a.example/?a=1&amp;b=2"]
 
 
+def test_mail_message_max():
+    """A message longer than mail_message_max turns the input from its start on into plain
+    text: the HTML link is no longer read through its part, and &amp; stays as written."""
+    message = (
+        b"From: a@b.example\r\nSubject: x\r\nMIME-Version: 1.0\r\n"
+        b"Content-Type: text/html\r\n\r\n<a href=\"http://a.example/?a=1&amp;b=2\">x</a>\r\n"
+    )
+    assert [m.uri for m in urisift.extract(message, mail_message_max=len(message))] == ["http://a.example/?a=1&b=2"]
+    assert [m.uri for m in urisift.extract(message, mail_message_max=len(message) - 1)] == [
+        "http://a.example/?a=1&amp;b=2"
+    ]
+    shards = [m.uri for m in urisift.extract_range(message, 0, 10, mail_message_max=16)]
+    shards += [m.uri for m in urisift.extract_range(message, 10, len(message), mail_message_max=16)]
+    assert shards == ["http://a.example/?a=1&amp;b=2"]
+    with pytest.raises(ValueError):
+        urisift.extract(message, mail_message_max=0)
+
+
 def test_to_uri_of_a_uri_is_the_uri():
     (m,) = urisift.extract("see <http://a.example/x?y=1>")
     assert m.to_uri() == m.uri == "http://a.example/x?y=1"
