@@ -10,7 +10,7 @@ mod common;
 use std::io::Cursor;
 use std::path::Path;
 
-use common::{Xorshift as Rng, base64, files_under, first_difference};
+use common::{Xorshift as Rng, base64, files_under, finder_events as whole, first_difference, partition};
 use urisift::{Event, ExtractorBuilder, MailMode, UriFinder};
 
 /// Every mail file of `corpus/mail` (absent from a packaged crate) and `tests/data/mail`, and
@@ -60,18 +60,10 @@ fn builders(bound: usize) -> Vec<(&'static str, ExtractorBuilder)> {
     vec![("default", auto), ("all reported", all), ("short message bound", short)]
 }
 
-fn whole(finder: &UriFinder, input: &[u8]) -> Vec<Event> {
-    let mut it = finder.slice(input);
-    std::iter::from_fn(|| it.next_event()).collect()
-}
-
 /// The events of the partition of `input` at `cuts`, range by range, from slices and from
 /// readers (checked to agree).
 fn sharded(finder: &UriFinder, input: &[u8], cuts: &[usize]) -> Vec<Event> {
-    let mut bounds = vec![0];
-    bounds.extend(cuts.iter().copied().filter(|&c| c < input.len()));
-    bounds.push(input.len());
-    bounds.sort_unstable();
+    let bounds = partition(input.len(), cuts);
     let mut events = Vec::new();
     for pair in bounds.windows(2) {
         let mut it = finder.slice_range(input, pair[0]..pair[1]);

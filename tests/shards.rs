@@ -10,7 +10,7 @@ mod common;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use common::{Xorshift as Rng, files_under, first_difference};
+use common::{Xorshift as Rng, files_under, finder_events as whole, first_difference, partition};
 use urisift::{Event, ExtractorBuilder, MailMode, Prefix, UriFinder};
 
 fn files() -> Vec<PathBuf> {
@@ -40,16 +40,8 @@ fn builders() -> Vec<(&'static str, ExtractorBuilder)> {
     vec![("default", plain()), ("max_uri_len 64", short), ("all reported", all)]
 }
 
-fn whole(finder: &UriFinder, input: &[u8]) -> Vec<Event> {
-    let mut it = finder.slice(input);
-    std::iter::from_fn(|| it.next_event()).collect()
-}
-
 fn sharded(finder: &UriFinder, input: &[u8], cuts: &[usize]) -> Vec<Event> {
-    let mut bounds = vec![0];
-    bounds.extend(cuts.iter().copied().filter(|&c| c < input.len()));
-    bounds.push(input.len());
-    bounds.sort_unstable();
+    let bounds = partition(input.len(), cuts);
     let mut events = Vec::new();
     for pair in bounds.windows(2) {
         let mut it = finder.slice_range(input, pair[0]..pair[1]);
@@ -63,10 +55,7 @@ fn sharded(finder: &UriFinder, input: &[u8], cuts: &[usize]) -> Vec<Event> {
 /// range after a [`Prefix::unknown`], and scanned again with its prefix counted when its start
 /// seam is not the end seam of the range before. Also returns how many were scanned again.
 fn guessed(finder: &UriFinder, input: &[u8], cuts: &[usize]) -> (Vec<Event>, usize) {
-    let mut bounds = vec![0];
-    bounds.extend(cuts.iter().copied().filter(|&c| c < input.len()));
-    bounds.push(input.len());
-    bounds.sort_unstable();
+    let mut bounds = partition(input.len(), cuts);
     bounds.dedup();
     let (mut events, mut again) = (Vec::new(), 0);
     let mut end_seam: Option<urisift::Seam> = None;

@@ -59,17 +59,21 @@ def test_every_single_cut_of_hard_text():
             assert sharded(HARD, [cut], **options) == whole, (options, cut)
 
 
+def assert_one_character_ranges(text, whole):
+    # A range of one character holds the match that starts there (outer span), if any.
+    starts = {m["outer_start"]: m for m in whole}
+    for at in range(len(text) + 1):
+        want = [starts[at]] if at in starts else []
+        assert records(urisift.extract_range(text, at, at + 1)) == want, at
+
+
 def test_files_and_str_take_ranges_too():
     text = "caf\u00e9 <http://a.example/\n x> \u00fcber http://b.example/\u00e9 http://c.example/"
     whole = records(urisift.extract(text, mail=False))
     for cut in range(len(text) + 1):
         shards = records(urisift.extract_range(text, 0, cut)) + records(urisift.extract_range(text, cut, len(text)))
         assert shards == whole, cut
-    # A range of one character holds the match that starts there (outer span), if any.
-    starts = {m["outer_start"]: m for m in whole}
-    for at in range(len(text) + 1):
-        want = [starts[at]] if at in starts else []
-        assert records(urisift.extract_range(text, at, at + 1)) == want, at
+    assert_one_character_ranges(text, whole)
     data = HARD * 3
     whole = records(urisift.extract(data, mail=False))
     for cut in (0, 7, 100, len(data) // 2, len(data)):
@@ -91,11 +95,7 @@ def test_long_non_ascii_str_ranges_add_up_to_the_whole():
     for cut in range(len(text) + 1):
         shards = records(urisift.extract_range(text, 0, cut)) + records(urisift.extract_range(text, cut, len(text)))
         assert shards == whole, cut
-    # A range of one character holds the match that starts there (outer span), if any.
-    starts = {m["outer_start"]: m for m in whole}
-    for at in range(len(text) + 1):
-        want = [starts[at]] if at in starts else []
-        assert records(urisift.extract_range(text, at, at + 1)) == want, at
+    assert_one_character_ranges(text, whole)
 
 
 def test_an_ascii_str_takes_the_ranges_of_its_bytes():

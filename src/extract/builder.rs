@@ -250,11 +250,7 @@ impl UriFinder {
     /// leaves the verdict open counts as mail. The ranges of an input read as mail own its
     /// messages (see the crate docs, "Shards").
     pub fn reads_as_mail(&self, start: &[u8], complete: bool) -> bool {
-        match self.compiled.opts.mail {
-            MailMode::On => true,
-            MailMode::Off => false,
-            MailMode::Auto => crate::decode::mail::verdict(start, complete).unwrap_or(true),
-        }
+        self.compiled.opts.reads_as_mail(start, complete)
     }
 
     /// Extracts one shard of `haystack`: the events whose outer span (wrapper included) starts

@@ -72,6 +72,18 @@ impl Options {
     pub(crate) fn reads_iris(&self) -> bool {
         self.grammar == Grammar::Rfc3986 && !self.strict
     }
+
+    /// Whether an input that starts with `start` (its first
+    /// [`LOOK_MAX`](crate::decode::mail::LOOK_MAX) bytes at least, or all of it: `complete`) is
+    /// read as mail: always with [`MailMode::On`], never with [`MailMode::Off`], and with
+    /// [`MailMode::Auto`] when its start looks like mail (a start that leaves it open counts).
+    pub(crate) fn reads_as_mail(&self, start: &[u8], complete: bool) -> bool {
+        match self.mail {
+            MailMode::On => true,
+            MailMode::Off => false,
+            MailMode::Auto => crate::decode::mail::verdict(start, complete).unwrap_or(true),
+        }
+    }
 }
 
 /// What a [`UriFinder`](crate::UriFinder) holds.

@@ -246,3 +246,19 @@ pub fn first_difference(a: &[Event], b: &[Event]) -> String {
     let i = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
     format!("{} vs {} events; first difference at #{i}: {:?} vs {:?}", a.len(), b.len(), a.get(i), b.get(i))
 }
+
+/// The events of `input` under `finder`, over the slice.
+pub fn finder_events(finder: &urisift::UriFinder, input: &[u8]) -> Vec<Event> {
+    let mut it = finder.slice(input);
+    std::iter::from_fn(|| it.next_event()).collect()
+}
+
+/// The bounds of the partition of `0..len` at `cuts` (those inside it), in order: the ranges
+/// are its neighbouring pairs, empty ones included where cuts repeat.
+pub fn partition(len: usize, cuts: &[usize]) -> Vec<usize> {
+    let mut bounds = vec![0];
+    bounds.extend(cuts.iter().copied().filter(|&c| c < len));
+    bounds.push(len);
+    bounds.sort_unstable();
+    bounds
+}

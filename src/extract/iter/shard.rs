@@ -163,16 +163,12 @@ fn warmed_up<S: Source>(
 /// Whether the input `reader` reads is read as mail (as [`Pipeline::decide`] would decide at
 /// its start), reading its start for [`MailMode::Auto`].
 fn starts_as_mail<R: Read + Seek>(compiled: &Compiled, reader: &mut R) -> io::Result<bool> {
-    match compiled.opts.mail {
-        MailMode::Off => Ok(false),
-        MailMode::On => Ok(true),
-        MailMode::Auto => {
-            reader.seek(SeekFrom::Start(0))?;
-            let mut start = Vec::new();
-            reader.take(mail_input::LOOK_MAX as u64).read_to_end(&mut start)?;
-            Ok(mail_input::verdict(&start, start.len() < mail_input::LOOK_MAX).unwrap_or(true))
-        }
+    let mut start = Vec::new();
+    if compiled.opts.mail == MailMode::Auto {
+        reader.seek(SeekFrom::Start(0))?;
+        reader.take(mail_input::LOOK_MAX as u64).read_to_end(&mut start)?;
     }
+    Ok(compiled.opts.reads_as_mail(&start, start.len() < mail_input::LOOK_MAX))
 }
 
 /// The [`Prefix`] of the next `to` bytes `reader` reads, read a block at a time.
@@ -338,15 +334,8 @@ impl<'h> SliceMatches<'h> {
     pub(crate) fn range(compiled: &Compiled, haystack: &'h [u8], range: Range<usize>) -> Self {
         let end = range.end.min(haystack.len());
         let start = range.start.min(end);
-        let mail = match compiled.opts.mail {
-            MailMode::Off => false,
-            MailMode::On => true,
-            MailMode::Auto => {
-                let head = &haystack[..haystack.len().min(mail_input::LOOK_MAX)];
-                mail_input::verdict(head, head.len() < mail_input::LOOK_MAX).unwrap_or(true)
-            }
-        };
-        if mail {
+        let head = &haystack[..haystack.len().min(mail_input::LOOK_MAX)];
+        if compiled.opts.reads_as_mail(head, head.len() < mail_input::LOOK_MAX) {
             let shard = start as u64..end as u64;
             return SliceMatches { pipeline: Pipeline::mail_shard(compiled, source::Slice(haystack), shard) };
         }
