@@ -355,14 +355,7 @@ impl Candidate<'_> {
             _ => None,
         };
         let Some(c) = c else { return Ok(None) };
-        if !self.opts.report_rejected {
-            return Ok(Some(None));
-        }
-        let sc = &mut *self.scratch;
-        sc.pieces.write_reading(w.text, false, &mut sc.first);
-        let candidate = String::from_utf8_lossy(&sc.first).into_owned();
-        let error = ParseError::new(candidate.len(), ErrorKind::Excluded(c));
-        Ok(Some(self.rejected(Some(candidate), error, map, delimiter, outer.clone())))
+        Ok(Some(self.dropped(w.text, map, ErrorKind::Excluded(c), delimiter, outer)))
     }
 
     /// Validates the readings of the delimited pieces: the first (every byte) and, when a

@@ -227,9 +227,8 @@ const PIPE_SIZE: usize = 1 << 20;
 
 /// Grows the pipe on standard input, if it is one, to [`PIPE_SIZE`]: with the default 64 KiB,
 /// the writer (`cat`, `zcat`, a crawler) waits whenever the scan has not yet taken the last
-/// 64 KiB, and the two hardly overlap. Prose from `cat`, 64 MiB: 44.5 ms with 64 KiB, 31.9 ms
-/// with 1 MiB (see PERFORMANCE.md). Anything else (a file, a terminal, a system that refuses)
-/// is left as it is.
+/// 64 KiB, and the two hardly overlap (see PERFORMANCE.md). Anything else (a file, a terminal,
+/// a system that refuses) is left as it is.
 fn grow_pipe() {
     #[cfg(target_os = "linux")]
     if rustix::pipe::fcntl_getpipe_size(io::stdin()).is_ok_and(|size| size < PIPE_SIZE) {

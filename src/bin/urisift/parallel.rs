@@ -192,13 +192,11 @@ pub fn scan_all<W: io::Write>(
                     Some((len, first_bytes, mail)) if len >= 2 * range_len(len, threads, reach) => {
                         head = Some(first_bytes);
                         // Ranges of one length, the last no longer than the others, as many
-                        // for each thread: a file a little over four ranges long cut into five
-                        // left one thread scanning the fifth alone (dense text, 64 MiB: 1.63×
-                        // on two threads, against 1.92× in six ranges). A range of mail reads
-                        // the messages before it (passing over them at the speed of a search
-                        // for `From ` lines), so a mailbox is cut into one range per thread
-                        // whatever its length (64 MiB on two threads: 64.5 ms, against 72.9 ms
-                        // in two ranges per thread), and its ranges need no prefix.
+                        // for each thread, so that no thread scans a last range alone. A range
+                        // of mail reads the messages before it (passing over them at the speed
+                        // of a search for `From ` lines), so a mailbox is cut into one range
+                        // per thread whatever its length, and its ranges need no prefix (see
+                        // PERFORMANCE.md).
                         let parts = match mail {
                             true => threads as u64,
                             false => {
