@@ -335,7 +335,10 @@ pub mod uri;
 
 use std::io::Read;
 
-pub use extract::{Extractor, ExtractorBuilder, MAIL_MAX, MailMode, Prefix, Seam, SliceMatches, UriFinder};
+pub use extract::{
+    Extractor, ExtractorBuilder, MAIL_MAX, MailMode, MboxCut, MessageStart, Prefix, Seam, SliceMatches,
+    UriFinder,
+};
 pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span, iri_to_uri};
 pub use origin::{Origin, Place};
 

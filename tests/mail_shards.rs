@@ -11,7 +11,7 @@ use std::io::Cursor;
 use std::path::Path;
 
 use common::{Xorshift as Rng, base64, files_under, finder_events as whole, first_difference, partition};
-use urisift::{Event, ExtractorBuilder, MailMode, UriFinder};
+use urisift::{Event, ExtractorBuilder, MailMode, MboxCut, MessageStart, UriFinder};
 
 /// Every mail file of `corpus/mail` (absent from a packaged crate) and `tests/data/mail`, and
 /// all of them as one mailbox.
@@ -171,4 +171,85 @@ fn one_message_belongs_to_the_range_that_starts_it() {
     let first: Vec<String> = finder.slice_range(message, 0..1).map(|m| m.uri().to_owned()).collect();
     assert_eq!(first, ["http://a.example/one"]);
     assert_eq!(finder.slice_range(message, 1..message.len()).count(), 0);
+}
+
+/// The events of `input` (an mbox) cut into runs of whole messages as a reader of a pipe cuts
+/// it: it holds what it has read (`read` bytes first), asks [`UriFinder::mbox_cut`]
+/// for a run of at least `want` bytes, reads more while it says `More`, reads each run apart
+/// with [`UriFinder::reader_messages`], and reads the rest from the last cut in one piece at
+/// the end of the input or once a message is too long. Checks each cut on the way.
+fn runs(finder: &UriFinder, input: &[u8], want: usize, read: usize) -> Vec<Event> {
+    let (mut at, mut from, mut held) = (MessageStart::default(), 0, read.min(input.len()));
+    let mut events = Vec::new();
+    let mut read_run = |run: &[u8], at: MessageStart| {
+        let mut it = finder.reader_messages(run, at);
+        events.extend(std::iter::from_fn(|| it.next_event()).map(Result::unwrap));
+    };
+    loop {
+        match finder.mbox_cut(&input[from..held], at, want) {
+            MboxCut::At { len, next } => {
+                assert!(len >= want.min(held - from) || len > 0, "a run is never empty");
+                assert_eq!(next.offset(), (from + len) as u64, "the next run starts at the cut");
+                assert!(input[from + len..].starts_with(b"From "), "a cut is at a separator line");
+                read_run(&input[from..from + len], at);
+                (from, at) = (from + len, next);
+            }
+            // At least as much again as is held past the cut: each byte is searched a bounded
+            // number of times.
+            MboxCut::More if held < input.len() => held = (held + read.max(held - from)).min(input.len()),
+            MboxCut::More | MboxCut::TooLong => {
+                read_run(&input[from..], at);
+                return events;
+            }
+        }
+    }
+}
+
+/// A mailbox cut into runs of whole messages (`mbox_cut`), each read apart from its cut
+/// (`reader_messages`), as the command line reads a mailbox from a pipe on several threads:
+/// the runs' events, one run after another, are the mailbox's read whole, with the same
+/// spans, message numbers and line numbers, whatever the runs' lengths and however the
+/// input arrives; after a message over the bound, the rest is read as one piece.
+#[test]
+fn runs_of_whole_messages_read_apart_add_up_to_the_mailbox() {
+    let generated: String = (1..=30).map(|k| message(k, (k * 7) % 40)).collect();
+    let mut inputs: Vec<(String, Vec<u8>)> =
+        mail_files().into_iter().filter(|(_, bytes)| bytes.starts_with(b"From ")).collect();
+    assert!(!inputs.is_empty(), "the corpus as one mbox is there");
+    inputs.push(("generated".into(), generated.into_bytes()));
+    let bound = message(0, 25).len();
+    let mut rng = Rng(0x6d61_696c_5eed_0003);
+    for (name, input) in &inputs {
+        for (label, builder) in builders(bound) {
+            let finder = builder.build();
+            let all = whole(&finder, input);
+            for (want, read) in [(1, input.len()), (1, 7), (600, 4096), (1 << 20, 1 << 16)]
+                .into_iter()
+                .chain((0..4).map(|_| (rng.below(8000) + 1, rng.below(8000) + 1)))
+            {
+                let cut = runs(&finder, input, want, read);
+                assert!(
+                    cut == all,
+                    "{name} ({label}), runs of {want} read {read} at a time: {}",
+                    first_difference(&cut, &all)
+                );
+            }
+        }
+    }
+}
+
+/// A message longer than the bound stops the cutting: the input is not cut from the last cut
+/// on, since the mail stage reads the rest of the input as plain text from that message on.
+#[test]
+fn a_message_over_the_bound_stops_the_cutting() {
+    let mbox = format!("{}{}{}", message(1, 0), message(2, 10), message(3, 0));
+    let mut short = ExtractorBuilder::new();
+    short.mail_message_max(message(2, 0).len());
+    let finder = short.build();
+    let at = MessageStart::default();
+    let MboxCut::At { len, next } = finder.mbox_cut(mbox.as_bytes(), at, 1) else { panic!("a first cut") };
+    assert_eq!(len, message(1, 0).len());
+    assert_eq!(finder.mbox_cut(&mbox.as_bytes()[len..], next, 1), MboxCut::TooLong);
+    let default = ExtractorBuilder::new().build();
+    assert!(matches!(default.mbox_cut(&mbox.as_bytes()[len..], next, 1), MboxCut::At { .. }));
 }

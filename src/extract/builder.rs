@@ -4,7 +4,7 @@ use std::io::{self, Read, Seek};
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::iter::{Extractor, SliceMatches};
+use super::iter::{self, Extractor, MboxCut, MessageStart, SliceMatches};
 use super::options::{Compiled, MailMode, Options};
 use super::prefix::Prefix;
 use crate::find::Prefilter;
@@ -307,6 +307,46 @@ impl UriFinder {
         prefix: Prefix,
     ) -> io::Result<Extractor<R>> {
         Extractor::range_after(&self.compiled, reader, range, prefix)
+    }
+
+    /// Where `bytes`, an mbox from the separator line `at` on (the input from offset
+    /// `at.offset()`), can be cut into a run of whole messages: after the first message that
+    /// ends at or after `want` bytes. The run and each run after it, read with
+    /// [`UriFinder::reader_messages`], give together what the reading of the whole mailbox
+    /// gives: the same events, spans, message numbers and line numbers. Each byte is searched
+    /// once: a caller that reads a mailbox from a pipe can hand its runs to as many threads
+    /// without holding more than a few runs. The input must be read as mail (the caller
+    /// decided that from its start, with [`UriFinder::reads_as_mail`]) and start with a
+    /// separator line; one message is never cut.
+    ///
+    /// ```
+    /// use urisift::{MboxCut, MessageStart};
+    /// let finder = urisift::ExtractorBuilder::new().build();
+    /// let mbox = b"From a@example.org Mon Jan  1 00:00:00 2001\nSubject: one\n\nhttp://a.example/1\n\n\
+    ///              From b@example.org Tue Jan  2 00:00:00 2001\nSubject: two\n\nhttp://b.example/2\n";
+    /// let MboxCut::At { len, next } = finder.mbox_cut(mbox, MessageStart::default(), 1) else { panic!() };
+    /// assert_eq!((next.offset(), next.messages()), (len as u64, 1));
+    /// let runs = [(&mbox[..len], MessageStart::default()), (&mbox[len..], next)];
+    /// let found: Vec<(String, u64)> = runs
+    ///     .iter()
+    ///     .flat_map(|&(run, at)| finder.reader_messages(run, at))
+    ///     .map(|m| m.unwrap())
+    ///     .map(|m| (m.uri().to_owned(), m.origin().unwrap().message()))
+    ///     .collect();
+    /// assert_eq!(found, [("http://a.example/1".to_owned(), 1), ("http://b.example/2".to_owned(), 2)]);
+    /// ```
+    pub fn mbox_cut(&self, bytes: &[u8], at: MessageStart, want: usize) -> MboxCut {
+        iter::cut_mbox(&self.compiled, bytes, at, want)
+    }
+
+    /// The events of the messages `reader` reads: an mbox from its separator line `at` on
+    /// (where [`UriFinder::mbox_cut`] cut it, or the input's start), read as mail whatever the
+    /// finder's [`MailMode`], with the spans, message numbers and line
+    /// numbers of the reading of the whole input. It reads to the end of what `reader` reads;
+    /// a message longer than the bound turns the rest to plain text, as it does in the whole
+    /// input (the cut says [`MboxCut::TooLong`] before that).
+    pub fn reader_messages<R: Read>(&self, reader: R, at: MessageStart) -> Extractor<R> {
+        Extractor::messages(&self.compiled, reader, at)
     }
 }
 

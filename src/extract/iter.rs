@@ -1,9 +1,12 @@
 //! The iterators over a reader and over bytes in memory, and the one loop that drives both: the
 //! source, the decoding stage and the engine, in that order. The scans of ranges are in
-//! [`shard`].
+//! [`shard`], those of an mbox from one of its messages on in [`messages`].
 
+mod messages;
 mod shard;
 
+pub(crate) use messages::cut_mbox;
+pub use messages::{MboxCut, MessageStart};
 pub use shard::Seam;
 use shard::{Owned, keep_owned};
 

@@ -149,6 +149,18 @@ impl Mail {
         }
     }
 
+    /// The mail stage resumed at the separator line at input offset `separator` of an mbox, its
+    /// message starting at `start`, after `number` messages and `line_feeds` line feeds: it
+    /// reads from there on what the stage over the whole input reads (see
+    /// [`UriFinder::reader_messages`](crate::UriFinder::reader_messages)).
+    pub(crate) fn resuming(mut self, separator: u64, start: u64, number: usize, line_feeds: u64) -> Self {
+        self.messages = self.messages.resuming(separator, start, number);
+        if let Some(lines) = &mut self.lines {
+            lines.message = LineCounter::starting_at(separator, line_feeds);
+        }
+        self
+    }
+
     /// Steps until events are queued in the engine, more input is needed, or the input is read
     /// (or is to be read as plain text). `window` is the input from offset `base` on, holding
     /// what the last [`Step::More`] asked to keep; `complete` when nothing follows it.

@@ -78,6 +78,52 @@ pub(crate) fn message_end(bytes: &[u8], start: usize, from: usize, complete: boo
     }
 }
 
+/// Where a run of whole messages of an mbox held in `bytes` may be cut off, as [`cut`] finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cut {
+    /// `bytes[..line]` holds whole messages, `messages` of them; the next message's separator
+    /// line starts at `line`, its text at `next`.
+    At { line: usize, next: usize, messages: u64 },
+    /// No separator line at or after the wanted length is read to its end in `bytes`.
+    More,
+    /// A message in `bytes` (or its separator line, for the input's first) is longer than
+    /// `bound`: the mail stage reads the input from there on as plain text, so the input is not
+    /// cut from there on.
+    TooLong,
+}
+
+/// Finds where `bytes` (an mbox from the start of one of its separator lines; `first` when that
+/// is the input's first line, which is the only one not checked to look like a separator) can
+/// be cut into whole messages, at the first separator line that starts at or after `want`;
+/// each message at most `bound` bytes long as [`super::Messages`] checks it. Linear in the
+/// length searched.
+pub(crate) fn cut(bytes: &[u8], first: bool, want: usize, bound: usize) -> Cut {
+    let (end, mut start) = line_end(bytes, 0);
+    if first && end >= bound {
+        return Cut::TooLong;
+    }
+    if start == end {
+        return Cut::More;
+    }
+    let mut messages = 0;
+    loop {
+        match message_end(bytes, start, start, false) {
+            End::Separator { line, next } => {
+                if line - start > bound {
+                    return Cut::TooLong;
+                }
+                messages += 1;
+                if line >= want {
+                    return Cut::At { line, next, messages };
+                }
+                start = next;
+            }
+            End::More { resume } if resume + 1 - start > bound => return Cut::TooLong,
+            End::More { .. } | End::Last => return Cut::More,
+        }
+    }
+}
+
 /// Whether `line` (starting `From `) reads `From address date`.
 pub(crate) fn is_separator(line: &[u8]) -> bool {
     let rest = &line[5..];

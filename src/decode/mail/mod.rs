@@ -312,6 +312,18 @@ impl Messages {
         self
     }
 
+    /// The messages of an mbox read from the separator line at input offset `separator` on, the
+    /// message after it starting at `start`, with `number` messages before it: what the reading
+    /// of the whole input is in at that separator line, so that it walks the same messages with
+    /// the same numbers from there on (the input's offsets and the window given start at
+    /// `separator`).
+    pub(crate) fn resuming(mut self, separator: u64, start: u64, number: usize) -> Self {
+        self.mbox = Some(true);
+        (self.separator, self.start, self.searched, self.current) = (separator, start, start, start);
+        self.number = number;
+        self
+    }
+
     /// Where the message of the last segment given starts, as an input offset.
     pub(crate) fn message_start(&self) -> u64 {
         self.current
