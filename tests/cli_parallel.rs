@@ -148,9 +148,13 @@ fn bad_ranges_are_usage_errors() {
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{bad}");
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_urisift")).args(["--range", "0:10", "-"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not standard input"));
+    // Standard input alone or among files, on one thread or several (several scanned standard
+    // input whole, the range ignored).
+    for args in [&["--range", "0:10", "-"][..], &["-j", "2", "--range", "0:10", "-", "Cargo.toml"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_urisift")).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("not standard input"), "{args:?}");
+    }
 }
 
 /// Workers run only a few jobs ahead of the one the main thread reports from. Standard input
@@ -202,4 +206,66 @@ fn output_does_not_pile_up_behind_a_slow_first_input() {
     );
     assert!(peak_kib > 0 && peak_kib < 32 << 10, "peak resident size {peak_kib} KiB");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs urisift with `input` on its standard input, written from another thread.
+fn urisift_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urisift"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = std::thread::scope(|scope| {
+        // A reader that stops early (`-m`) closes the pipe: the rest is not written.
+        scope.spawn(move || stdin.write_all(input));
+        child.wait_with_output().unwrap()
+    });
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// A mailbox on standard input, too large for one run: on several threads it is cut into runs
+/// of whole messages as it is read, the runs scanned apart; the output is that of one thread,
+/// message numbers, Message-IDs and line numbers included. Plain text on standard input is
+/// read on one thread, with the same output too.
+#[test]
+fn a_mailbox_from_standard_input_cut_into_runs_prints_the_same() {
+    // A first message whose header block says it is mail, then the corpus's mail.
+    let mut mail = b"From a@example.org Mon Jan  1 00:00:00 2001\nFrom: a@example.org\nSubject: first\n\n\
+                     see http://example.org/first\n\n"
+        .to_vec();
+    let files: Vec<String> =
+        corpus_files().into_iter().filter(|f| f.contains("/mail/") && !f.contains("expected")).collect();
+    assert!(files.len() > 10);
+    let mut k = 0;
+    while mail.len() < 5 << 20 {
+        for file in &files {
+            mail.extend_from_slice(
+                format!("From sender{k}@example.org Mon Jan  1 00:00:00 2001\n").as_bytes(),
+            );
+            mail.extend_from_slice(&std::fs::read(file).unwrap());
+            mail.extend_from_slice(b"\n\n");
+            k += 1;
+        }
+    }
+    let plain: Vec<u8> = mail.iter().map(|&b| if b == b'F' { b'f' } else { b }).collect();
+    for (input, name) in [(&mail, "mailbox"), (&plain, "plain text")] {
+        for variant in [&["-n", "--json"][..], &["-c"], &["--rejected", "--json", "-u"], &["-m", "5"]] {
+            let mut one = vec!["-j", "1"];
+            one.extend_from_slice(variant);
+            let expected = urisift_stdin(&one, input);
+            let mut many = vec!["-j", "3"];
+            many.extend_from_slice(variant);
+            let got = urisift_stdin(&many, input);
+            assert!(got.stdout == expected.stdout, "{name} {variant:?}: stdout differs from -j 1");
+            assert!(got.stderr == expected.stderr, "{name} {variant:?}: stderr differs from -j 1");
+            assert_eq!(got.status.code(), expected.status.code(), "{name} {variant:?}");
+        }
+    }
 }

@@ -581,7 +581,7 @@ pub fn run(args: Args) -> ExitCode {
         });
         // About how far before a range its scan starts (the library's warm-up, at least).
         let reach = args.max_uri_len as u64 + 4096;
-        if parallel::worth_it(&listed_all, reach) {
+        if parallel::worth_it(&listed_all, reach, args.range.is_some()) {
             // Line numbers need the line feeds before each range, counted; without them a
             // range's prefix is guessed and checked at its seam (see `parallel`).
             let count_prefix = args.line_number || wants_line;

@@ -20,6 +20,8 @@
 //! then (each byte at most once for all the ranges of a file). A search of every range for
 //! header lines cost more than half again the CPU time of the scan itself on prose.
 
+mod runs;
+
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::ops::Range;
@@ -31,8 +33,7 @@ use urisift::{Event, Prefix, Seam, UriFinder};
 
 use crate::complain;
 use crate::extract::{
-    Args, Flow, Look, Run, Sniff, Stop, name_decoder, open_for_range, warn_compressed, warn_plain_from,
-    warn_utf16,
+    Args, Flow, Look, Run, Stop, name_decoder, open_for_range, warn_compressed, warn_plain_from, warn_utf16,
 };
 use crate::input::{self, Input, InputError};
 use crate::json::Counts;
@@ -70,6 +71,34 @@ enum Msg {
     End(Option<Seam>),
     /// Where mail stopped being read as mail (a message too long), sent after the events.
     PlainFrom(u64),
+    /// A run of a mailbox read whole, scanned on another thread ([`runs`]): its messages come
+    /// here, in the place of this one.
+    Run(Receiver<Msg>),
+}
+
+/// The messages of a job, those of its runs ([`Msg::Run`]) in their place.
+struct Flat {
+    job: Receiver<Msg>,
+    run: Option<Receiver<Msg>>,
+}
+
+impl Iterator for Flat {
+    type Item = Msg;
+
+    fn next(&mut self) -> Option<Msg> {
+        loop {
+            if let Some(run) = &self.run {
+                match run.recv() {
+                    Ok(msg) => return Some(msg),
+                    Err(_) => self.run = None,
+                }
+            }
+            match self.job.recv().ok()? {
+                Msg::Run(run) => self.run = Some(run),
+                msg => return Some(msg),
+            }
+        }
+    }
 }
 
 /// One piece of work.
@@ -145,11 +174,13 @@ impl Chain {
     }
 }
 
-/// Whether the scan of `inputs` is worth more than one thread: several inputs, or a file
-/// large enough to cut.
-pub fn worth_it(inputs: &[Result<Input, InputError>], reach: u64) -> bool {
+/// Whether the scan of `inputs` is worth more than one thread: several inputs, a file large
+/// enough to cut, or standard input (a mailbox is cut into runs as it is read: [`runs`];
+/// not with `--range`, which reads files only: `ranged`).
+pub fn worth_it(inputs: &[Result<Input, InputError>], reach: u64, ranged: bool) -> bool {
     inputs.len() > 1
         || inputs.iter().any(|input| match input {
+            Ok(Input::Stdin) => !ranged,
             Ok(Input::File(path)) => std::fs::metadata(path)
                 .is_ok_and(|m| m.is_file() && m.len() >= 2 * range_len(m.len(), 1, reach)),
             _ => false,
@@ -183,7 +214,7 @@ pub fn scan_all<W: io::Write>(
         let first = jobs.len();
         let mut head = None;
         match (input, &args.range) {
-            (Ok(Input::File(_)), Some(range)) => {
+            (Ok(_), Some(range)) => {
                 jobs.push(Job::Range { input: i, range: range.clone(), part: 0, chain: None, guess: false });
             }
             (Ok(Input::File(path)), None) => {
@@ -246,7 +277,7 @@ pub fn scan_all<W: io::Write>(
                     let Some(tx) = senders[k].lock().unwrap_or_else(|e| e.into_inner()).take() else {
                         continue;
                     };
-                    work(&jobs[k], &inputs, &chains, finder, args, hand, &tx);
+                    work(&jobs[k], &inputs, &chains, finder, args, hand, &tx, threads);
                 }
             });
         }
@@ -328,7 +359,7 @@ fn report<W: io::Write>(
         let mut plain_from = None;
         'jobs: for (k, rx) in jobs {
             window.reached(k);
-            for msg in rx {
+            for msg in (Flat { job: rx, run: None }) {
                 match msg {
                     Msg::Start(seam) if end_seam.is_some() && seam != end_seam => {
                         let Job::Range { range, .. } = &all_jobs[k] else {
@@ -353,6 +384,7 @@ fn report<W: io::Write>(
                     Msg::PlainFrom(at) => plain_from = plain_from.or(Some(at)),
                     Msg::Compressed(c) => warn_compressed(&name, c),
                     Msg::Head(h) => head = Some(h),
+                    Msg::Run(_) => unreachable!("runs are flattened"),
                     Msg::Failed(e) => {
                         outcome = Err(Stop::Input(e));
                         break 'jobs;
@@ -420,6 +452,7 @@ fn work(
     args: &Args,
     hand: Hand,
     tx: &SyncSender<Msg>,
+    threads: usize,
 ) {
     let decompress = args.search_zip;
     match job {
@@ -435,18 +468,14 @@ fn work(
             if let Some(c) = compression.filter(|_| !decompress) {
                 let _ = tx.send(Msg::Compressed(c));
             }
-            let mut sniff = Sniff { inner: reader, head: [0; 2], seen: 0 };
             let decompressed = compression.filter(|_| decompress);
-            let mut extractor = finder.reader(&mut sniff);
-            if pump(&mut extractor, input, args, hand, tx, decompressed) {
-                if let Some(at) = extractor.plain_from() {
-                    let _ = tx.send(Msg::PlainFrom(at));
-                }
-                drop(extractor);
-                if sniff.seen == 2 {
-                    let _ = tx.send(Msg::Head(sniff.head));
-                }
-            }
+            // A mailbox that cannot be cut into ranges is cut into runs as it is read; other
+            // inputs read whole are small (the other jobs keep the threads busy).
+            let threads = match (input, decompressed) {
+                (Input::Stdin, _) | (_, Some(_)) => threads,
+                _ => 1,
+            };
+            runs::scan(reader, finder, input, args, hand, tx, decompressed, threads);
         }
         Job::Range { input, range, part, chain, guess } => {
             let Ok(input) = &inputs[*input] else { return };

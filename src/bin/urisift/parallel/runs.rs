@@ -1,0 +1,208 @@
+//! `-j N` over a mailbox that cannot be cut into ranges (standard input, a file read through a
+//! decompressor): it is cut into runs of whole messages as it is read
+//! ([`UriFinder::mbox_cut`]), and the runs are scanned on N threads
+//! ([`UriFinder::reader_messages`]). The runs of a mailbox, read apart, give the events of
+//! the whole mailbox (see the crate docs, "Shards"), and the main thread takes them in input
+//! order: a run's channel is sent down the job's channel ([`Msg::Run`]) before the run is
+//! handed to a thread. Input that is not an mbox is read on the job's own thread, as one
+//! thread reads it; so is the rest of a mailbox from a message the cut cannot see past (one
+//! longer than the mail stage reads as mail, or than [`HELD_MAX`]).
+//!
+//! Memory stays bounded: the job's channel holds at most [`super::CHANNEL`] runs' channels,
+//! the queue of runs one per thread, and each run's channel [`super::CHANNEL`] batches.
+//!
+//! A run is handed on once it is [`RUN`] bytes long or the input ends, so a mailbox that
+//! trickles in is reported a run at a time; `--line-buffered` and a terminal, which keep
+//! latency low, are scanned on one thread.
+
+use std::io::{self, Cursor, Read};
+use std::sync::Mutex;
+use std::sync::mpsc::{SyncSender, sync_channel};
+
+use urisift::{MboxCut, MessageStart, UriFinder};
+
+use super::{CHANNEL, Hand, MAIL_LOOK, Msg, pump};
+use crate::extract::{Args, Sniff, name_decoder};
+use crate::input::{self, Input};
+
+/// How long a run is, at least (the last one excepted).
+const RUN: usize = 2 << 20;
+/// The most held from the last cut while looking for the next one.
+const HELD_MAX: usize = 32 << 20;
+
+/// One run for a thread: its bytes, where it starts, and where its events go.
+type Work = (Vec<u8>, MessageStart, SyncSender<Msg>);
+
+/// Scans `reader`, the input `input` read whole (`decompressed` by this decompressor), for the
+/// job whose channel is `tx`: a mailbox in runs on `threads` threads, anything else on this
+/// thread.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn scan(
+    mut reader: Box<dyn Read>,
+    finder: &UriFinder,
+    input: &Input,
+    args: &Args,
+    hand: Hand,
+    tx: &SyncSender<Msg>,
+    decompressed: Option<input::Compression>,
+    threads: usize,
+) {
+    let (mut held, mut eof, mut failed) = head(&mut reader);
+    let mbox = threads > 1
+        && failed.is_none()
+        && !eof
+        && held.starts_with(b"From ")
+        && finder.reads_as_mail(&held[..held.len().min(MAIL_LOOK)], eof);
+    if !mbox {
+        let replay = Cursor::new(held).chain(Failing(failed)).chain(reader);
+        return whole(Box::new(replay), finder, input, args, hand, tx, decompressed);
+    }
+    if tx.send(Msg::Head([held[0], held[1]])).is_err() {
+        return;
+    }
+    let (work_tx, work_rx) = sync_channel::<Work>(threads);
+    let work_rx = Mutex::new(work_rx);
+    std::thread::scope(|scope| {
+        // Dropped on every way out of here, which ends the threads once the queue is empty.
+        let work_tx = work_tx;
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    let Ok((run, at, out)) = next else { break };
+                    let mut extractor = finder.reader_messages(&run[..], at);
+                    if pump(&mut extractor, input, args, hand, &out, None)
+                        && let Some(at) = extractor.plain_from()
+                    {
+                        let _ = out.send(Msg::PlainFrom(at));
+                    }
+                }
+            });
+        }
+        // Hands `run` (from `at`) to a thread, its channel to the main thread first; false once
+        // the main thread is gone.
+        let hand_on = |run: Vec<u8>, at: MessageStart| {
+            let (out, events) = sync_channel(CHANNEL);
+            tx.send(Msg::Run(events)).is_ok() && work_tx.send((run, at, out)).is_ok()
+        };
+        let mut at = MessageStart::default();
+        loop {
+            match finder.mbox_cut(&held, at, RUN) {
+                MboxCut::At { len, next } => {
+                    let rest = held.split_off(len);
+                    if !hand_on(std::mem::replace(&mut held, rest), at) {
+                        return;
+                    }
+                    at = next;
+                }
+                // At least as much again as is held: each byte is searched a bounded number of
+                // times.
+                MboxCut::More if !eof && failed.is_none() && held.len() < HELD_MAX => {
+                    let want = held.len() + held.len().max(RUN);
+                    (eof, failed) = fill(&mut reader, &mut held, want);
+                }
+                _ => break,
+            }
+        }
+        if eof || failed.is_some() {
+            // The last run, then the read error that ended it, as one thread reports them.
+            if hand_on(held, at)
+                && let Some(e) = failed
+            {
+                let _ = tx.send(Msg::Failed(name_decoder(e, decompressed)));
+            }
+        } else {
+            // The rest of the input from the last cut, on this thread.
+            let (out, events) = sync_channel(CHANNEL);
+            if tx.send(Msg::Run(events)).is_ok() {
+                let mut extractor = finder.reader_messages(Cursor::new(held).chain(reader), at);
+                if pump(&mut extractor, input, args, hand, &out, decompressed)
+                    && let Some(at) = extractor.plain_from()
+                {
+                    let _ = out.send(Msg::PlainFrom(at));
+                }
+            }
+        }
+    });
+}
+
+/// Scans `reader` whole on this thread, as one thread does.
+fn whole(
+    reader: Box<dyn Read>,
+    finder: &UriFinder,
+    input: &Input,
+    args: &Args,
+    hand: Hand,
+    tx: &SyncSender<Msg>,
+    decompressed: Option<input::Compression>,
+) {
+    let mut sniff = Sniff { inner: reader, head: [0; 2], seen: 0 };
+    let mut extractor = finder.reader(&mut sniff);
+    if pump(&mut extractor, input, args, hand, tx, decompressed) {
+        if let Some(at) = extractor.plain_from() {
+            let _ = tx.send(Msg::PlainFrom(at));
+        }
+        drop(extractor);
+        if sniff.seen == 2 {
+            let _ = tx.send(Msg::Head(sniff.head));
+        }
+    }
+}
+
+/// The input's first bytes, as many as say whether it is an mbox read as mail: up to the end
+/// of its first line when that does not start an mbox, up to the end of the header block of
+/// its first message (which decides whether it is mail), or [`MAIL_LOOK`] bytes; whether the
+/// input ended there, and the error that stopped the reading. Read a read at a time, so that
+/// live input (`tail -f log | urisift`) is not held back.
+fn head(reader: &mut dyn Read) -> (Vec<u8>, bool, Option<io::Error>) {
+    let mut held = Vec::new();
+    let decided = |held: &[u8]| {
+        let mbox = held.starts_with(b"From ");
+        !mbox && !b"From ".starts_with(held)
+            || mbox
+                && memchr::memmem::find(held, b"\n\n")
+                    .or_else(|| memchr::memmem::find(held, b"\n\r\n"))
+                    .is_some()
+    };
+    loop {
+        let len = held.len();
+        held.resize(MAIL_LOOK, 0);
+        let read = reader.read(&mut held[len..]);
+        held.truncate(len + *read.as_ref().unwrap_or(&0));
+        match read {
+            Ok(0) => return (held, true, None),
+            Ok(_) if held.len() >= MAIL_LOOK || decided(&held) => return (held, false, None),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return (held, false, Some(e)),
+        }
+    }
+}
+
+/// Reads into `held` until it holds `want` bytes or the input ends; whether it ended, and the
+/// error that stopped the reading (what was read before it is kept).
+fn fill(reader: &mut dyn Read, held: &mut Vec<u8>, want: usize) -> (bool, Option<io::Error>) {
+    while held.len() < want {
+        let len = held.len();
+        held.resize(len + (want - len).min(1 << 20), 0);
+        let read = reader.read(&mut held[len..]);
+        held.truncate(len + *read.as_ref().unwrap_or(&0));
+        match read {
+            Ok(0) => return (true, None),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return (false, Some(e)),
+        }
+    }
+    (false, None)
+}
+
+/// A reader that fails once with the error it holds, then ends: the error met while reading
+/// ahead, given back in its place.
+struct Failing(Option<io::Error>);
+
+impl Read for Failing {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        self.0.take().map_or(Ok(0), Err)
+    }
+}
