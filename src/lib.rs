@@ -290,6 +290,14 @@
 //!   plain text does, and scans it from that message's start. The command line's `-j` cuts a
 //!   mailbox into one range per thread (`tests/mail_shards.rs` cuts the corpus's mail at
 //!   random points and around every separator line).
+//! - **A mailbox that arrives as a stream** (a pipe, a decompressor) cannot be cut into ranges
+//!   of offsets known in advance. [`UriFinder::mbox_cut`] cuts it into runs of whole messages
+//!   as it is read, and [`UriFinder::reader_messages`] reads each run apart, from the
+//!   [`MessageStart`] the cut gives (the run's offset, the messages and line feeds before it):
+//!   the runs' events, one run after another, are the whole mailbox's. The cut checks each
+//!   message against the message bound as the reading of mail does, and stops at the first
+//!   message too long ([`MboxCut::TooLong`]): the rest of the input is read from the last cut
+//!   in one piece. The command line's `-j` reads a mailbox on standard input this way.
 //!
 //! The command line's `--range START:END` and `-j N` (a large file cut into ranges on N
 //! threads) are built on these.

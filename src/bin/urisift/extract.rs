@@ -265,8 +265,11 @@ pub struct Args {
     /// Scan with NUM threads (default: the number of cores).
     ///
     /// Files are scanned in parallel and a large file in ranges (as --range cuts it), and the
-    /// output is the same as with -j 1, in the same order. One input from standard input,
-    /// --line-buffered output, --line-text, {text}, -l and -q scan on one thread.
+    /// output is the same as with -j 1, in the same order. A mailbox (mbox) on standard input
+    /// or decompressed (-z) is cut into runs of whole messages as it is read, each about 2 MiB,
+    /// handed on once whole (so a mailbox that trickles in is reported a run at a time); other
+    /// text on standard input is read on one thread. --line-buffered output (which a live
+    /// input wants), --line-text, {text}, -l and -q scan on one thread.
     #[arg(short = 'j', long, value_name = "NUM", value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
 
