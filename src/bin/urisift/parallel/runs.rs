@@ -17,7 +17,7 @@
 
 use std::io::{self, Cursor, Read};
 use std::sync::Mutex;
-use std::sync::mpsc::{SyncSender, sync_channel};
+use std::sync::mpsc::{SyncSender, channel, sync_channel};
 
 use urisift::{MboxCut, MessageStart, UriFinder};
 
@@ -62,6 +62,9 @@ pub(super) fn scan(
     }
     let (work_tx, work_rx) = sync_channel::<Work>(threads);
     let work_rx = Mutex::new(work_rx);
+    // The runs' buffers, given back once scanned and filled again: a fresh buffer for each
+    // run would cost its pages' faults and zeroing again.
+    let (spare_tx, spare_rx) = channel::<Vec<u8>>();
     std::thread::scope(|scope| {
         // Dropped on every way out of here, which ends the threads once the queue is empty.
         let work_tx = work_tx;
@@ -76,6 +79,7 @@ pub(super) fn scan(
                     {
                         let _ = out.send(Msg::PlainFrom(at));
                     }
+                    let _ = spare_tx.send(run);
                 }
             });
         }
@@ -89,7 +93,10 @@ pub(super) fn scan(
         loop {
             match finder.mbox_cut(&held, at, RUN) {
                 MboxCut::At { len, next } => {
-                    let rest = held.split_off(len);
+                    let mut rest = spare_rx.try_recv().unwrap_or_else(|_| Vec::with_capacity(2 * RUN));
+                    rest.clear();
+                    rest.extend_from_slice(&held[len..]);
+                    held.truncate(len);
                     if !hand_on(std::mem::replace(&mut held, rest), at) {
                         return;
                     }
