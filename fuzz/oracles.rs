@@ -156,6 +156,7 @@ pub fn mail(data: &[u8]) {
     assert_eq!(slice.plain_from(), stream.plain_from(), "slice and stream stop reading mail differently");
     lane_agrees(&builder, text, &slice_events, ctl);
     shards_agree(&builder, text, &slice_events, ctl);
+    runs_agree(&builder.build(), text, &slice_events, ctl);
     let len = text.len() as u64;
     let mut matches = Vec::new();
     for event in slice_events {
@@ -186,6 +187,35 @@ fn shards_agree(builder: &urisift::ExtractorBuilder, text: &[u8], whole: &[urisi
         events.extend(std::iter::from_fn(|| shard.next_event()));
     }
     assert!(events == whole, "shards cut at {first} and {second} differ from the whole (options {ctl:#04x})");
+}
+
+/// An mbox read as mail, cut into runs of whole messages of at least a length `ctl` picks
+/// (`mbox_cut`) and each run read apart (`reader_messages`), the rest read in one piece where
+/// the cut stops: the runs' events, one after another, are `whole`.
+fn runs_agree(finder: &urisift::UriFinder, text: &[u8], whole: &[urisift::Event], ctl: usize) {
+    if !text.starts_with(b"From ") || !finder.reads_as_mail(text, true) {
+        return;
+    }
+    let want = 1 + ctl * 37 % (text.len() + 1);
+    let (mut at, mut from) = (urisift::MessageStart::default(), 0);
+    let mut events = Vec::new();
+    loop {
+        let cut = finder.mbox_cut(&text[from..], at, want);
+        let len = match cut {
+            urisift::MboxCut::At { len, .. } => len,
+            _ => text.len() - from,
+        };
+        let mut run = finder.reader_messages(&text[from..from + len], at);
+        events.extend(std::iter::from_fn(|| run.next_event()).map(|e| e.expect("a slice reads")));
+        match cut {
+            urisift::MboxCut::At { len, next } => {
+                assert!(len > 0 && next.offset() == (from + len) as u64, "a cut moves on to its offset");
+                (at, from) = (next, from + len);
+            }
+            _ => break,
+        }
+    }
+    assert!(events == whole, "runs of {want} differ from the whole (options {ctl:#04x})");
 }
 
 /// The per-match invariants of [`extract`].
