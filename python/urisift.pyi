@@ -96,8 +96,32 @@ class Match:
     def quoted_printable(self) -> bool: ...
     @property
     def grammar(self) -> _GrammarName: ...
+    @property
+    def origin(self) -> Optional["Origin"]:
+        """Where in a message it was found, when the input was read as mail; else None."""
     def as_dict(self) -> dict[str, object]:
         """The keys of the command line's --json record, without "file"."""
+    def __hash__(self) -> int: ...
+
+@final
+class Origin:
+    """Where in a message a match was found: the keys of the command line's JSON records."""
+
+    @property
+    def message(self) -> int:
+        """The message's number in the input, from 1."""
+    @property
+    def message_id(self) -> Optional[str]: ...
+    @property
+    def part(self) -> str:
+        """The MIME part number: "" for the message's own header, "1", "2.1", ..."""
+    @property
+    def content_type(self) -> str: ...
+    @property
+    def found(self) -> str:
+        """header:NAME, body, preamble, epilogue, html:text or html:ATTRIBUTE."""
+    @property
+    def link_text(self) -> Optional[str]: ...
     def __hash__(self) -> int: ...
 
 @final

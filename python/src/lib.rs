@@ -136,7 +136,7 @@ mod urisift_py {
     #[pymodule_export]
     use super::{extract, extract_range};
     #[pymodule_export]
-    use crate::matches::{MatchObj, Matches, RejectedObj};
+    use crate::matches::{MatchObj, Matches, OriginObj, RejectedObj};
     #[pymodule_export]
     use crate::uri::{Components, UriError, check, normalize, resolve};
 

@@ -343,6 +343,12 @@ impl MatchObj {
         self.m.parsed().grammar().name()
     }
 
+    /// Where in a message it was found, when the input was read as mail; else `None`.
+    #[getter]
+    fn origin(&self) -> Option<OriginObj> {
+        self.m.origin().map(|o| OriginObj(o.clone()))
+    }
+
     /// The fields of the command line's `--json` record (without `file`), as a dict.
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -396,6 +402,72 @@ impl MatchObj {
             self.m.uri(),
             self.span_pair(),
             self.m.delimiter().name()
+        )
+    }
+}
+
+/// Where in a message a match was found (`Match.origin`, for input read as mail): the
+/// message, its MIME part, and the place in the part, as the command line's JSON records say.
+#[pyclass(module = "urisift", name = "Origin", frozen)]
+pub(crate) struct OriginObj(urisift::Origin);
+
+#[pymethods]
+impl OriginObj {
+    /// The message's number in the input, from 1 (an mbox holds several).
+    #[getter]
+    fn message(&self) -> u64 {
+        self.0.message()
+    }
+
+    /// The top-level message's `Message-ID`, without its angle brackets.
+    #[getter]
+    fn message_id(&self) -> Option<&str> {
+        self.0.message_id()
+    }
+
+    /// The MIME part number (`""` for the message's own header, `"1"`, `"2.1"`, …).
+    #[getter]
+    fn part(&self) -> &str {
+        self.0.part()
+    }
+
+    /// The part's `type/subtype`, in lower case.
+    #[getter]
+    fn content_type(&self) -> &str {
+        self.0.content_type()
+    }
+
+    /// Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
+    /// `html:ATTRIBUTE`.
+    #[getter]
+    fn found(&self) -> String {
+        self.0.place().to_string()
+    }
+
+    /// For a link of an HTML `a` element, its visible text.
+    #[getter]
+    fn link_text(&self) -> Option<&str> {
+        self.0.link_text()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<OriginObj>().is_ok_and(|o| self.0 == o.get().0)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.0.hash(&mut h);
+        h.finish()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Origin(message={}, part={:?}, content_type={:?}, found={:?})",
+            self.0.message(),
+            self.0.part(),
+            self.0.content_type(),
+            self.0.place().to_string()
         )
     }
 }

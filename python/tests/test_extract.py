@@ -270,6 +270,25 @@ def test_mail_option():
     assert [m.uri for m in urisift.extract(message, mail=False)] == ["http://a.example/?a=1&amp;b=2"]
 
 
+def test_origin_says_where_in_the_message():
+    """A match read as mail carries its origin, as the command line's JSON records do; one
+    read as plain text has none."""
+    message = (
+        b"From: a@b.example\r\nSubject: see http://a.example/subject\r\nMessage-ID: <1@b.example>\r\n"
+        b"MIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n<a href=\"http://a.example/?a=1&amp;b=2\">the  page</a>\r\n"
+    )
+    header, link = urisift.extract(message)
+    assert (header.origin.message, header.origin.message_id, header.origin.part) == (1, "1@b.example", "")
+    assert (header.origin.found, header.origin.link_text) == ("header:Subject", None)
+    assert (link.origin.part, link.origin.content_type, link.origin.found) == ("1", "text/html", "html:href")
+    assert link.origin.link_text == "the page"
+    d = link.as_dict()
+    assert (d["message"], d["part"], d["found"], d["link_text"]) == (1, "1", "html:href", "the page")
+    assert link.origin == list(urisift.extract(message))[1].origin != header.origin
+    assert "html:href" in repr(link.origin)
+    assert all(m.origin is None for m in urisift.extract(message, mail=False))
+
+
 def test_mail_message_max():
     """A message longer than mail_message_max turns the input from its start on into plain
     text: the HTML link is no longer read through its part, and &amp; stays as written."""
