@@ -598,6 +598,14 @@ pub(super) fn check(
             {
                 return Ok(Parts::new(&c));
             }
+            // An IRI of the same plain forms, read over its own text (see `uri::plain`); the
+            // ASCII walk above stopped at its first character outside ASCII.
+            if iri
+                && !reading.is_ascii()
+                && let Some(c) = crate::uri::plain_iri_components(reading)
+            {
+                return Ok(Parts::new(&c));
+            }
             if iri && let Some(shadow) = super::iri::stand_in(reading) {
                 let c = super::iri::components(&shadow)?;
                 let parts = c.scheme.is_some().then(|| Parts::new(&c));

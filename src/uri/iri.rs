@@ -72,6 +72,27 @@ pub(crate) fn class(c: char) -> Class {
     }
 }
 
+/// The length in bytes of the character outside ASCII that starts at `b[i]`, when RFC 3987
+/// §2.2 allows it where it stands: a `ucschar` anywhere `iunreserved` is, an `iprivate` only in
+/// the query (`in_query`). `None` for a character of neither class, an `iprivate` elsewhere, or
+/// bytes that are no UTF-8. The IRI walk of [`super::plain`] calls this at each byte outside
+/// ASCII in a reg-name, a path, a query or a fragment.
+#[inline]
+pub(crate) fn allowed_at(b: &[u8], i: usize, in_query: bool) -> Option<usize> {
+    let len = match b.get(i)? {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
+    let c = core::str::from_utf8(b.get(i..i + len)?).ok()?.chars().next()?;
+    match class(c) {
+        Class::Ucschar => Some(len),
+        Class::Iprivate if in_query => Some(len),
+        Class::Iprivate | Class::Excluded => None,
+    }
+}
+
 /// What the stand-in byte of a character outside ASCII means.
 const ALLOWED: u8 = b'~';
 const REFUSED: u8 = b' ';
