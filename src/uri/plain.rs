@@ -449,6 +449,9 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
 }
 
 #[cfg(test)]
+mod iri_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::uri::{HostKind, Uri};
