@@ -38,10 +38,11 @@ pub(crate) fn components(b: &[u8]) -> Option<Components> {
     walk::<false>(b)
 }
 
-/// The components of `s`, an IRI's text holding a character outside ASCII, when it is a valid
-/// IRI under [`Grammar::Rfc3986`] of the server form of the module docs with a host a reader
-/// would click; `None` otherwise (the full parser of [`super::iri`] decides).
-#[inline(never)]
+/// The components of `s`, an IRI's text, when it is a valid IRI under [`Grammar::Rfc3986`] of
+/// one of the plain forms of the module docs (a character outside ASCII only in the server
+/// form); `None` otherwise (the full parser of [`super::iri`] decides). On ASCII text this is
+/// [`components`].
+#[inline(always)]
 pub(crate) fn iri_components(s: &str) -> Option<Components> {
     walk::<true>(s.as_bytes())
 }
@@ -196,14 +197,14 @@ fn plain_authority<const IRI: bool>(b: &[u8], start: usize) -> Option<host::Auth
     } else {
         // reg-name = *( unreserved / pct-encoded / sub-delims ), here without escapes; an
         // ireg-name has `iunreserved` for `unreserved` (RFC 3987 §2.2).
-        let name = |from: usize| {
-            let rest = &b[from..];
-            from + rest.iter().position(|&x| !chars::is(x, UNRESERVED | SUB_DELIMS)).unwrap_or(rest.len())
+        let name = |rest: &[u8]| {
+            rest.iter().position(|&x| !chars::is(x, UNRESERVED | SUB_DELIMS)).unwrap_or(rest.len())
         };
-        let mut end = name(start);
+        let mut end = start + name(rest);
         if IRI {
             while b.get(end).is_some_and(|&x| !x.is_ascii()) {
-                end = name(end + super::iri::allowed_at(b, end, false)?);
+                let from = end + super::iri::allowed_at(b, end, false)?;
+                end = from + name(&b[from..]);
             }
         }
         let host = Part::new(start, end);
