@@ -31,7 +31,10 @@ pub(crate) fn char_at(w: &Window<'_>, at: usize) -> Scan<Option<(char, usize)>> 
         }
         return Err(Incomplete);
     };
-    Ok(core::str::from_utf8(bytes).ok().and_then(|s| s.chars().next()).map(|c| (c, len)))
+    if len == 1 {
+        return Ok(Some((char::from(lead), 1)));
+    }
+    Ok(crate::chars::utf8::decode(bytes).map(|c| (c, len)))
 }
 
 /// Whether `c` goes on a word: a letter, a mark or a digit (Unicode general categories L, M, N).

@@ -85,7 +85,7 @@ pub(crate) fn allowed_at(b: &[u8], i: usize, in_query: bool) -> Option<usize> {
         0xf0..=0xf4 => 4,
         _ => return None,
     };
-    let c = core::str::from_utf8(b.get(i..i + len)?).ok()?.chars().next()?;
+    let c = crate::chars::utf8::decode(b.get(i..i + len)?)?;
     match class(c) {
         Class::Ucschar => Some(len),
         Class::Iprivate if in_query => Some(len),

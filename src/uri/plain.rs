@@ -160,8 +160,10 @@ fn iscan<const IRI: bool>(b: &[u8], i: usize, class: u16, in_query: bool) -> Opt
     let mut i = scan(b, i, class).ok()?;
     if IRI {
         while b.get(i).is_some_and(|&x| !x.is_ascii()) {
-            let len = super::iri::allowed_at(b, i, in_query)?;
-            i = scan(b, i + len, class).ok()?;
+            i += super::iri::allowed_at(b, i, in_query)?;
+            if b.get(i).is_some_and(u8::is_ascii) {
+                i = scan(b, i, class).ok()?;
+            }
         }
     }
     Some(i)
