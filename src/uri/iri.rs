@@ -34,6 +34,11 @@
 //! the scheme-specific restrictions": the rules of [`super::schemes`] run on the mapped URI,
 //! and an error's offset is carried back to the IRI.
 //!
+//! The extractor reads the common IRIs (`http`, `https` and `ftp` with a registered name or an
+//! IP literal, no userinfo) without a stand-in: the walk of [`super::plain`] goes over the IRI's
+//! own bytes and asks [`allowed_at`] at each character outside ASCII. It decides nothing else,
+//! and agrees with this parser where it decides (`plain/iri_tests.rs`).
+//!
 //! # The mapping to a URI
 //!
 //! §3.1 step 2: each character of `ucschar` or `iprivate` becomes the `%HH` triplets of its
