@@ -1,12 +1,13 @@
 //! One character of UTF-8 (RFC 3629 §4), decoded from bytes that may be no UTF-8.
 
-/// The character that `b` encodes, when `b` is exactly one character of UTF-8 of two to four
-/// bytes (RFC 3629 §4 `UTF8-2`, `UTF8-3`, `UTF8-4`): no overlong form, no encoded surrogate,
-/// nothing above U+10FFFF, a continuation byte where each is due. `None` otherwise.
+/// The character that `b` encodes, when `b` is exactly one character of UTF-8 (RFC 3629 §4
+/// `UTF8-char`): no overlong form, no encoded surrogate, nothing above U+10FFFF, a continuation
+/// byte where each is due. `None` otherwise.
 #[inline]
 pub(crate) fn decode(b: &[u8]) -> Option<char> {
     let tail = |k: usize| b.get(k).filter(|&&x| x & 0xc0 == 0x80).map(|&x| u32::from(x & 0x3f));
     let (code, least) = match (b.first()?, b.len()) {
+        (&x @ 0x00..=0x7f, 1) => return Some(char::from(x)),
         (&x @ 0xc2..=0xdf, 2) => (u32::from(x & 0x1f) << 6 | tail(1)?, 0x80),
         (&x @ 0xe0..=0xef, 3) => (u32::from(x & 0x0f) << 12 | tail(1)? << 6 | tail(2)?, 0x800),
         (&x @ 0xf0..=0xf4, 4) => {
@@ -26,13 +27,16 @@ mod tests {
     fn std_decode(b: &[u8]) -> Option<char> {
         let s = core::str::from_utf8(b).ok()?;
         let mut chars = s.chars();
-        let c = chars.next().filter(|c| !c.is_ascii())?;
+        let c = chars.next()?;
         chars.next().is_none().then_some(c)
     }
 
     #[test]
     fn agrees_with_the_standard_library_on_every_short_sequence() {
-        for lead in 0x80..=0xffu8 {
+        for x in 0..=0xffu8 {
+            assert_eq!(decode(&[x]), std_decode(&[x]), "{x:x}");
+        }
+        for lead in 0..=0xffu8 {
             for b1 in 0..=0xffu8 {
                 assert_eq!(decode(&[lead, b1]), std_decode(&[lead, b1]), "{lead:x} {b1:x}");
                 for b2 in 0..=0xffu8 {
@@ -50,7 +54,8 @@ mod tests {
             }
         }
         assert_eq!(decode(&[]), None);
-        assert_eq!(decode(b"a"), None);
+        assert_eq!(decode(b"a"), Some('a'));
+        assert_eq!(decode(b"ab"), None);
         assert_eq!(decode("é".as_bytes()), Some('é'));
         assert_eq!(decode("\u{10ffff}".as_bytes()), Some('\u{10ffff}'));
         assert_eq!(decode(&[0xf4, 0x90, 0x80, 0x80]), None); // above U+10FFFF

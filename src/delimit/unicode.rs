@@ -7,6 +7,7 @@
 
 use super::{Incomplete, Scan, Window};
 use crate::chars::pictographic::is_extended_pictographic;
+use crate::chars::utf8;
 use crate::uri::{IriClass, iri_class};
 
 /// The character that starts at `at`, and its length in bytes: `None` for bytes that are no
@@ -31,10 +32,7 @@ pub(crate) fn char_at(w: &Window<'_>, at: usize) -> Scan<Option<(char, usize)>> 
         }
         return Err(Incomplete);
     };
-    if len == 1 {
-        return Ok(Some((char::from(lead), 1)));
-    }
-    Ok(crate::chars::utf8::decode(bytes).map(|c| (c, len)))
+    Ok(utf8::decode(bytes).map(|c| (c, len)))
 }
 
 /// Whether `c` goes on a word: a letter, a mark or a digit (Unicode general categories L, M, N).
@@ -63,7 +61,7 @@ fn word_before(w: &Window<'_>, at: usize) -> bool {
             break;
         }
     }
-    core::str::from_utf8(&w.text[start..at]).ok().and_then(|s| s.chars().next()).is_some_and(is_word)
+    utf8::decode(&w.text[start..at]).is_some_and(is_word)
 }
 
 /// Characters that end an IRI in text wherever they stand, as white space ends a URI (RFC 3987
@@ -252,7 +250,7 @@ pub(crate) fn trailing_opener(bytes: &[u8]) -> usize {
             break;
         }
     }
-    let Some(c) = core::str::from_utf8(&bytes[start..]).ok().and_then(|s| s.chars().next()) else {
+    let Some(c) = utf8::decode(&bytes[start..]) else {
         return 0;
     };
     match role(c) {

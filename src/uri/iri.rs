@@ -52,7 +52,7 @@
 
 use super::lex::is_escape;
 use super::{Components, ErrorKind, Grammar, HostKind, ParseError, Uri, generic, schemes};
-use crate::chars::{self, SUB_DELIMS, UNRESERVED};
+use crate::chars::{self, SUB_DELIMS, UNRESERVED, utf8};
 
 /// What a character outside ASCII may be in an IRI (RFC 3987 §2.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,7 +90,7 @@ pub(crate) fn allowed_at(b: &[u8], i: usize, in_query: bool) -> Option<usize> {
         0xf0..=0xf4 => 4,
         _ => return None,
     };
-    let c = crate::chars::utf8::decode(b.get(i..i + len)?)?;
+    let c = utf8::decode(b.get(i..i + len)?)?;
     match class(c) {
         Class::Ucschar => Some(len),
         Class::Iprivate if in_query => Some(len),
