@@ -8,6 +8,7 @@
 //! [`words`] holds the helpers that look at eight bytes at a time.
 
 pub(crate) mod pictographic;
+pub(crate) mod utf8;
 pub(crate) mod words;
 
 /// `ALPHA = %x41-5A / %x61-7A` (RFC 5234 B.1).

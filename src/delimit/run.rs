@@ -70,7 +70,7 @@ pub(crate) fn word_goes_on(w: &Window<'_>, at: usize) -> Scan<Option<char>> {
     let Some(bytes) = w.text.get(at..at + len) else {
         return if w.complete { Ok(None) } else { Err(Incomplete) };
     };
-    let Some(c) = core::str::from_utf8(bytes).ok().and_then(|s| s.chars().next()) else { return Ok(None) };
+    let Some(c) = crate::chars::utf8::decode(bytes) else { return Ok(None) };
     let word = |c: char| {
         matches!(
             c.general_category_group(),

@@ -7,6 +7,7 @@
 
 use super::{Incomplete, Scan, Window};
 use crate::chars::pictographic::is_extended_pictographic;
+use crate::chars::utf8;
 use crate::uri::{IriClass, iri_class};
 
 /// The character that starts at `at`, and its length in bytes: `None` for bytes that are no
@@ -31,7 +32,7 @@ pub(crate) fn char_at(w: &Window<'_>, at: usize) -> Scan<Option<(char, usize)>> 
         }
         return Err(Incomplete);
     };
-    Ok(core::str::from_utf8(bytes).ok().and_then(|s| s.chars().next()).map(|c| (c, len)))
+    Ok(utf8::decode(bytes).map(|c| (c, len)))
 }
 
 /// Whether `c` goes on a word: a letter, a mark or a digit (Unicode general categories L, M, N).
@@ -60,7 +61,7 @@ fn word_before(w: &Window<'_>, at: usize) -> bool {
             break;
         }
     }
-    core::str::from_utf8(&w.text[start..at]).ok().and_then(|s| s.chars().next()).is_some_and(is_word)
+    utf8::decode(&w.text[start..at]).is_some_and(is_word)
 }
 
 /// Characters that end an IRI in text wherever they stand, as white space ends a URI (RFC 3987
@@ -91,6 +92,15 @@ fn ends_iri(c: char) -> bool {
             // Emoji components that are not pictographs.
             | '\u{fe0f}' | '\u{20e3}' | '\u{1f1e6}'..='\u{1f1ff}' | '\u{1f3fb}'..='\u{1f3ff}'
     ) || is_extended_pictographic(c)
+}
+
+/// Whether `c` lies in a block of letters that holds no character [`goes_on`] treats apart (no
+/// [`ends_iri`], typographic mark, hyphen or joiner; all `ucschar`): Latin-1 letters to Hebrew,
+/// kana to Hangul compatibility jamo and kanbun, CJK compatibility to the unified ideographs,
+/// and Hangul syllables. Most characters of IRIs in text are there, and go on at once; a test
+/// checks every one of them against the rules.
+fn in_plain_block(c: char) -> bool {
+    matches!(c, '\u{c0}'..='\u{5ff}' | '\u{3040}'..='\u{31ff}' | '\u{3300}'..='\u{9fff}' | '\u{ac00}'..='\u{d7a3}')
 }
 
 /// How many pairs of typographic marks [`Marks`] counts.
@@ -167,6 +177,9 @@ pub(crate) struct Marks {
 pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> Scan<Option<usize>> {
     let Some((c, len)) = char_at(w, at)? else { return Ok(None) };
     let next = at + len;
+    if in_plain_block(c) {
+        return Ok(Some(next));
+    }
     if c.is_ascii() || iri_class(c) == IriClass::Excluded || ends_iri(c) {
         return Ok(None);
     }
@@ -237,7 +250,7 @@ pub(crate) fn trailing_opener(bytes: &[u8]) -> usize {
             break;
         }
     }
-    let Some(c) = core::str::from_utf8(&bytes[start..]).ok().and_then(|s| s.chars().next()) else {
+    let Some(c) = utf8::decode(&bytes[start..]) else {
         return 0;
     };
     match role(c) {
@@ -269,6 +282,25 @@ mod tests {
             }
         }
         i
+    }
+
+    /// Every character of the plain blocks goes on by the rules themselves: it is a `ucschar`,
+    /// ends no IRI, is no typographic mark, hyphen or joiner.
+    #[test]
+    fn plain_blocks_hold_no_character_treated_apart() {
+        let mut seen = 0;
+        for c in (0x80..=0x10_ffff).filter_map(char::from_u32).filter(|&c| in_plain_block(c)) {
+            assert_eq!(iri_class(c), IriClass::Ucschar, "{c:?}");
+            assert!(!ends_iri(c) && role(c).is_none(), "{c:?}");
+            assert!(!matches!(c, '\u{ad}' | '\u{200c}' | '\u{200d}' | '\u{2010}'..='\u{2013}'), "{c:?}");
+            seen += 1;
+        }
+        assert!(seen > 30_000, "{seen}");
+        // Just outside them: `¿` and `«` below Latin-1's letters, Arabic punctuation above Hebrew,
+        // the CJK punctuation and corner brackets below the kana, `㊗` in the enclosed block.
+        for c in ['\u{bf}', '«', '\u{60c}', '、', '」', '\u{3297}'] {
+            assert!(!in_plain_block(c), "{c:?}");
+        }
     }
 
     #[test]

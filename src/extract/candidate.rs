@@ -593,10 +593,16 @@ pub(super) fn check(
     match kind {
         Kind::Scheme { .. } => {
             // The common plain forms first (see `uri::plain`): `None` or what the parser gives.
-            if grammar == Grammar::Rfc3986
-                && let Some(c) = crate::uri::plain_components(reading.as_bytes())
-            {
-                return Ok(Parts::new(&c));
+            if grammar == Grammar::Rfc3986 {
+                // An IRI of these forms is read over its own text, as a URI is (see `uri::plain`).
+                let plain = if iri {
+                    crate::uri::plain_iri_components(reading)
+                } else {
+                    crate::uri::plain_components(reading.as_bytes())
+                };
+                if let Some(c) = plain {
+                    return Ok(Parts::new(&c));
+                }
             }
             if iri && let Some(shadow) = super::iri::stand_in(reading) {
                 let c = super::iri::components(&shadow)?;

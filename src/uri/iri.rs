@@ -34,6 +34,11 @@
 //! the scheme-specific restrictions": the rules of [`super::schemes`] run on the mapped URI,
 //! and an error's offset is carried back to the IRI.
 //!
+//! The extractor reads the common IRIs (`http`, `https` and `ftp` with a registered name or an
+//! IP literal, no userinfo) without a stand-in: the walk of [`super::plain`] goes over the IRI's
+//! own bytes and asks [`allowed_at`] at each character outside ASCII. It decides nothing else,
+//! and agrees with this parser where it decides (`plain/iri_tests.rs`).
+//!
 //! # The mapping to a URI
 //!
 //! §3.1 step 2: each character of `ucschar` or `iprivate` becomes the `%HH` triplets of its
@@ -47,7 +52,7 @@
 
 use super::lex::is_escape;
 use super::{Components, ErrorKind, Grammar, HostKind, ParseError, Uri, generic, schemes};
-use crate::chars::{self, SUB_DELIMS, UNRESERVED};
+use crate::chars::{self, SUB_DELIMS, UNRESERVED, utf8};
 
 /// What a character outside ASCII may be in an IRI (RFC 3987 §2.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +74,27 @@ pub(crate) fn class(c: char) -> Class {
         n @ 0x10000..=0xDFFFD if n & 0xFFFF <= 0xFFFD => Class::Ucschar,
         0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x10_0000..=0x10_FFFD => Class::Iprivate,
         _ => Class::Excluded,
+    }
+}
+
+/// The length in bytes of the character outside ASCII that starts at `b[i]`, when RFC 3987
+/// §2.2 allows it where it stands: a `ucschar` anywhere `iunreserved` is, an `iprivate` only in
+/// the query (`in_query`). `None` for a character of neither class, an `iprivate` elsewhere, or
+/// bytes that are no UTF-8. The IRI walk of [`super::plain`] calls this at each byte outside
+/// ASCII in a reg-name, a path, a query or a fragment.
+#[inline]
+pub(crate) fn allowed_at(b: &[u8], i: usize, in_query: bool) -> Option<usize> {
+    let len = match b.get(i)? {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
+    let c = utf8::decode(b.get(i..i + len)?)?;
+    match class(c) {
+        Class::Ucschar => Some(len),
+        Class::Iprivate if in_query => Some(len),
+        Class::Iprivate | Class::Excluded => None,
     }
 }
 

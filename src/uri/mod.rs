@@ -76,7 +76,9 @@ pub use host::is_clickable_host;
 pub(crate) use iri::{Class as IriClass, class as iri_class};
 pub use normalize::normalize;
 pub(crate) use packed::Parts;
-pub(crate) use plain::{components as plain_components, server_parts};
+pub(crate) use plain::{
+    components as plain_components, iri_components as plain_iri_components, server_parts,
+};
 pub use resolve::resolve;
 pub use urn::{Urn, UrnComponent};
 

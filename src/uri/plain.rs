@@ -15,6 +15,15 @@
 //!
 //! The full path splits into [`Components`] of `Option`s, builds the [`super::Uri`] around
 //! them and chooses the scheme rules by name; this one reads the plain forms in one pass.
+//!
+//! [`iri_components`] reads the server form of an IRI the same way (RFC 3987 §2.2: the
+//! grammar of RFC 3986 with `ucschar` added to `unreserved`, and `iprivate` in the query): a
+//! character outside ASCII is allowed where [`super::iri::allowed_at`] allows it, in the
+//! `ireg-name`, the path, the query and the fragment. That grammar is the generic syntax of
+//! [`super::iri`]'s stand-in, and the scheme rules of http, https and ftp that the plain form
+//! leaves out (a host; an ftp typecode) look at no character that the URI mapping (§3.1)
+//! changes. A mailto or urn IRI, a userinfo or an IP literal holding a character outside ASCII
+//! is left to the full parser, as is anything else this walk does not read.
 
 use super::lex::scan;
 use super::{Components, Grammar, HostKind, Part, Parts, host};
@@ -26,6 +35,21 @@ use crate::chars::{self, ALPHA, DIGIT, PATH, QUERY, SUB_DELIMS, UNRESERVED};
 // parts of the match.
 #[inline(always)]
 pub(crate) fn components(b: &[u8]) -> Option<Components> {
+    walk::<false>(b)
+}
+
+/// The components of `s`, an IRI's text, when it is a valid IRI under [`Grammar::Rfc3986`] of
+/// one of the plain forms of the module docs (a character outside ASCII only in the server
+/// form); `None` otherwise (the full parser of [`super::iri`] decides). On ASCII text this is
+/// [`components`].
+#[inline(always)]
+pub(crate) fn iri_components(s: &str) -> Option<Components> {
+    walk::<true>(s.as_bytes())
+}
+
+/// [`components`], and with `IRI` its reading of IRIs (see the module docs).
+#[inline(always)]
+fn walk<const IRI: bool>(b: &[u8]) -> Option<Components> {
     // The scheme is compared case-insensitively (RFC 3986 §3.1), all candidates at once on the
     // first eight bytes: `| 0x20` lower-cases a letter and maps no other byte to one, and it is
     // applied only where the names have letters. Its letters and the colon after them make it
@@ -33,15 +57,16 @@ pub(crate) fn components(b: &[u8]) -> Option<Components> {
     // eight bytes.
     let word = u64::from_le_bytes(*b.first_chunk::<8>()?);
     if Prefix::HTTP.matches(word) {
-        server(b, Prefix::HTTP.scheme_len, false)
+        server::<IRI>(b, Prefix::HTTP.scheme_len, false)
     } else if Prefix::HTTPS.matches(word) {
-        server(b, Prefix::HTTPS.scheme_len, false)
+        server::<IRI>(b, Prefix::HTTPS.scheme_len, false)
     } else if Prefix::MAILTO.matches(word) {
+        // Its address bytes are ASCII: a character outside ASCII gives `None`.
         mailto(b)
     } else if Prefix::URN.matches(word) {
         urn(b)
     } else if Prefix::FTP.matches(word) {
-        server(b, Prefix::FTP.scheme_len, true)
+        server::<IRI>(b, Prefix::FTP.scheme_len, true)
     } else {
         None
     }
@@ -90,9 +115,9 @@ impl Prefix {
 /// for ftp, a path with a `;` is left to the typecode rule. The authority is read by the same
 /// functions, in the same order, as the generic parser reads it.
 #[inline(always)]
-fn server(b: &[u8], colon: usize, ftp: bool) -> Option<Components> {
+fn server<const IRI: bool>(b: &[u8], colon: usize, ftp: bool) -> Option<Components> {
     let start = colon + 3;
-    let a = match plain_authority(b, start) {
+    let a = match plain_authority::<IRI>(b, start) {
         Some(a) => a,
         None => {
             // A userinfo, an IP literal, an escape or an error: as the generic parser reads it.
@@ -103,12 +128,12 @@ fn server(b: &[u8], colon: usize, ftp: bool) -> Option<Components> {
             host::authority(&b[..end], start, Grammar::Rfc3986).ok()?
         }
     };
-    if a.host.start == a.host.end || !clickable(b, &a) {
+    if a.host.start == a.host.end || !clickable::<IRI>(b, &a) {
         return None;
     }
     let i = a.port.map_or(a.host.end, |p| p.end);
     let authority = Part::new(start, i);
-    let path_end = scan(b, i, PATH).ok()?;
+    let path_end = iscan::<IRI>(b, i, PATH, false)?;
     if ftp && b[i..path_end].contains(&b';') {
         return None;
     }
@@ -123,19 +148,36 @@ fn server(b: &[u8], colon: usize, ftp: bool) -> Option<Components> {
         query: None,
         fragment: None,
     };
-    query_and_fragment(b, path_end, &mut c)?;
+    query_and_fragment::<IRI>(b, path_end, &mut c)?;
     Some(c)
+}
+
+/// [`scan`] from `i` for `class`, and with `IRI` on over each character outside ASCII that
+/// [`super::iri::allowed_at`] allows there (`iprivate` only `in_query`); `None` at an invalid
+/// escape or, with `IRI`, at a character outside ASCII that is not allowed.
+#[inline(always)]
+fn iscan<const IRI: bool>(b: &[u8], i: usize, class: u16, in_query: bool) -> Option<usize> {
+    let mut i = scan(b, i, class).ok()?;
+    if IRI {
+        while b.get(i).is_some_and(|&x| !x.is_ascii()) {
+            i += super::iri::allowed_at(b, i, in_query)?;
+            if b.get(i).is_some_and(u8::is_ascii) {
+                i = scan(b, i, class).ok()?;
+            }
+        }
+    }
+    Some(i)
 }
 
 /// Whether the host of `a`, an authority of `b`, passes the extractor's rule of host names a
 /// reader would click ([`host::is_clickable_host`]): a plain name is checked as the fast path
 /// passes it, an escaped one (from [`host::authority`]) by the rule itself.
 #[inline(always)]
-fn clickable(b: &[u8], a: &host::Authority) -> bool {
+fn clickable<const IRI: bool>(b: &[u8], a: &host::Authority) -> bool {
     let host = &b[a.host.start..a.host.end];
     if a.kind != HostKind::RegName {
         true
-    } else if host.contains(&b'%') {
+    } else if host.contains(&b'%') || IRI && !host.is_ascii() {
         core::str::from_utf8(host).is_ok_and(host::is_clickable_host)
     } else {
         host::plain_host(b, a.host.start).is_some()
@@ -146,7 +188,7 @@ fn clickable(b: &[u8], a: &host::Authority) -> bool {
 /// `IP-literal [ ":" port ]`, ending at the end of `b` or at `/`, `?` or `#`; `None` for any
 /// other. What [`host::authority`] would give it.
 #[inline(always)]
-fn plain_authority(b: &[u8], start: usize) -> Option<host::Authority> {
+fn plain_authority<const IRI: bool>(b: &[u8], start: usize) -> Option<host::Authority> {
     let rest = &b[start..];
     // An IP literal (`http://[2001:db8::7]/`), read as the generic parser reads it: an
     // `IPv6address` or `IPvFuture` up to the first `]`. Such an address holds no `/ ? # @`,
@@ -155,10 +197,19 @@ fn plain_authority(b: &[u8], start: usize) -> Option<host::Authority> {
     let (host, kind) = if rest.first() == Some(&b'[') {
         host::ip_literal(b, start).ok()?
     } else {
-        // reg-name = *( unreserved / pct-encoded / sub-delims ), here without escapes.
-        let host_len =
-            rest.iter().position(|&x| !chars::is(x, UNRESERVED | SUB_DELIMS)).unwrap_or(rest.len());
-        let host = Part::new(start, start + host_len);
+        // reg-name = *( unreserved / pct-encoded / sub-delims ), here without escapes; an
+        // ireg-name has `iunreserved` for `unreserved` (RFC 3987 §2.2).
+        let name = |rest: &[u8]| {
+            rest.iter().position(|&x| !chars::is(x, UNRESERVED | SUB_DELIMS)).unwrap_or(rest.len())
+        };
+        let mut end = start + name(rest);
+        if IRI {
+            while b.get(end).is_some_and(|&x| !x.is_ascii()) {
+                let from = end + super::iri::allowed_at(b, end, false)?;
+                end = from + name(&b[from..]);
+            }
+        }
+        let host = Part::new(start, end);
         (host, host::reg_name_kind(&b[host.start..host.end]))
     };
     let mut i = host.end;
@@ -176,14 +227,14 @@ fn plain_authority(b: &[u8], start: usize) -> Option<host::Authority> {
 
 /// `[ "?" query ] [ "#" fragment ]` from `i` to the end of `b`, into `c`.
 #[inline(always)]
-fn query_and_fragment(b: &[u8], mut i: usize, c: &mut Components) -> Option<()> {
+fn query_and_fragment<const IRI: bool>(b: &[u8], mut i: usize, c: &mut Components) -> Option<()> {
     if b.get(i) == Some(&b'?') {
-        let stop = scan(b, i + 1, QUERY).ok()?;
+        let stop = iscan::<IRI>(b, i + 1, QUERY, true)?;
         c.query = Some(Part::new(i + 1, stop));
         i = stop;
     }
     if b.get(i) == Some(&b'#') {
-        let stop = scan(b, i + 1, QUERY).ok()?;
+        let stop = iscan::<IRI>(b, i + 1, QUERY, false)?;
         c.fragment = Some(Part::new(i + 1, stop));
         i = stop;
     }
@@ -399,6 +450,9 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
         fragment.map(|f| f as u32),
     ))
 }
+
+#[cfg(test)]
+mod iri_tests;
 
 #[cfg(test)]
 mod tests {
