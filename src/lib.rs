@@ -127,8 +127,9 @@
 //!   ellipses `… ‥ ⋯`, the em dashes `— ― ⸺ ⸻` anywhere; the Arabic `، ؛ ؟ ۔` and the
 //!   Devanagari `। ॥`; the full-width forms of the ASCII characters a URI excludes (`｜ ＜ ＞ ＂`
 //!   …); emoji (`Extended_Pictographic`, Unicode 16.0, with U+FE0F, U+20E3, the regional
-//!   indicators and the skin-tone modifiers); and anything that is neither `ucschar` nor
-//!   `iprivate` (C1 controls, noncharacters).
+//!   indicators and the skin-tone modifiers; the `#`, `*` or digit of a keycap, `#️⃣`, is the
+//!   emoji's); and anything that is neither `ucschar` nor `iprivate` (C1 controls,
+//!   noncharacters).
 //! - **Inside a word** combining marks stay; a zero-width joiner or non-joiner stays next to a
 //!   letter, mark or digit; a soft hyphen or a dash short of the em dash (U+2010–U+2013) stays
 //!   before one (`Hatfield–McCoy_feud`), and ends the IRI otherwise (`http://x/y – z`); `’`

@@ -333,3 +333,22 @@ fn braces_inside_angle_brackets_keep_the_wrapper() {
         ]
     );
 }
+
+/// A keycap emoji after a URI (`#️⃣`, `1️⃣`: a `#`, `*` or digit, U+FE0F, U+20E3; Unicode TS #51)
+/// is not part of it: its `#` or digit was left on the URI (`http://a.example/#`), which is
+/// not the URI the text shows. Under `--strict` the URI before it is found too; a U+20E3 after a
+/// letter is no keycap, and the rules for marks apply as before.
+#[test]
+fn a_keycap_after_a_uri_is_not_part_of_it() {
+    assert_uris(
+        "see http://a.example/#\u{fe0f}\u{20e3} and http://a.example/b#\u{20e3}, http://a.example/p1\u{fe0f}\u{20e3}!",
+        &["http://a.example/", "http://a.example/b", "http://a.example/p"],
+    );
+    assert_uris("<http://a.example/q*\u{fe0f}\u{20e3}>", &["http://a.example/q"]);
+    assert_uris_with(&strict(), "http://a.example/x#\u{fe0f}\u{20e3} y", &["http://a.example/x"]);
+    assert_uris("http://a.example/r\u{20e3} x", &["http://a.example/r"]);
+    assert_uris_with(&strict(), "http://a.example/r\u{20e3} x", &[]);
+    // A `#` or digit before anything else outside ASCII stays.
+    assert_uris("http://a.example/#é x", &["http://a.example/#é"]);
+    assert_uris("http://a.example/7\u{a0}x", &["http://a.example/7"]);
+}

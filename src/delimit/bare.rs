@@ -193,8 +193,13 @@ pub(crate) fn bare(
                 }
             }
         }
-        pieces.push(seg_start..i);
-        return Ok(BareEnd { end: i, stop: Some(b), overlong: false, repaired });
+        // The digit, `#` or `*` before a keycap is the emoji's.
+        let end = match b >= 0x80 && i > seg_start && matches!(text[i - 1], b'0'..=b'9' | b'#' | b'*') {
+            true if unicode::keycap_at(text, i) => i - 1,
+            _ => i,
+        };
+        pieces.push(seg_start..end);
+        return Ok(BareEnd { end, stop: Some(b), overlong: false, repaired });
     }
 }
 

@@ -215,6 +215,18 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
     Ok(goes.then_some(next))
 }
 
+/// Whether the characters at `at` end an emoji keycap sequence (Unicode TS #51:
+/// `[0-9#*] U+FE0F? U+20E3`): the keycap U+20E3, or U+FE0F before it. The `#`, `*` or digit
+/// before them is the keycap's, not the URI's (`http://x/#️⃣` ends before the `#`).
+#[cold]
+#[inline(never)]
+pub(crate) fn keycap_at(text: &[u8], at: usize) -> bool {
+    const KEYCAP: &[u8] = "\u{20e3}".as_bytes();
+    const PRESENTATION: &[u8] = "\u{fe0f}".as_bytes();
+    let rest = &text[at.min(text.len())..];
+    rest.starts_with(KEYCAP) || rest.strip_prefix(PRESENTATION).is_some_and(|r| r.starts_with(KEYCAP))
+}
+
 /// The index after the character at `at` inside `<…>`, where everything up to the `>` is the
 /// candidate: any `ucschar` or `iprivate` but the characters of [`ends_iri`] (white space, the
 /// bidirectional controls of RFC 3987 §4.1, the `…` of `<https://…>`); `None` for anything else
