@@ -456,7 +456,12 @@ impl Iterator for SliceMatches<'_> {
 
     fn next(&mut self) -> Option<Match> {
         loop {
-            if let Event::Match(m) = self.next_event()? {
+            let Ok(more) = self.pipeline.advance();
+            if !more {
+                return None;
+            }
+            // Rejected and overlong candidates before the match are passed over.
+            if let Some(m) = self.pipeline.engine.pending.pop_match() {
                 return Some(m);
             }
         }
