@@ -2,8 +2,10 @@
 //! source, the decoding stage and the engine, in that order. The scans of ranges are in
 //! [`shard`].
 
+mod borrowed;
 mod shard;
 
+pub use borrowed::{BorrowedMatches, SliceMatch};
 pub use shard::Seam;
 use shard::{Owned, keep_owned};
 
