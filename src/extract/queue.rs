@@ -7,7 +7,9 @@
 //! match the one-pass lane finds for that slot is written over it, into the same text buffer
 //! ([`Queue::push_match`]). So a caller that takes its events lent, as the command-line
 //! tool does, neither allocates nor frees per URI, and no match is moved into the queue or out
-//! of it.
+//! of it. A match given away ([`Queue::pop_match`], the iterator of matches over a slice) is
+//! moved out once and leaves a match with an empty text in its slot, which the next match for
+//! that slot is written into, with a new buffer for its text.
 
 use crate::matches::{Event, Match, MatchFields, Overlong, Span, UriText};
 
