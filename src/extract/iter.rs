@@ -396,9 +396,14 @@ impl<R: Read> Iterator for Extractor<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            match self.next_event()? {
-                Ok(Event::Match(m)) => return Some(Ok(m)),
-                Ok(_) => {}
+            match self.pipeline.advance() {
+                // Rejected and overlong candidates before the match are passed over.
+                Ok(true) => {
+                    if let Some(m) = self.pipeline.engine.pending.pop_match() {
+                        return Some(Ok(m));
+                    }
+                }
+                Ok(false) => return None,
                 Err(e) => return Some(Err(e)),
             }
         }
