@@ -87,6 +87,14 @@ fn bench(c: &mut Criterion) {
                 assert_eq!(n, expected);
             })
         });
+        // The same over a slice, each match with its text borrowed from the input
+        // (`SliceMatches::borrowed`, the way the crate docs give for bytes in memory).
+        group.bench_function("urisift-borrowed", |b| {
+            b.iter(|| {
+                let n = urisift::extract_slice(black_box(&text)).borrowed().count();
+                assert_eq!(n, expected);
+            })
+        });
         group.bench_function("urisift-stream", |b| {
             b.iter(|| {
                 let n = urisift::extract(black_box(&text[..])).filter(Result::is_ok).count();

@@ -31,6 +31,19 @@
 //! assert_eq!(m.parsed().host(), Some("www-diglib.stanford.edu"));
 //! ```
 //!
+//! Over bytes in memory, when a URI's text and where it is are all a caller needs,
+//! [`SliceMatches::borrowed`] is the quickest way to take them: each URI comes as a
+//! [`SliceMatch`] whose text is borrowed from the input wherever the input holds it as it is
+//! (almost always), with its spans, delimiter and line, and nothing is allocated for it. A
+//! [`Match`] owns its text, so that it outlives the input: one allocation per URI.
+//!
+//! ```
+//! let text = b"Docs at https://example.org/guide and <ftp://ftp.example.org/pub/>.";
+//! let found: Vec<_> = urisift::extract_slice(text).borrowed().collect();
+//! assert_eq!(found[1].uri(), "ftp://ftp.example.org/pub/");
+//! assert!(found.iter().all(|m| m.is_borrowed() && m.uri_bytes() == &text[m.span()]));
+//! ```
+//!
 //! Options — the grammar, the maximum URI length, abbreviated `www.` URLs, line numbers,
 //! mail, quoted-printable decoding, reporting rejected candidates — are set on an
 //! [`ExtractorBuilder`], which is reused for any number of inputs. [`Extractor::next_event`]
@@ -345,8 +358,8 @@ pub mod uri;
 use std::io::Read;
 
 pub use extract::{
-    Extractor, ExtractorBuilder, MAIL_MAX, MailMode, MboxCut, MessageStart, Prefix, Seam, SliceMatches,
-    UriFinder,
+    BorrowedMatches, Extractor, ExtractorBuilder, MAIL_MAX, MailMode, MboxCut, MessageStart, Prefix, Seam,
+    SliceMatch, SliceMatches, UriFinder,
 };
 pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span, iri_to_uri};
 pub use origin::{Origin, Place};

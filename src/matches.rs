@@ -105,6 +105,14 @@ impl From<&str> for UriText {
 }
 
 impl UriText {
+    /// `bytes`, which the caller has checked to be UTF-8 (ASCII for a URI), in a buffer of
+    /// their size.
+    #[inline]
+    pub(crate) fn new(bytes: &[u8]) -> Self {
+        debug_assert!(core::str::from_utf8(bytes).is_ok(), "a URI or IRI is UTF-8");
+        UriText(bytes.to_vec())
+    }
+
     /// Holds `bytes` now, which the caller has checked to be UTF-8 (ASCII for a URI), in the
     /// same buffer.
     #[inline]
@@ -223,9 +231,8 @@ impl MatchFields {
     /// of its size: one allocation, without the growth path of an empty buffer.
     #[inline(always)]
     pub(crate) fn into_match(self, text: &[u8]) -> Match {
-        debug_assert!(core::str::from_utf8(text).is_ok(), "a URI or IRI is UTF-8");
         Match {
-            uri: UriText(text.to_vec()),
+            uri: UriText::new(text),
             span: self.span,
             wrap: self.wrap,
             line: 0,
@@ -254,6 +261,12 @@ impl MatchFields {
 }
 
 impl Match {
+    /// Moves this match out, leaving in its place one with an empty text and no extras.
+    #[inline(always)]
+    pub(crate) fn take(&mut self) -> Match {
+        Match { uri: core::mem::take(&mut self.uri), rare: self.rare.take(), ..*self }
+    }
+
     /// The `wrap` of a match with `span` inside `outer`: how far `outer` reaches before and
     /// after it (less than a window, so less than 4 GiB).
     #[inline]

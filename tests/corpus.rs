@@ -357,6 +357,36 @@ fn streaming_equals_slice_on_every_file() {
     }
 }
 
+/// `borrowed` gives the slice path's matches, each with its text, spans, delimiter and line,
+/// the text borrowed from the input exactly when the input holds it as it is, on every file
+/// (mail read as mail among them, where the decoded URIs are owned).
+#[test]
+fn borrowed_matches_are_the_owned_ones_on_every_file() {
+    if skip_without_corpus() {
+        return;
+    }
+    let mut builder = ExtractorBuilder::new();
+    builder.line_numbers(true);
+    let (mut borrowed, mut owned) = (0, 0);
+    for file in corpus_files() {
+        let text = read(&file);
+        let matches: Vec<Match> = builder.slice(&text).collect();
+        let found: Vec<_> = builder.slice(&text).borrowed().collect();
+        assert_eq!(found.len(), matches.len(), "{file}");
+        for (b, m) in found.iter().zip(&matches) {
+            assert_eq!(
+                (b.uri(), b.span(), b.outer_span(), b.delimiter(), b.line()),
+                (m.uri(), m.span(), m.outer_span(), m.delimiter(), m.line()),
+                "{file}"
+            );
+            let there = text.get(m.span().to_range().unwrap()) == Some(m.uri_bytes());
+            assert_eq!(b.is_borrowed(), there, "{file}: {m:?}");
+            if there { borrowed += 1 } else { owned += 1 }
+        }
+    }
+    assert!(borrowed > 5000 && owned > 10, "{borrowed} borrowed, {owned} owned");
+}
+
 /// Decodes quoted-printable `=XX` escapes (soft line breaks are not in a match's pieces).
 fn qp_decode(bytes: &[u8]) -> Vec<u8> {
     let hex = |b: u8| (b as char).to_digit(16);

@@ -1219,6 +1219,8 @@ fn public_types_are_send_and_sync() {
     check::<ExtractorBuilder>();
     check::<urisift::Extractor<&[u8]>>();
     check::<urisift::SliceMatches<'_>>();
+    check::<urisift::BorrowedMatches<'_>>();
+    check::<urisift::SliceMatch<'_>>();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1647,4 +1649,41 @@ fn start(event: &Event) -> u64 {
         Event::Overlong(o) => o.span().start,
         _ => u64::MAX,
     }
+}
+
+/// A URI as it stands in the input is borrowed from it; one joined or changed on its way out
+/// (white space inside `<…>`, a line broken after a hyphen, refanged) is owned, and is the text
+/// the owned match has. Either way the URI is the owned match's. (Mail, read as mail, is held to
+/// the same in `tests/corpus.rs`.)
+#[test]
+fn borrowed_matches_borrow_only_what_the_input_holds() {
+    let text = b"a <http://a.example/x> b <http://b.example/\n y> c <URL:http://www-\n  c.example/> \
+e hxxps://e[.]example/ f mailto:f@example.org";
+    let mut builder = ExtractorBuilder::new();
+    builder.refang(true);
+    let owned: Vec<Match> = builder.slice(text).collect();
+    let found: Vec<_> = builder.slice(text).borrowed().collect();
+    let seen: Vec<(&str, bool)> = found.iter().map(|m| (m.uri(), m.is_borrowed())).collect();
+    assert_eq!(
+        seen,
+        [
+            ("http://a.example/x", true),
+            ("http://b.example/y", false),
+            ("http://www-c.example/", false),
+            ("https://e.example/", false),
+            ("mailto:f@example.org", true),
+        ]
+    );
+    assert_eq!(found.len(), owned.len());
+    for (b, m) in found.iter().zip(&owned) {
+        assert_eq!(
+            (b.uri_bytes(), b.span(), b.outer_span(), b.delimiter()),
+            (m.uri_bytes(), m.span(), m.outer_span(), m.delimiter())
+        );
+        assert_eq!(b.clone().into_uri(), m.uri());
+    }
+    // Lines are counted when asked for.
+    builder.line_numbers(true);
+    let lines: Vec<_> = builder.slice(text).borrowed().map(|m| m.line()).collect();
+    assert_eq!(lines, [Some(1), Some(1), Some(2), Some(3), Some(3)]);
 }

@@ -2,9 +2,11 @@
 //! source, the decoding stage and the engine, in that order. The scans of ranges are in
 //! [`shard`], those of an mbox from one of its messages on in [`messages`].
 
+mod borrowed;
 mod messages;
 mod shard;
 
+pub use borrowed::{BorrowedMatches, SliceMatch};
 pub(crate) use messages::cut_mbox;
 pub use messages::{MboxCut, MessageStart};
 pub use shard::Seam;
@@ -397,9 +399,14 @@ impl<R: Read> Iterator for Extractor<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            match self.next_event()? {
-                Ok(Event::Match(m)) => return Some(Ok(m)),
-                Ok(_) => {}
+            match self.pipeline.advance() {
+                // Rejected and overlong candidates before the match are passed over.
+                Ok(true) => {
+                    if let Some(m) = self.pipeline.engine.pending.pop_match() {
+                        return Some(Ok(m));
+                    }
+                }
+                Ok(false) => return None,
                 Err(e) => return Some(Err(e)),
             }
         }
@@ -459,7 +466,12 @@ impl Iterator for SliceMatches<'_> {
 
     fn next(&mut self) -> Option<Match> {
         loop {
-            if let Event::Match(m) = self.next_event()? {
+            let Ok(more) = self.pipeline.advance();
+            if !more {
+                return None;
+            }
+            // Rejected and overlong candidates before the match are passed over.
+            if let Some(m) = self.pipeline.engine.pending.pop_match() {
                 return Some(m);
             }
         }

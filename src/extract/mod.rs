@@ -15,7 +15,7 @@ mod queue;
 mod refang;
 
 pub use builder::{ExtractorBuilder, UriFinder};
-pub use iter::{Extractor, MboxCut, MessageStart, Seam, SliceMatches};
+pub use iter::{BorrowedMatches, Extractor, MboxCut, MessageStart, Seam, SliceMatch, SliceMatches};
 pub use mail::MAIL_MAX;
 pub use options::MailMode;
 pub use prefix::Prefix;

@@ -7,9 +7,11 @@
 //! match the one-pass lane finds for that slot is written over it, into the same text buffer
 //! ([`Queue::push_match`]). So a caller that takes its events lent, as the command-line
 //! tool does, neither allocates nor frees per URI, and no match is moved into the queue or out
-//! of it.
+//! of it. A match given away ([`Queue::pop_match`], the iterator of matches over a slice) is
+//! moved out once and leaves a match with an empty text in its slot, which the next match for
+//! that slot is written into, with a new buffer for its text.
 
-use crate::matches::{Event, MatchFields, Overlong, Span};
+use crate::matches::{Event, Match, MatchFields, Overlong, Span, UriText};
 
 /// Events queued by the engine, front first; see the module docs.
 #[derive(Debug, Default)]
@@ -57,12 +59,33 @@ impl Queue {
     #[inline(always)]
     pub(crate) fn push_match(&mut self, text: &[u8], fields: MatchFields) {
         match self.slots.get_mut(self.end) {
-            Some(Event::Match(spent)) => {
+            Some(Event::Match(spent)) if spent.uri.0.capacity() != 0 => {
                 spent.uri.refill(text);
                 fields.write(spent);
                 self.end += 1;
             }
-            _ => self.push_back(Event::Match(fields.into_match(text))),
+            _ => self.push_new_match(text, fields),
+        }
+    }
+
+    /// [`Queue::push_match`] when the slot holds no buffer to reuse: its match was given away
+    /// ([`Queue::pop_match`] leaves an empty text behind), it held another event, or the queue
+    /// has no slot there yet. The text gets a buffer of its size, and the match is built in
+    /// its slot rather than moved there. Out of line, so that the callers of `push_match`
+    /// stay small.
+    #[inline(never)]
+    fn push_new_match(&mut self, text: &[u8], fields: MatchFields) {
+        match self.slots.get_mut(self.end) {
+            Some(Event::Match(given)) => {
+                given.uri = UriText::new(text);
+                fields.write(given);
+                self.end += 1;
+            }
+            Some(slot) => {
+                *slot = Event::Match(fields.into_match(text));
+                self.end += 1;
+            }
+            None => self.push_back(Event::Match(fields.into_match(text))),
         }
     }
 
@@ -81,6 +104,30 @@ impl Queue {
         let event = core::mem::replace(&mut self.slots[self.head], EMPTY);
         self.advance();
         Some(event)
+    }
+
+    /// Takes the front event out when it is a match; drops the events before it (those are
+    /// rejected or overlong candidates, which an iterator of matches passes over). `None` once
+    /// the queue is empty. The match is moved out of its slot once, not through an `Event`.
+    #[inline]
+    pub(crate) fn pop_match(&mut self) -> Option<Match> {
+        while !self.is_empty() {
+            let slot = &mut self.slots[self.head];
+            let taken = match slot {
+                // The slot keeps a match with an empty text, which the next match for it
+                // overwrites field by field (`push_match`), as it does a lent one's.
+                Event::Match(m) => Some(m.take()),
+                _ => {
+                    *slot = EMPTY;
+                    None
+                }
+            };
+            self.advance();
+            if taken.is_some() {
+                return taken;
+            }
+        }
+        None
     }
 
     /// Drops the front event (one that was lent), keeping a match's text buffer in its slot
@@ -185,7 +232,6 @@ impl Queue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matches::Match;
 
     fn matches(text: &str) -> Vec<Match> {
         crate::extract_slice(text.as_bytes()).collect()
@@ -273,6 +319,41 @@ mod tests {
         queue.push_match(b"http://d.example/", like());
         assert_eq!(uri(queue.slots.get(1)), Some(&b"http://d.example/"[..]));
         assert_eq!(queue.len(), 2);
+    }
+
+    /// A match given away by `pop_match` takes its text with it and leaves an empty one in its
+    /// slot; the events before it are passed over. The next match queued in that slot gets a
+    /// buffer of its own, exactly its text, and the match given away keeps its own.
+    #[test]
+    fn matches_given_away_leave_no_text_behind() {
+        let found = matches("http://a.example/ http://b.example/");
+        let mut queue = Queue::default();
+        queue.push_back(Event::Overlong(Overlong { span: Span::new(1, 2), line: 0 }));
+        queue.push_back(Event::Match(found[0].clone()));
+        queue.push_back(Event::Match(found[1].clone()));
+        let first = queue.pop_match();
+        assert_eq!(first.as_ref(), Some(&found[0]));
+        assert!(matches!(&queue.slots[0], Event::Overlong(_)));
+        assert!(matches!(&queue.slots[1], Event::Match(m) if m.uri.0.capacity() == 0));
+        assert_eq!(queue.pop_match().as_ref(), Some(&found[1]));
+        assert!(queue.is_empty() && queue.pop_match().is_none());
+        let like = MatchFields {
+            span: found[1].span,
+            wrap: found[1].wrap,
+            parts: found[1].parts,
+            rare: None,
+            delimiter: found[1].delimiter,
+            grammar: found[1].grammar,
+            abbreviated: false,
+            quoted_printable: false,
+        };
+        // Slot 0 held an overlong candidate, slot 1 a match given away.
+        queue.push_match(b"ftp://c.example/", MatchFields { rare: None, ..like });
+        queue.push_match(b"ftp://d.example/x", like);
+        assert_eq!(uri(queue.slots.get(1)), Some(&b"ftp://d.example/x"[..]));
+        assert_eq!(queue.pop_match().map(|m| m.uri.0), Some(b"ftp://c.example/".to_vec()));
+        assert_eq!(first.map(|m| m.uri.0), Some(b"http://a.example/".to_vec()));
+        assert_eq!(queue.len(), 1);
     }
 
     /// Truncating drops the events after the first `len`, frees their slots, and leaves the
