@@ -18,9 +18,9 @@ use std::sync::Arc;
 
 use super::engine::{Engine, Step as EngineStep};
 use super::options::Options;
-use crate::decode::mail::{Messages, Next, Segment, SegmentKind, Wanted};
+use crate::decode::mail::{Messages, Next, Segment, SegmentKind, SegmentText, Wanted};
 use crate::decode::mime::Boundaries;
-use crate::decode::{Decoded, Map, Text};
+use crate::decode::{Map, Text};
 use crate::matches::{Event, Match, Span};
 use crate::origin::{Origin, Place};
 use crate::source::lines::LineCounter;
@@ -36,7 +36,7 @@ pub const MAIL_MAX: usize = 64 << 20;
 /// The segment being scanned.
 #[derive(Debug)]
 struct Current {
-    text: Decoded,
+    text: SegmentText,
     /// Where it comes from: made with the first match (most segments have none).
     origin: Lazy,
     quoted_printable: bool,
@@ -53,14 +53,14 @@ enum Lazy {
 #[derive(Debug)]
 struct Parts {
     message: u64,
-    message_id: Option<Arc<str>>,
     part: Arc<str>,
     content_type: Arc<str>,
     kind: SegmentKind,
 }
 
 impl Lazy {
-    fn get(&mut self) -> Arc<Origin> {
+    /// The origin, made the first time (with the message's `Message-ID`, made by `message_id`).
+    fn get(&mut self, message_id: &mut dyn FnMut() -> Option<Arc<str>>) -> Arc<Origin> {
         let made = match self {
             Lazy::Made(origin) => return Arc::clone(origin),
             Lazy::Parts(parts) => {
@@ -76,7 +76,7 @@ impl Lazy {
                 };
                 Arc::new(Origin {
                     message: parts.message,
-                    message_id: parts.message_id.clone(),
+                    message_id: message_id(),
                     part: Arc::clone(&parts.part),
                     content_type: Arc::clone(&parts.content_type),
                     place,
@@ -127,6 +127,9 @@ pub(crate) struct Mail {
     /// Never declared to (the engine reads no MIME header in decoded text); the engine's
     /// signature wants one.
     boundaries: Boundaries,
+    /// Storage for a match's pieces while they are taken to the input (most matches have
+    /// one, the match's span, and keep none).
+    pieces: Vec<Span>,
 }
 
 impl Mail {
@@ -146,6 +149,7 @@ impl Mail {
             headers,
             lines: line_numbers.then(Lines::default),
             boundaries: Boundaries::default(),
+            pieces: Vec::new(),
         }
     }
 
@@ -179,7 +183,7 @@ impl Mail {
                 engine.restart();
                 let (mut current, attribute) = current_of(segment);
                 if attribute {
-                    engine.whole_value(&current.text.text);
+                    engine.whole_value(current.text.bytes(window, base));
                     self.finish(engine, &mut current, window, base);
                     if !engine.pending.is_empty() {
                         return Step::Event;
@@ -189,7 +193,7 @@ impl Mail {
                 }
                 continue;
             };
-            let bytes = &current.text.text;
+            let bytes = current.text.bytes(window, base);
             let text = Text { bytes, map: Map::Raw(0), complete: true, end: bytes.len() as u64, stop: None };
             match engine.step(&text, &mut self.boundaries) {
                 EngineStep::Event => {
@@ -209,8 +213,10 @@ impl Mail {
 
     /// Takes the queued events of `current` to the input, and numbers their lines.
     fn finish(&mut self, engine: &mut Engine, current: &mut Current, window: &[u8], base: u64) {
+        let messages = &mut self.messages;
+        let mut message_id = || messages.message_id(window, base);
         for event in engine.pending.events_mut() {
-            to_input(event, current);
+            to_input(event, current, &mut message_id, &mut self.pieces);
         }
         if let Some(lines) = &mut self.lines {
             let start = self.messages.message_start();
@@ -234,7 +240,6 @@ fn current_of(segment: Segment) -> (Current, bool) {
     let attribute = matches!(segment.kind, SegmentKind::HtmlAttribute { .. });
     let parts = Parts {
         message: segment.message as u64,
-        message_id: segment.message_id,
         part: segment.part,
         content_type: segment.content_type,
         kind: segment.kind,
@@ -248,8 +253,14 @@ fn current_of(segment: Segment) -> (Current, bool) {
 }
 
 /// `event`, whose spans are indexes into the text of `current`, with spans into the input and
-/// the origin of `current`.
-fn to_input(event: &mut Event, current: &mut Current) {
+/// the origin of `current` (its message's `Message-ID` made by `message_id`); `pieces` is
+/// storage, empty.
+fn to_input(
+    event: &mut Event,
+    current: &mut Current,
+    message_id: &mut dyn FnMut() -> Option<Arc<str>>,
+    pieces: &mut Vec<Span>,
+) {
     let map = current.text.map();
     let span_of = |s: Span| match (s.start as usize, s.end as usize) {
         (start, end) if start < end => map.span(start..end),
@@ -263,21 +274,21 @@ fn to_input(event: &mut Event, current: &mut Current) {
             let outer = Span::new(outer.start.min(span.start), outer.end.max(span.end));
             // The sources of neighbouring decoded bytes may overlap (four base64 characters
             // give three bytes): a piece is a run of source bytes without a gap.
-            let mut pieces: Vec<Span> = Vec::new();
             for piece in m.pieces() {
                 if piece.start < piece.end {
-                    map.joined_pieces(piece.start as usize..piece.end as usize, &mut pieces);
+                    map.joined_pieces(piece.start as usize..piece.end as usize, pieces);
                 }
-            }
-            if pieces.len() == 1 && pieces[0] == span {
-                pieces.clear();
             }
             m.span = span;
             m.wrap = Match::wrap(span, outer);
             m.quoted_printable = current.quoted_printable;
             let rare = m.rare.get_or_insert_with(Default::default);
-            rare.pieces = pieces;
-            rare.origin = Some(current.origin.get());
+            rare.pieces.clear();
+            if !(pieces.len() == 1 && pieces[0] == span) {
+                rare.pieces.extend_from_slice(pieces);
+            }
+            pieces.clear();
+            rare.origin = Some(current.origin.get(message_id));
         }
         Event::Rejected(r) => {
             r.span = span_of(r.span);

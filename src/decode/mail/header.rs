@@ -23,15 +23,57 @@ pub(crate) struct Header {
     /// that is neither a field nor a continuation (a malformed header ends there, so that
     /// nothing after it is taken as header), or at the end.
     pub(crate) body: usize,
+    /// The index in `fields` of the first field of each [`Known`] name, found as the block is
+    /// read (rather than looked up by name afterwards).
+    known: [Option<u32>; 3],
+}
+
+/// The fields that the walk of every entity looks up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Known {
+    /// `Content-Type` (RFC 2045 §5).
+    ContentType,
+    /// `Content-Transfer-Encoding` (RFC 2045 §6).
+    ContentTransferEncoding,
+    /// `Message-ID` (RFC 5322 §3.6.4).
+    MessageId,
+}
+
+impl Known {
+    /// The known field that `name` (in any case) names.
+    #[inline]
+    fn of(name: &[u8]) -> Option<Known> {
+        // The lengths differ: one comparison at most.
+        let (known, spelled): (Known, &[u8]) = match name.len() {
+            12 => (Known::ContentType, b"content-type"),
+            25 => (Known::ContentTransferEncoding, b"content-transfer-encoding"),
+            10 => (Known::MessageId, b"message-id"),
+            _ => return None,
+        };
+        name.eq_ignore_ascii_case(spelled).then_some(known)
+    }
 }
 
 impl Header {
-    /// The value of the first field named `name` (in any case).
+    /// The first field named `name` (in any case).
+    #[cfg(test)]
     pub(crate) fn get<'a>(&self, bytes: &'a [u8], name: &str) -> Option<&'a [u8]> {
         self.fields
             .iter()
             .find(|f| bytes[f.name.clone()].eq_ignore_ascii_case(name.as_bytes()))
             .map(|f| &bytes[f.value.clone()])
+    }
+
+    /// The first field of the known name `known`.
+    #[inline]
+    pub(crate) fn field(&self, known: Known) -> Option<&Field> {
+        self.known[known as usize].and_then(|k| self.fields.get(k as usize))
+    }
+
+    /// The value of the first field of the known name `known`.
+    #[inline]
+    pub(crate) fn value<'a>(&self, bytes: &'a [u8], known: Known) -> Option<&'a [u8]> {
+        self.field(known).map(|f| &bytes[f.value.clone()])
     }
 }
 
@@ -62,7 +104,7 @@ pub(crate) fn field_name(line: &[u8]) -> Option<(usize, usize)> {
 pub(crate) fn parse(bytes: &[u8], range: Range<usize>) -> Header {
     let bytes = &bytes[..range.end];
     // Room for a usual header at once, rather than growing to it.
-    let mut header = Header { fields: Vec::with_capacity(16), body: range.end };
+    let mut header = Header { fields: Vec::with_capacity(16), body: range.end, known: [None; 3] };
     let mut at = range.start;
     while at < bytes.len() {
         let (end, next) = line_end(bytes, at);
@@ -80,6 +122,11 @@ pub(crate) fn parse(bytes: &[u8], range: Range<usize>) -> Header {
                 }
             }
         } else if let Some((name, after)) = field_name(line) {
+            if let Some(known) = Known::of(&line[..name])
+                && header.known[known as usize].is_none()
+            {
+                header.known[known as usize] = Some(header.fields.len() as u32);
+            }
             header.fields.push(Field { name: at..at + name, value: at + after..end });
         } else if header.fields.is_empty() && (line.starts_with(b"From ") || line.starts_with(b">From ")) {
             // An mbox separator line left in an encapsulated message.

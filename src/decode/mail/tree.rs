@@ -26,11 +26,10 @@
 
 use core::ops::Range;
 use std::collections::VecDeque;
-use std::sync::Arc;
 
-use super::header::{self, Header};
+use super::header::{self, Header, Known};
 use super::mime::{self, ContentType, TransferEncoding};
-use super::{Segment, SegmentKind, Shared, Wanted, binary};
+use super::{Segment, SegmentKind, SegmentText, Shared, Wanted, binary};
 use crate::decode::{Decoded, base64, charset, flowed, html, qp};
 
 /// The type of an entity without a valid `Content-Type` (RFC 2045 §5.2).
@@ -79,7 +78,6 @@ pub(crate) struct Walker<'o> {
     /// Where the segments go (the queue of [`super::Messages`], its storage reused).
     pub(crate) out: &'o mut VecDeque<Segment>,
     pub(crate) message: usize,
-    pub(crate) message_id: Option<Arc<str>>,
     /// Whether the bytes being walked were decoded from quoted-printable.
     pub(crate) quoted_printable: bool,
     /// The segments pushed (others are left out before their maps are made).
@@ -90,30 +88,43 @@ pub(crate) struct Walker<'o> {
 
 impl Walker<'_> {
     /// Walks the message `input[range]`, where `input` is the input from offset `base` on.
-    pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>, base: u64) {
+    /// Returns where the value of its `Message-ID` field lies in the input.
+    pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>, base: u64) -> Option<Range<u64>> {
         let bytes = &input[range.clone()];
         let header = header::parse(bytes, 0..bytes.len());
-        self.message_id = header.get(bytes, "message-id").map(|v| {
-            let id = header::value_text(v);
-            let id = id.strip_prefix(b"<").unwrap_or(&id);
-            let id = id.strip_suffix(b">").unwrap_or(id);
-            Arc::from(String::from_utf8_lossy(id))
-        });
-        let origin = Origin::Input(base + range.start as u64);
-        self.entity(bytes, 0..bytes.len(), &header, origin, TEXT_PLAIN, "", true, 0);
+        let at = base + range.start as u64;
+        let message_id =
+            header.field(Known::MessageId).map(|f| at + f.value.start as u64..at + f.value.end as u64);
+        self.entity(bytes, 0..bytes.len(), &header, Origin::Input(at), TEXT_PLAIN, "", true, 0);
+        message_id
+    }
+
+    /// Whether `text` is to be pushed as a segment: not empty, and it may give an event.
+    fn wants(&self, text: &[u8], attribute: bool) -> bool {
+        !text.iter().all(u8::is_ascii_whitespace) && self.wanted.may_give(text, attribute)
     }
 
     /// Pushes a segment, unless it is empty or cannot give an event.
     fn push(&mut self, text: Decoded, kind: SegmentKind, part: &str, content_type: &str) {
         let attribute = matches!(kind, SegmentKind::HtmlAttribute { .. });
-        if text.text.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(&text.text, attribute) {
-            return;
+        if self.wants(&text.text, attribute) {
+            self.push_text(SegmentText::Decoded(text), kind, part, content_type);
         }
+    }
+
+    /// Pushes `text`, the input's bytes from offset `at` as they are, read in place; unless it
+    /// is empty or cannot give an event.
+    fn push_input(&mut self, text: &[u8], at: u64, kind: SegmentKind, part: &str, content_type: &str) {
+        if self.wants(text, false) {
+            self.push_text(SegmentText::Input(at..at + text.len() as u64), kind, part, content_type);
+        }
+    }
+
+    fn push_text(&mut self, text: SegmentText, kind: SegmentKind, part: &str, content_type: &str) {
         self.out.push_back(Segment {
             text,
             kind,
             message: self.message,
-            message_id: self.message_id.clone(),
             part: self.shared.get(part),
             content_type: self.shared.get(content_type),
             quoted_printable: self.quoted_printable,
@@ -121,18 +132,19 @@ impl Walker<'_> {
     }
 
     /// Pushes `bytes[r]` as plain text (`text/plain`, nothing decoded), unless it cannot give
-    /// an event: then its map is not made. Bytes that are the input's are mapped as the
-    /// input's ([`Decoded::raw`], which maps as their identity map would).
+    /// an event: then its map is not made. Bytes that are the input's are read in place.
     fn plain(&mut self, bytes: &[u8], r: Range<usize>, origin: Origin<'_>, kind: SegmentKind, path: &str) {
         let raw = &bytes[r.clone()];
-        if raw.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(raw, false) {
+        if !self.wants(raw, false) {
             return;
         }
-        let text = match origin {
-            Origin::Input(base) => Decoded::raw(raw, base + r.start as u64),
-            Origin::Decoded(_) => origin.map(shifted(Decoded::identity(raw, 0), r.start)),
-        };
-        self.push(text, kind, path, "text/plain");
+        match origin {
+            Origin::Input(base) => self.push_input(raw, base + r.start as u64, kind, path, "text/plain"),
+            Origin::Decoded(_) => {
+                let text = origin.map(shifted(Decoded::identity(raw, 0), r.start));
+                self.push(text, kind, path, "text/plain")
+            }
+        }
     }
 
     /// Walks the entity `bytes[range]` whose header is `header`, at part number `path`; a
@@ -149,34 +161,40 @@ impl Walker<'_> {
         is_message: bool,
         depth: usize,
     ) {
-        let value = header.get(bytes, "content-type").map(header::value_text);
+        let value = header.value(bytes, Known::ContentType).map(header::value_text);
         let content_type = self.shared.content_type(value.as_deref(), default);
         for field in &header.fields {
             if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
                 continue;
             }
             let raw = &bytes[field.value.clone()];
-            // A value on one line without encoded-words is its bytes, trimmed: mapped as the
-            // input's ([`Decoded::raw`]).
+            // A value on one line without encoded-words is its bytes, trimmed: read in place.
             let trimmed = raw.trim_ascii();
-            let value = match origin {
+            match origin {
                 Origin::Input(base)
                     if memchr::memchr2(b'\r', b'\n', trimmed).is_none()
                         && !header::has_encoded_word(trimmed) =>
                 {
+                    if !self.wanted.may_give(trimmed, false) {
+                        continue;
+                    }
                     let lead = raw.len() - raw.trim_ascii_start().len();
-                    Decoded::raw(trimmed, base + (field.value.start + lead) as u64)
+                    let name = self.shared.get_bytes(&bytes[field.name.clone()]);
+                    let at = base + (field.value.start + lead) as u64;
+                    self.push_input(trimmed, at, SegmentKind::Header { name }, path, &content_type.mime);
                 }
-                _ => origin.map(shifted(header::decode_value(raw), field.value.start)),
-            };
-            if !self.wanted.may_give(&value.text, false) {
-                continue;
+                _ => {
+                    let value = origin.map(shifted(header::decode_value(raw), field.value.start));
+                    if !self.wanted.may_give(&value.text, false) {
+                        continue;
+                    }
+                    let name = self.shared.get_bytes(&bytes[field.name.clone()]);
+                    self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
+                }
             }
-            let name = self.shared.get_bytes(&bytes[field.name.clone()]);
-            self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
         }
         let encoding = header
-            .get(bytes, "content-transfer-encoding")
+            .value(bytes, Known::ContentTransferEncoding)
             .map_or(TransferEncoding::Identity, TransferEncoding::parse);
         let body = header.body.min(range.end)..range.end;
         let leaf = if is_message { child(path, 1) } else { path.to_owned() };
@@ -266,7 +284,7 @@ impl Walker<'_> {
         let subtype = ct.subtype();
         // Text that is the input's bytes as they are (no transfer encoding, no charset that
         // changes them, not flowed, no HTML, no binary block) is given without a map of its
-        // own: its map is the input's ([`Decoded::raw`]).
+        // own: it is read in place.
         if let Origin::Input(base) = origin
             && encoding == TransferEncoding::Identity
             && subtype != "html"
@@ -276,8 +294,13 @@ impl Walker<'_> {
                 .is_none_or(|l| is_ascii_label(l) || charset::is_identity(&bytes[body.clone()], l))
             && binary::blocks(&bytes[body.clone()]).is_empty()
         {
-            let text = Decoded::raw(&bytes[body.clone()], base + body.start as u64);
-            return self.push(text, SegmentKind::Body, path, &ct.mime);
+            return self.push_input(
+                &bytes[body.clone()],
+                base + body.start as u64,
+                SegmentKind::Body,
+                path,
+                &ct.mime,
+            );
         }
         let mut text = transfer_all(bytes, body, encoding, self.shared.scratch());
         // An HTML part without a charset parameter may declare one in a `<meta>` element.
