@@ -13,6 +13,10 @@ pub(crate) struct Field {
     pub(crate) name: Range<usize>,
     /// The value: from after the colon to the end of its last line, line ending excluded.
     pub(crate) value: Range<usize>,
+    /// Whether the value holds a `:` or an `=?` (which starts an RFC 2047 encoded-word, §2):
+    /// without either, unfolded and decoded it holds no `:`
+    /// ([`Wanted::may_give_header`](super::Wanted::may_give_header)).
+    pub(crate) marked: bool,
 }
 
 /// A header block and where the body after it starts.
@@ -92,7 +96,8 @@ pub(crate) fn line_end(bytes: &[u8], at: usize) -> (usize, usize) {
 
 /// The length of the field name that starts `line`, when `line` starts a field: printable
 /// ASCII but `:` (RFC 5322 §3.6.8 `ftext`), then blanks (obsolete syntax, §4.5) and a colon.
-/// Returns the name's length and the index after the colon.
+/// Returns the name's length and the index after the colon. `line` may run on past its line
+/// ending: a field name ends before it.
 pub(crate) fn field_name(line: &[u8]) -> Option<(usize, usize)> {
     let name = line.iter().take_while(|&&b| (33..=126).contains(&b) && b != b':').count();
     let blanks = line[name..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
@@ -101,42 +106,85 @@ pub(crate) fn field_name(line: &[u8]) -> Option<(usize, usize)> {
 
 /// Reads the header block of the entity `bytes[range]`; positions are indexes into `bytes`.
 /// An mbox `From ` line (or `>From `) before the first field is skipped.
+///
+/// One pass: each line is searched once, for its end and for what marks a value that may
+/// give an event ([`Field::marked`]).
 pub(crate) fn parse(bytes: &[u8], range: Range<usize>) -> Header {
     let bytes = &bytes[..range.end];
     // Room for a usual header at once, rather than growing to it.
     let mut header = Header { fields: Vec::with_capacity(16), body: range.end, known: [None; 3] };
     let mut at = range.start;
-    while at < bytes.len() {
-        let (end, next) = line_end(bytes, at);
-        let line = &bytes[at..end];
-        if line.is_empty() {
-            header.body = next;
-            return header;
-        }
-        if matches!(line[0], b' ' | b'\t') {
-            match header.fields.last_mut() {
-                Some(field) => field.value.end = end,
+    while let Some(&first) = bytes.get(at) {
+        match first {
+            // An empty line ends the header.
+            b'\n' => {
+                header.body = at + 1;
+                return header;
+            }
+            b'\r' if bytes.get(at + 1) == Some(&b'\n') => {
+                header.body = at + 2;
+                return header;
+            }
+            // A continuation line (RFC 5322 §2.2.3), after a field.
+            b' ' | b'\t' => {
+                let Some(field) = header.fields.last_mut() else {
+                    header.body = at;
+                    return header;
+                };
+                let (end, next, marked) = value_line(bytes, at);
+                field.value.end = end;
+                field.marked |= marked;
+                at = next;
+            }
+            _ => match field_name(&bytes[at..]) {
+                Some((name, after)) => {
+                    if let Some(known) = Known::of(&bytes[at..at + name])
+                        && header.known[known as usize].is_none()
+                    {
+                        header.known[known as usize] = Some(header.fields.len() as u32);
+                    }
+                    let (end, next, marked) = value_line(bytes, at + after);
+                    header.fields.push(Field { name: at..at + name, value: at + after..end, marked });
+                    at = next;
+                }
+                None if header.fields.is_empty()
+                    && (bytes[at..].starts_with(b"From ") || bytes[at..].starts_with(b">From ")) =>
+                {
+                    // An mbox separator line left in an encapsulated message.
+                    at = line_end(bytes, at).1;
+                }
                 None => {
                     header.body = at;
                     return header;
                 }
-            }
-        } else if let Some((name, after)) = field_name(line) {
-            if let Some(known) = Known::of(&line[..name])
-                && header.known[known as usize].is_none()
-            {
-                header.known[known as usize] = Some(header.fields.len() as u32);
-            }
-            header.fields.push(Field { name: at..at + name, value: at + after..end });
-        } else if header.fields.is_empty() && (line.starts_with(b"From ") || line.starts_with(b">From ")) {
-            // An mbox separator line left in an encapsulated message.
-        } else {
-            header.body = at;
-            return header;
+            },
         }
-        at = next;
     }
     header
+}
+
+/// The rest of a line of a field's value, from `from` (after the colon, or the start of a
+/// continuation line): the index of its line ending (or the end), where the next line starts,
+/// and whether it holds a `:` or an `=?` ([`Field::marked`]).
+#[inline]
+fn value_line(bytes: &[u8], from: usize) -> (usize, usize, bool) {
+    let mut marked = false;
+    let mut k = from;
+    while let Some(i) = memchr::memchr3(b'\n', b':', b'=', &bytes[k..]) {
+        let j = k + i;
+        match bytes[j] {
+            b'\n' => {
+                // `from` is after a colon or at a blank: the byte before a line feed at `from`
+                // is never a carriage return of this line.
+                let end = if j > from && bytes[j - 1] == b'\r' { j - 1 } else { j };
+                return (end, j + 1, marked);
+            }
+            b':' => marked = true,
+            _ => marked |= bytes.get(j + 1) == Some(&b'?'),
+        }
+        k = j + 1;
+    }
+    (bytes.len(), bytes.len(), marked)
 }
 
 /// The longest encoded-word looked for (RFC 2047 §2 says 75; mailers write longer ones).

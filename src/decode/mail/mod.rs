@@ -187,13 +187,12 @@ impl Wanted {
         }
     }
 
-    /// Whether a header field's value, `raw` as it is in the message, may give an event once
-    /// decoded: unfolding adds no `:`, but an RFC 2047 encoded-word (`=?`) may hold one.
+    /// Whether a header field's value may give an event once decoded: unfolding adds no `:`,
+    /// but an RFC 2047 encoded-word (`=?`) may hold one ([`header::Field::marked`] says whether
+    /// the value holds either).
     #[inline]
-    pub(crate) fn may_give_header(&self, raw: &[u8]) -> bool {
-        // One search for both (a value has few of either).
-        self.abbreviated
-            || memchr::memchr2_iter(b':', b'=', raw).any(|k| raw[k] == b':' || raw.get(k + 1) == Some(&b'?'))
+    pub(crate) fn may_give_header(&self, field: &header::Field) -> bool {
+        self.abbreviated || field.marked
     }
 }
 

@@ -164,7 +164,7 @@ impl Walker<'_> {
         let value = header.value(bytes, Known::ContentType).map(header::value_text);
         let content_type = self.shared.content_type(value.as_deref(), default);
         for field in &header.fields {
-            if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
+            if !self.wanted.may_give_header(field) {
                 continue;
             }
             let raw = &bytes[field.value.clone()];
