@@ -99,10 +99,21 @@ pub(crate) fn line_end(bytes: &[u8], at: usize) -> (usize, usize) {
 /// Returns the name's length and the index after the colon. `line` may run on past its line
 /// ending: a field name ends before it.
 pub(crate) fn field_name(line: &[u8]) -> Option<(usize, usize)> {
-    let name = line.iter().take_while(|&&b| (33..=126).contains(&b) && b != b':').count();
+    let name = line.iter().take_while(|&&b| FTEXT[usize::from(b)]).count();
     let blanks = line[name..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
     (name > 0 && line.get(name + blanks) == Some(&b':')).then_some((name, name + blanks + 1))
 }
+
+/// `ftext` (RFC 5322 §3.6.8): the bytes of a field name, printable ASCII but `:`.
+static FTEXT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 33;
+    while b <= 126 {
+        table[b] = b != b':' as usize;
+        b += 1;
+    }
+    table
+};
 
 /// Reads the header block of the entity `bytes[range]`; positions are indexes into `bytes`.
 /// An mbox `From ` line (or `>From `) before the first field is skipped.

@@ -388,7 +388,10 @@ impl Messages {
                     let id = header::value_text(&window[(r.start - base) as usize..(r.end - base) as usize]);
                     let id = id.strip_prefix(b"<").unwrap_or(&id);
                     let id = id.strip_suffix(b">").unwrap_or(id);
-                    Arc::from(String::from_utf8_lossy(id))
+                    match std::str::from_utf8(id) {
+                        Ok(id) => Arc::from(id),
+                        Err(_) => Arc::from(String::from_utf8_lossy(id)),
+                    }
                 });
                 self.message_id = Some((self.number, id.clone()));
                 id

@@ -25,6 +25,7 @@
 //! times that bound.
 
 use core::ops::Range;
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use super::header::{self, Header, Known};
@@ -69,8 +70,15 @@ fn shifted(mut d: Decoded, by: usize) -> Decoded {
 }
 
 /// The part number of child `k` (from 1) of the entity at `path` (RFC 3501 §6.4.5).
-fn child(path: &str, k: usize) -> String {
-    if path.is_empty() { k.to_string() } else { format!("{path}.{k}") }
+fn child(path: &str, k: usize) -> Cow<'static, str> {
+    const TOP: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    match k {
+        // The body of a top-level message, and the first parts of a multipart one: no
+        // string made.
+        0..=9 if path.is_empty() => Cow::Borrowed(TOP[k]),
+        _ if path.is_empty() => Cow::Owned(k.to_string()),
+        _ => Cow::Owned(format!("{path}.{k}")),
+    }
 }
 
 /// Walks the messages of one input into segments.
@@ -197,7 +205,7 @@ impl Walker<'_> {
             .value(bytes, Known::ContentTransferEncoding)
             .map_or(TransferEncoding::Identity, TransferEncoding::parse);
         let body = header.body.min(range.end)..range.end;
-        let leaf = if is_message { child(path, 1) } else { path.to_owned() };
+        let leaf = if is_message { child(path, 1) } else { Cow::Borrowed(path) };
         if depth >= DEPTH_MAX {
             return self.plain(bytes, body, origin, SegmentKind::Body, &leaf);
         }
@@ -226,7 +234,7 @@ impl Walker<'_> {
                 self.plain(bytes, parts.epilogue.clone(), origin, SegmentKind::Epilogue, path);
             }
             "message" if matches!(content_type.subtype(), "rfc822" | "global" | "news") => {
-                let path = if is_message { child(path, 1) } else { path.to_owned() };
+                let path = if is_message { child(path, 1) } else { Cow::Borrowed(path) };
                 if encoding == TransferEncoding::Identity {
                     let header = header::parse(bytes, body.clone());
                     self.entity(bytes, body, &header, origin, TEXT_PLAIN, &path, true, depth + 1);
