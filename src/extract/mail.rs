@@ -158,7 +158,7 @@ impl Mail {
     /// what the last [`Step::More`] asked to keep; `complete` when nothing follows it.
     pub(crate) fn advance(&mut self, engine: &mut Engine, window: &[u8], base: u64, complete: bool) -> Step {
         loop {
-            let Some(current) = &self.current else {
+            let Some(current) = &mut self.current else {
                 let segment = match self.messages.next(window, base, complete) {
                     Next::Segment(segment) => segment,
                     Next::More { keep_from } => {
@@ -181,15 +181,17 @@ impl Mail {
                     continue;
                 }
                 engine.restart();
-                let (mut current, attribute) = current_of(segment);
+                // Made in place: a segment is large, and most are scanned.
+                let attribute = matches!(segment.kind, SegmentKind::HtmlAttribute { .. });
+                let current = self.current.insert(current_of(segment));
                 if attribute {
                     engine.whole_value(current.text.bytes(window, base));
-                    self.finish(engine, &mut current, window, base);
+                    let Mail { messages, lines, pieces, .. } = self;
+                    finish(messages, lines, pieces, engine, current, window, base);
+                    self.current = None;
                     if !engine.pending.is_empty() {
                         return Step::Event;
                     }
-                } else {
-                    self.current = Some(current);
                 }
                 continue;
             };
@@ -197,11 +199,8 @@ impl Mail {
             let text = Text { bytes, map: Map::Raw(0), complete: true, end: bytes.len() as u64, stop: None };
             match engine.step(&text, &mut self.boundaries) {
                 EngineStep::Event => {
-                    let mut current = self.current.take();
-                    if let Some(current) = &mut current {
-                        self.finish(engine, current, window, base);
-                    }
-                    self.current = current;
+                    let Mail { messages, lines, pieces, .. } = self;
+                    finish(messages, lines, pieces, engine, current, window, base);
                     return Step::Event;
                 }
                 // The text is whole, so the engine never asks for more of it.
@@ -210,46 +209,48 @@ impl Mail {
             }
         }
     }
+}
 
-    /// Takes the queued events of `current` to the input, and numbers their lines.
-    fn finish(&mut self, engine: &mut Engine, current: &mut Current, window: &[u8], base: u64) {
-        let messages = &mut self.messages;
-        let mut message_id = || messages.message_id(window, base);
-        for event in engine.pending.events_mut() {
-            to_input(event, current, &mut message_id, &mut self.pieces);
+/// Takes the queued events of `current` to the input, and numbers their lines (the parts of
+/// [`Mail`] it uses, apart from the segment it borrows).
+fn finish(
+    messages: &mut Messages,
+    lines: &mut Option<Lines>,
+    pieces: &mut Vec<Span>,
+    engine: &mut Engine,
+    current: &mut Current,
+    window: &[u8],
+    base: u64,
+) {
+    let mut message_id = || messages.message_id(window, base);
+    for event in engine.pending.events_mut() {
+        to_input(event, current, &mut message_id, pieces);
+    }
+    if let Some(lines) = lines {
+        let start = messages.message_start();
+        if lines.numbering != Some(start) {
+            lines.message.count_to(window, base, start);
+            lines.within = lines.message;
+            lines.numbering = Some(start);
         }
-        if let Some(lines) = &mut self.lines {
-            let start = self.messages.message_start();
-            if lines.numbering != Some(start) {
-                lines.message.count_to(window, base, start);
+        engine.pending.number_lines(|at| {
+            if at < lines.within.counted_to() {
                 lines.within = lines.message;
-                lines.numbering = Some(start);
             }
-            engine.pending.number_lines(|at| {
-                if at < lines.within.counted_to() {
-                    lines.within = lines.message;
-                }
-                lines.within.line_at(window, base, at)
-            });
-        }
+            lines.within.line_at(window, base, at)
+        });
     }
 }
 
-/// The segment to scan, and whether it is an HTML link attribute's value.
-fn current_of(segment: Segment) -> (Current, bool) {
-    let attribute = matches!(segment.kind, SegmentKind::HtmlAttribute { .. });
+/// The segment to scan.
+fn current_of(segment: Segment) -> Current {
     let parts = Parts {
         message: segment.message as u64,
         part: segment.part,
         content_type: segment.content_type,
         kind: segment.kind,
     };
-    let current = Current {
-        text: segment.text,
-        origin: Lazy::Parts(parts),
-        quoted_printable: segment.quoted_printable,
-    };
-    (current, attribute)
+    Current { text: segment.text, origin: Lazy::Parts(parts), quoted_printable: segment.quoted_printable }
 }
 
 /// `event`, whose spans are indexes into the text of `current`, with spans into the input and
