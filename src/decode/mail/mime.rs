@@ -3,12 +3,13 @@
 //! (RFC 2046 §5.1.1).
 
 use core::ops::Range;
+use std::sync::Arc;
 
 /// A `Content-Type` value: `type/subtype` in lower case, and its parameters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ContentType {
-    /// `type/subtype`, in lower case.
-    pub(crate) mime: String,
+    /// `type/subtype`, in lower case (shared with the segments of the entity).
+    pub(crate) mime: Arc<str>,
     /// The parameters, names in lower case, values unquoted, RFC 2231 continuations joined
     /// and `%XX` decoded.
     pub(crate) params: Vec<(String, Vec<u8>)>,
@@ -17,7 +18,7 @@ pub(crate) struct ContentType {
 impl ContentType {
     /// `text/plain` (RFC 2045 §5.2: the default, and what an invalid value is read as).
     pub(crate) fn text_plain() -> Self {
-        ContentType { mime: "text/plain".into(), params: Vec::new() }
+        ContentType { mime: Arc::from("text/plain"), params: Vec::new() }
     }
 
     /// The type, before the `/`.
@@ -100,7 +101,7 @@ impl ContentType {
                 None => params.push((name, value)),
             }
         }
-        Some(ContentType { mime, params })
+        Some(ContentType { mime: Arc::from(mime), params })
     }
 }
 
@@ -323,7 +324,7 @@ mod tests {
     fn content_types() {
         let ct =
             ContentType::parse(b" Text/HTML; charset=\"ISO-8859-1\" (comment); Format = flowed").unwrap();
-        assert_eq!(ct.mime, "text/html");
+        assert_eq!(&*ct.mime, "text/html");
         assert_eq!((ct.main_type(), ct.subtype()), ("text", "html"));
         assert_eq!(ct.param("charset"), Some(&b"ISO-8859-1"[..]));
         assert_eq!(ct.param("format"), Some(&b"flowed"[..]));

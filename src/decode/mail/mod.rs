@@ -480,6 +480,7 @@ impl Messages {
                 quoted_printable: false,
                 wanted: self.wanted,
                 shared: &mut self.shared,
+                part: None,
             }
             .message(window, start..end, base);
         }

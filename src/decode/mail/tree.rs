@@ -27,6 +27,7 @@
 use core::ops::Range;
 use std::borrow::Cow;
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use super::header::{self, Header, Known};
 use super::mime::{self, ContentType, TransferEncoding};
@@ -92,6 +93,9 @@ pub(crate) struct Walker<'o> {
     pub(crate) wanted: Wanted,
     /// The strings the segments share.
     pub(crate) shared: &'o mut Shared,
+    /// The part number of the last segment pushed (most segments of a message have one of
+    /// two).
+    pub(crate) part: Option<Arc<str>>,
 }
 
 impl Walker<'_> {
@@ -113,7 +117,7 @@ impl Walker<'_> {
     }
 
     /// Pushes a segment, unless it is empty or cannot give an event.
-    fn push(&mut self, text: Decoded, kind: SegmentKind, part: &str, content_type: &str) {
+    fn push(&mut self, text: Decoded, kind: SegmentKind, part: &str, content_type: &Arc<str>) {
         let attribute = matches!(kind, SegmentKind::HtmlAttribute { .. });
         if self.wants(&text.text, attribute) {
             self.push_text(SegmentText::Decoded(text), kind, part, content_type);
@@ -122,19 +126,23 @@ impl Walker<'_> {
 
     /// Pushes `text`, the input's bytes from offset `at` as they are, read in place; unless it
     /// is empty or cannot give an event.
-    fn push_input(&mut self, text: &[u8], at: u64, kind: SegmentKind, part: &str, content_type: &str) {
+    fn push_input(&mut self, text: &[u8], at: u64, kind: SegmentKind, part: &str, content_type: &Arc<str>) {
         if self.wants(text, false) {
             self.push_text(SegmentText::Input(at..at + text.len() as u64), kind, part, content_type);
         }
     }
 
-    fn push_text(&mut self, text: SegmentText, kind: SegmentKind, part: &str, content_type: &str) {
+    fn push_text(&mut self, text: SegmentText, kind: SegmentKind, part: &str, content_type: &Arc<str>) {
+        let part = match &self.part {
+            Some(last) if **last == *part => Arc::clone(last),
+            _ => self.part.insert(self.shared.get(part)).clone(),
+        };
         self.out.push_back(Segment {
             text,
             kind,
             message: self.message,
-            part: self.shared.get(part),
-            content_type: self.shared.get(content_type),
+            part,
+            content_type: Arc::clone(content_type),
             quoted_printable: self.quoted_printable,
         });
     }
@@ -147,10 +155,14 @@ impl Walker<'_> {
             return;
         }
         match origin {
-            Origin::Input(base) => self.push_input(raw, base + r.start as u64, kind, path, "text/plain"),
+            Origin::Input(base) => {
+                let text_plain = self.shared.get("text/plain");
+                self.push_input(raw, base + r.start as u64, kind, path, &text_plain)
+            }
             Origin::Decoded(_) => {
                 let text = origin.map(shifted(Decoded::identity(raw, 0), r.start));
-                self.push(text, kind, path, "text/plain")
+                let text_plain = self.shared.get("text/plain");
+                self.push(text, kind, path, &text_plain)
             }
         }
     }
@@ -326,7 +338,7 @@ impl Walker<'_> {
             let delsp = ct.param("delsp").is_some_and(|d| d.eq_ignore_ascii_case(b"yes"));
             text = text.through(flowed::unflow(&text.text, delsp));
         }
-        let mime = ct.mime.as_str();
+        let mime = &ct.mime;
         if subtype == "html" {
             let wanted = self.wanted;
             for item in html::parse_with(&text.text, &|run| wanted.may_give(run, false)) {
