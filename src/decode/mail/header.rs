@@ -54,7 +54,9 @@ impl Known {
             10 => (Known::MessageId, b"message-id"),
             _ => return None,
         };
-        name.eq_ignore_ascii_case(spelled).then_some(known)
+        // `spelled` is lower-case letters and `-`: a byte of a name (`ftext`, no control
+        // character) equals one of them in any case exactly when it does with bit 5 set.
+        name.iter().zip(spelled).all(|(&b, &s)| b | 0x20 == s).then_some(known)
     }
 }
 

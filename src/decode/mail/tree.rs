@@ -311,7 +311,7 @@ impl Walker<'_> {
             && (subtype != "plain" || ct.param("format").is_none())
             && ct
                 .param("charset")
-                .is_none_or(|l| is_ascii_label(l) || charset::is_identity(&bytes[body.clone()], l))
+                .is_none_or(|l| ct.ascii_charset || charset::is_identity(&bytes[body.clone()], l))
             && binary::blocks(&bytes[body.clone()]).is_empty()
         {
             return self.push_input(
@@ -329,7 +329,7 @@ impl Walker<'_> {
         } else {
             None
         };
-        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l))
+        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !mime::is_ascii_label(l))
             && !charset::is_identity(&text.text, label)
         {
             text = text.through(charset::decode(&text.text, label));
@@ -373,16 +373,6 @@ impl Walker<'_> {
             at = block.end;
         }
     }
-}
-
-/// Labels that name ASCII, whose text is taken as it is (8-bit bytes in it as UTF-8, as
-/// RFC 6532 reads raw 8-bit text, rather than as windows-1252, which the Encoding Standard
-/// maps `us-ascii` to).
-fn is_ascii_label(label: &[u8]) -> bool {
-    let label = label.trim_ascii();
-    ["us-ascii", "ascii", "ansi_x3.4-1968", "iso646-us"]
-        .iter()
-        .any(|l| label.eq_ignore_ascii_case(l.as_bytes()))
 }
 
 /// The body `bytes[body]` with its transfer encoding decoded; positions into `bytes`. A
