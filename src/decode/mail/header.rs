@@ -123,9 +123,14 @@ static FTEXT: [bool; 256] = {
 /// One pass: each line is searched once, for its end and for what marks a value that may
 /// give an event ([`Field::marked`]).
 pub(crate) fn parse(bytes: &[u8], range: Range<usize>) -> Header {
-    let bytes = &bytes[..range.end];
     // Room for a usual header at once, rather than growing to it.
-    let mut header = Header { fields: Vec::with_capacity(16), body: range.end, known: [None; 3] };
+    parse_into(bytes, range, Vec::with_capacity(16))
+}
+
+/// [`parse`], the fields kept in `fields` (empty; its storage is reused).
+pub(crate) fn parse_into(bytes: &[u8], range: Range<usize>, fields: Vec<Field>) -> Header {
+    let bytes = &bytes[..range.end];
+    let mut header = Header { fields, body: range.end, known: [None; 3] };
     let mut at = range.start;
     while let Some(&first) = bytes.get(at) {
         match first {

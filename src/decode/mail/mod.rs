@@ -218,7 +218,13 @@ pub(crate) struct Shared {
     /// Storage for a part's decoded text, kept from one part to the next when the text was
     /// only read (an HTML part's), up to [`SCRATCH_MAX`] bytes of it (and as many positions).
     scratch: Decoded,
+    /// Storage for the fields of a message's header, kept from one message to the next (up to
+    /// [`FIELDS_MAX`] of them).
+    fields: Vec<header::Field>,
 }
+
+/// The most fields whose storage [`Shared`] keeps for the next message.
+const FIELDS_MAX: usize = 256;
 
 /// The most text whose storage [`Shared`] keeps for the next part.
 const SCRATCH_MAX: usize = 64 << 10;
@@ -243,6 +249,22 @@ impl Shared {
             self.next = (self.next + 1) % SHARED_MAX;
         }
         made
+    }
+
+    /// Empty storage for the fields of a header.
+    pub(crate) fn fields(&mut self) -> Vec<header::Field> {
+        match self.fields.capacity() {
+            0 => Vec::with_capacity(16),
+            _ => std::mem::take(&mut self.fields),
+        }
+    }
+
+    /// Keeps the storage of `fields` for the next header.
+    pub(crate) fn keep_fields(&mut self, mut fields: Vec<header::Field>) {
+        if fields.capacity() <= FIELDS_MAX {
+            fields.clear();
+            self.fields = fields;
+        }
     }
 
     /// Empty storage for a part's decoded text.

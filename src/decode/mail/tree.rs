@@ -103,11 +103,12 @@ impl Walker<'_> {
     /// Returns where the value of its `Message-ID` field lies in the input.
     pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>, base: u64) -> Option<Range<u64>> {
         let bytes = &input[range.clone()];
-        let header = header::parse(bytes, 0..bytes.len());
+        let header = header::parse_into(bytes, 0..bytes.len(), self.shared.fields());
         let at = base + range.start as u64;
         let message_id =
             header.field(Known::MessageId).map(|f| at + f.value.start as u64..at + f.value.end as u64);
         self.entity(bytes, 0..bytes.len(), &header, Origin::Input(at), TEXT_PLAIN, "", true, 0);
+        self.shared.keep_fields(header.fields);
         message_id
     }
 
