@@ -392,6 +392,33 @@ mod tests {
         assert_eq!((h.fields[0].name.clone(), h.body), (5..6, 11));
     }
 
+    /// A field is marked when its value, on any of its lines, holds a `:` or an `=?`, and
+    /// only then: the walk passes over the others without reading them again.
+    #[test]
+    fn fields_are_marked_where_a_colon_or_an_encoded_word_is() {
+        let msg = b"A: plain\r\nB: x\r\n see http://a.example/\r\nC: =?utf-8?Q?x?=\nD: a=b? =\r\n ?c\nE:\nF::\r\nContent-Type : text/plain\nMESSAGE-ID: <1@x>\n\n:body";
+        let h = parse(msg, 0..msg.len());
+        let marked: Vec<_> = h.fields.iter().map(|f| (&msg[f.name.clone()], f.marked)).collect();
+        assert_eq!(
+            marked,
+            [
+                (&b"A"[..], false),
+                (b"B", true),
+                (b"C", true),
+                (b"D", false),
+                (b"E", false),
+                (b"F", true),
+                (b"Content-Type", false),
+                (b"MESSAGE-ID", false)
+            ]
+        );
+        assert_eq!(&msg[h.fields[1].value.clone()], b" x\r\n see http://a.example/");
+        assert_eq!(h.value(msg, Known::ContentType), Some(&b" text/plain"[..]));
+        assert_eq!(h.value(msg, Known::MessageId), Some(&b" <1@x>"[..]));
+        assert_eq!(h.value(msg, Known::ContentTransferEncoding), None);
+        assert_eq!(&msg[h.body..], b":body");
+    }
+
     #[test]
     fn values_are_unfolded_and_trimmed() {
         assert_eq!(value(" Re: see\r\n http://a.example/x \r\n"), "Re: see http://a.example/x");
