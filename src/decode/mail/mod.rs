@@ -75,7 +75,13 @@ impl SegmentText {
     pub(crate) fn bytes<'a>(&'a self, window: &'a [u8], base: u64) -> &'a [u8] {
         match self {
             SegmentText::Decoded(d) => &d.text,
-            SegmentText::Input(r) => &window[(r.start - base) as usize..(r.end - base) as usize],
+            // The window holds the message (see above); were it not to, the text would be read
+            // as empty rather than panic.
+            SegmentText::Input(r) => {
+                let at = |offset: u64| offset.saturating_sub(base) as usize;
+                debug_assert!(r.start >= base && at(r.end) <= window.len());
+                window.get(at(r.start)..at(r.end)).unwrap_or_default()
+            }
         }
     }
 
@@ -407,7 +413,8 @@ impl Messages {
             Some((number, id)) if *number == self.number => id.clone(),
             _ => {
                 let id = self.message_id_at.clone().map(|r| {
-                    let id = header::value_text(&window[(r.start - base) as usize..(r.end - base) as usize]);
+                    let at = |offset: u64| offset.saturating_sub(base) as usize;
+                    let id = header::value_text(window.get(at(r.start)..at(r.end)).unwrap_or_default());
                     let id = id.strip_prefix(b"<").unwrap_or(&id);
                     let id = id.strip_suffix(b">").unwrap_or(id);
                     match std::str::from_utf8(id) {
