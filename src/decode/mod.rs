@@ -249,7 +249,8 @@ impl Decoded {
         Decoded { base, text: bytes.to_vec(), starts: Vec::new(), ends: Vec::new() }
     }
 
-    /// Whether this is a [`Decoded::raw`] text.
+    /// Whether this text has no map of its own (its map is the input's: `Decoded::raw`, which the
+    /// tests use).
     #[inline]
     pub(crate) fn is_raw(&self) -> bool {
         self.starts.is_empty() && !self.text.is_empty()
