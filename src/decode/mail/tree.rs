@@ -133,6 +133,7 @@ impl Walker<'_> {
         }
     }
 
+    /// Pushes a segment of `text` (checked by the callers).
     fn push_text(&mut self, text: SegmentText, kind: SegmentKind, part: &str, content_type: &Arc<str>) {
         let part = match &self.part {
             Some(last) if **last == *part => Arc::clone(last),
