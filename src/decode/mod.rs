@@ -242,12 +242,15 @@ impl Decoded {
 
     /// `bytes`, which are the input from offset `base` on, without a map of their own: their
     /// [`Decoded::map`] is [`Map::Raw`]. Such a text is only read and mapped, never decoded
-    /// further (the other methods want a map per byte).
+    /// further (the other methods want a map per byte). The mail stage reads such text in
+    /// place (`mail::SegmentText::Input`); the tests' reader copies it into one of these.
+    #[cfg(test)]
     pub(crate) fn raw(bytes: &[u8], base: u64) -> Decoded {
         Decoded { base, text: bytes.to_vec(), starts: Vec::new(), ends: Vec::new() }
     }
 
-    /// Whether this is a [`Decoded::raw`] text.
+    /// Whether this text has no map of its own (its map is the input's: `Decoded::raw`, which the
+    /// tests use).
     #[inline]
     pub(crate) fn is_raw(&self) -> bool {
         self.starts.is_empty() && !self.text.is_empty()

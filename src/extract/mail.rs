@@ -18,9 +18,9 @@ use std::sync::Arc;
 
 use super::engine::{Engine, Step as EngineStep};
 use super::options::Options;
-use crate::decode::mail::{Messages, Next, Segment, SegmentKind, Wanted};
+use crate::decode::mail::{Messages, Next, Segment, SegmentKind, SegmentText, Wanted};
 use crate::decode::mime::Boundaries;
-use crate::decode::{Decoded, Map, Text};
+use crate::decode::{Map, Text};
 use crate::matches::{Event, Match, Span};
 use crate::origin::{Origin, Place};
 use crate::source::lines::LineCounter;
@@ -36,7 +36,7 @@ pub const MAIL_MAX: usize = 64 << 20;
 /// The segment being scanned.
 #[derive(Debug)]
 struct Current {
-    text: Decoded,
+    text: SegmentText,
     /// Where it comes from: made with the first match (most segments have none).
     origin: Lazy,
     quoted_printable: bool,
@@ -53,14 +53,14 @@ enum Lazy {
 #[derive(Debug)]
 struct Parts {
     message: u64,
-    message_id: Option<Arc<str>>,
     part: Arc<str>,
     content_type: Arc<str>,
     kind: SegmentKind,
 }
 
 impl Lazy {
-    fn get(&mut self) -> Arc<Origin> {
+    /// The origin, made the first time (with the message's `Message-ID`, made by `message_id`).
+    fn get(&mut self, message_id: &mut dyn FnMut() -> Option<Arc<str>>) -> Arc<Origin> {
         let made = match self {
             Lazy::Made(origin) => return Arc::clone(origin),
             Lazy::Parts(parts) => {
@@ -76,7 +76,7 @@ impl Lazy {
                 };
                 Arc::new(Origin {
                     message: parts.message,
-                    message_id: parts.message_id.clone(),
+                    message_id: message_id(),
                     part: Arc::clone(&parts.part),
                     content_type: Arc::clone(&parts.content_type),
                     place,
@@ -127,6 +127,9 @@ pub(crate) struct Mail {
     /// Never declared to (the engine reads no MIME header in decoded text); the engine's
     /// signature wants one.
     boundaries: Boundaries,
+    /// Storage for a match's pieces while they are taken to the input (most matches have
+    /// one, the match's span, and keep none).
+    pieces: Vec<Span>,
 }
 
 impl Mail {
@@ -146,6 +149,7 @@ impl Mail {
             headers,
             lines: line_numbers.then(Lines::default),
             boundaries: Boundaries::default(),
+            pieces: Vec::new(),
         }
     }
 
@@ -166,7 +170,7 @@ impl Mail {
     /// what the last [`Step::More`] asked to keep; `complete` when nothing follows it.
     pub(crate) fn advance(&mut self, engine: &mut Engine, window: &[u8], base: u64, complete: bool) -> Step {
         loop {
-            let Some(current) = &self.current else {
+            let Some(current) = &mut self.current else {
                 let segment = match self.messages.next(window, base, complete) {
                     Next::Segment(segment) => segment,
                     Next::More { keep_from } => {
@@ -189,27 +193,26 @@ impl Mail {
                     continue;
                 }
                 engine.restart();
-                let (mut current, attribute) = current_of(segment);
+                // Made in place: a segment is large, and most are scanned.
+                let attribute = matches!(segment.kind, SegmentKind::HtmlAttribute { .. });
+                let current = self.current.insert(current_of(segment));
                 if attribute {
-                    engine.whole_value(&current.text.text);
-                    self.finish(engine, &mut current, window, base);
+                    engine.whole_value(current.text.bytes(window, base));
+                    let Mail { messages, lines, pieces, .. } = self;
+                    finish(messages, lines, pieces, engine, current, window, base);
+                    self.current = None;
                     if !engine.pending.is_empty() {
                         return Step::Event;
                     }
-                } else {
-                    self.current = Some(current);
                 }
                 continue;
             };
-            let bytes = &current.text.text;
+            let bytes = current.text.bytes(window, base);
             let text = Text { bytes, map: Map::Raw(0), complete: true, end: bytes.len() as u64, stop: None };
             match engine.step(&text, &mut self.boundaries) {
                 EngineStep::Event => {
-                    let mut current = self.current.take();
-                    if let Some(current) = &mut current {
-                        self.finish(engine, current, window, base);
-                    }
-                    self.current = current;
+                    let Mail { messages, lines, pieces, .. } = self;
+                    finish(messages, lines, pieces, engine, current, window, base);
                     return Step::Event;
                 }
                 // The text is whole, so the engine never asks for more of it.
@@ -218,50 +221,59 @@ impl Mail {
             }
         }
     }
+}
 
-    /// Takes the queued events of `current` to the input, and numbers their lines.
-    fn finish(&mut self, engine: &mut Engine, current: &mut Current, window: &[u8], base: u64) {
-        for event in engine.pending.events_mut() {
-            to_input(event, current);
+/// Takes the queued events of `current` to the input, and numbers their lines (the parts of
+/// [`Mail`] it uses, apart from the segment it borrows).
+fn finish(
+    messages: &mut Messages,
+    lines: &mut Option<Lines>,
+    pieces: &mut Vec<Span>,
+    engine: &mut Engine,
+    current: &mut Current,
+    window: &[u8],
+    base: u64,
+) {
+    let mut message_id = || messages.message_id(window, base);
+    for event in engine.pending.events_mut() {
+        to_input(event, current, &mut message_id, pieces);
+    }
+    if let Some(lines) = lines {
+        let start = messages.message_start();
+        if lines.numbering != Some(start) {
+            lines.message.count_to(window, base, start);
+            lines.within = lines.message;
+            lines.numbering = Some(start);
         }
-        if let Some(lines) = &mut self.lines {
-            let start = self.messages.message_start();
-            if lines.numbering != Some(start) {
-                lines.message.count_to(window, base, start);
+        engine.pending.number_lines(|at| {
+            if at < lines.within.counted_to() {
                 lines.within = lines.message;
-                lines.numbering = Some(start);
             }
-            engine.pending.number_lines(|at| {
-                if at < lines.within.counted_to() {
-                    lines.within = lines.message;
-                }
-                lines.within.line_at(window, base, at)
-            });
-        }
+            lines.within.line_at(window, base, at)
+        });
     }
 }
 
-/// The segment to scan, and whether it is an HTML link attribute's value.
-fn current_of(segment: Segment) -> (Current, bool) {
-    let attribute = matches!(segment.kind, SegmentKind::HtmlAttribute { .. });
+/// The segment to scan.
+fn current_of(segment: Segment) -> Current {
     let parts = Parts {
         message: segment.message as u64,
-        message_id: segment.message_id,
         part: segment.part,
         content_type: segment.content_type,
         kind: segment.kind,
     };
-    let current = Current {
-        text: segment.text,
-        origin: Lazy::Parts(parts),
-        quoted_printable: segment.quoted_printable,
-    };
-    (current, attribute)
+    Current { text: segment.text, origin: Lazy::Parts(parts), quoted_printable: segment.quoted_printable }
 }
 
 /// `event`, whose spans are indexes into the text of `current`, with spans into the input and
-/// the origin of `current`.
-fn to_input(event: &mut Event, current: &mut Current) {
+/// the origin of `current` (its message's `Message-ID` made by `message_id`); `pieces` is
+/// storage, empty.
+fn to_input(
+    event: &mut Event,
+    current: &mut Current,
+    message_id: &mut dyn FnMut() -> Option<Arc<str>>,
+    pieces: &mut Vec<Span>,
+) {
     let map = current.text.map();
     let span_of = |s: Span| match (s.start as usize, s.end as usize) {
         (start, end) if start < end => map.span(start..end),
@@ -275,21 +287,21 @@ fn to_input(event: &mut Event, current: &mut Current) {
             let outer = Span::new(outer.start.min(span.start), outer.end.max(span.end));
             // The sources of neighbouring decoded bytes may overlap (four base64 characters
             // give three bytes): a piece is a run of source bytes without a gap.
-            let mut pieces: Vec<Span> = Vec::new();
             for piece in m.pieces() {
                 if piece.start < piece.end {
-                    map.joined_pieces(piece.start as usize..piece.end as usize, &mut pieces);
+                    map.joined_pieces(piece.start as usize..piece.end as usize, pieces);
                 }
-            }
-            if pieces.len() == 1 && pieces[0] == span {
-                pieces.clear();
             }
             m.span = span;
             m.wrap = Match::wrap(span, outer);
             m.quoted_printable = current.quoted_printable;
             let rare = m.rare.get_or_insert_with(Default::default);
-            rare.pieces = pieces;
-            rare.origin = Some(current.origin.get());
+            rare.pieces.clear();
+            if !(pieces.len() == 1 && pieces[0] == span) {
+                rare.pieces.extend_from_slice(pieces);
+            }
+            pieces.clear();
+            rare.origin = Some(current.origin.get(message_id));
         }
         Event::Rejected(r) => {
             r.span = span_of(r.span);

@@ -13,6 +13,10 @@ pub(crate) struct Field {
     pub(crate) name: Range<usize>,
     /// The value: from after the colon to the end of its last line, line ending excluded.
     pub(crate) value: Range<usize>,
+    /// Whether the value holds a `:` or an `=?` (which starts an RFC 2047 encoded-word, §2):
+    /// without either, unfolded and decoded it holds no `:`
+    /// ([`Wanted::may_give_header`](super::Wanted::may_give_header)).
+    pub(crate) marked: bool,
 }
 
 /// A header block and where the body after it starts.
@@ -23,15 +27,59 @@ pub(crate) struct Header {
     /// that is neither a field nor a continuation (a malformed header ends there, so that
     /// nothing after it is taken as header), or at the end.
     pub(crate) body: usize,
+    /// The index in `fields` of the first field of each [`Known`] name, found as the block is
+    /// read (rather than looked up by name afterwards).
+    known: [Option<u32>; 3],
+}
+
+/// The fields that the walk of every entity looks up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Known {
+    /// `Content-Type` (RFC 2045 §5).
+    ContentType,
+    /// `Content-Transfer-Encoding` (RFC 2045 §6).
+    ContentTransferEncoding,
+    /// `Message-ID` (RFC 5322 §3.6.4).
+    MessageId,
+}
+
+impl Known {
+    /// The known field that `name` (in any case) names.
+    #[inline]
+    fn of(name: &[u8]) -> Option<Known> {
+        // The lengths differ: one comparison at most.
+        let (known, spelled): (Known, &[u8]) = match name.len() {
+            12 => (Known::ContentType, b"content-type"),
+            25 => (Known::ContentTransferEncoding, b"content-transfer-encoding"),
+            10 => (Known::MessageId, b"message-id"),
+            _ => return None,
+        };
+        // `spelled` is lower-case letters and `-`: a byte of a name (`ftext`, no control
+        // character) equals one of them in any case exactly when it does with bit 5 set.
+        name.iter().zip(spelled).all(|(&b, &s)| b | 0x20 == s).then_some(known)
+    }
 }
 
 impl Header {
-    /// The value of the first field named `name` (in any case).
+    /// The first field named `name` (in any case).
+    #[cfg(test)]
     pub(crate) fn get<'a>(&self, bytes: &'a [u8], name: &str) -> Option<&'a [u8]> {
         self.fields
             .iter()
             .find(|f| bytes[f.name.clone()].eq_ignore_ascii_case(name.as_bytes()))
             .map(|f| &bytes[f.value.clone()])
+    }
+
+    /// The first field of the known name `known`.
+    #[inline]
+    pub(crate) fn field(&self, known: Known) -> Option<&Field> {
+        self.known[known as usize].and_then(|k| self.fields.get(k as usize))
+    }
+
+    /// The value of the first field of the known name `known`.
+    #[inline]
+    pub(crate) fn value<'a>(&self, bytes: &'a [u8], known: Known) -> Option<&'a [u8]> {
+        self.field(known).map(|f| &bytes[f.value.clone()])
     }
 }
 
@@ -50,46 +98,111 @@ pub(crate) fn line_end(bytes: &[u8], at: usize) -> (usize, usize) {
 
 /// The length of the field name that starts `line`, when `line` starts a field: printable
 /// ASCII but `:` (RFC 5322 §3.6.8 `ftext`), then blanks (obsolete syntax, §4.5) and a colon.
-/// Returns the name's length and the index after the colon.
+/// Returns the name's length and the index after the colon. `line` may run on past its line
+/// ending: a field name ends before it.
 pub(crate) fn field_name(line: &[u8]) -> Option<(usize, usize)> {
-    let name = line.iter().take_while(|&&b| (33..=126).contains(&b) && b != b':').count();
+    let name = line.iter().take_while(|&&b| FTEXT[usize::from(b)]).count();
     let blanks = line[name..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
     (name > 0 && line.get(name + blanks) == Some(&b':')).then_some((name, name + blanks + 1))
 }
 
+/// `ftext` (RFC 5322 §3.6.8): the bytes of a field name, printable ASCII but `:`.
+static FTEXT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 33;
+    while b <= 126 {
+        table[b] = b != b':' as usize;
+        b += 1;
+    }
+    table
+};
+
 /// Reads the header block of the entity `bytes[range]`; positions are indexes into `bytes`.
 /// An mbox `From ` line (or `>From `) before the first field is skipped.
+///
+/// One pass: each line is searched once, for its end and for what marks a value that may
+/// give an event ([`Field::marked`]).
 pub(crate) fn parse(bytes: &[u8], range: Range<usize>) -> Header {
-    let bytes = &bytes[..range.end];
     // Room for a usual header at once, rather than growing to it.
-    let mut header = Header { fields: Vec::with_capacity(16), body: range.end };
+    parse_into(bytes, range, Vec::with_capacity(16))
+}
+
+/// [`parse`], the fields kept in `fields` (empty; its storage is reused).
+pub(crate) fn parse_into(bytes: &[u8], range: Range<usize>, fields: Vec<Field>) -> Header {
+    let bytes = &bytes[..range.end];
+    let mut header = Header { fields, body: range.end, known: [None; 3] };
     let mut at = range.start;
-    while at < bytes.len() {
-        let (end, next) = line_end(bytes, at);
-        let line = &bytes[at..end];
-        if line.is_empty() {
-            header.body = next;
-            return header;
-        }
-        if matches!(line[0], b' ' | b'\t') {
-            match header.fields.last_mut() {
-                Some(field) => field.value.end = end,
+    while let Some(&first) = bytes.get(at) {
+        match first {
+            // An empty line ends the header.
+            b'\n' => {
+                header.body = at + 1;
+                return header;
+            }
+            b'\r' if bytes.get(at + 1) == Some(&b'\n') => {
+                header.body = at + 2;
+                return header;
+            }
+            // A continuation line (RFC 5322 §2.2.3), after a field.
+            b' ' | b'\t' => {
+                let Some(field) = header.fields.last_mut() else {
+                    header.body = at;
+                    return header;
+                };
+                let (end, next, marked) = value_line(bytes, at);
+                field.value.end = end;
+                field.marked |= marked;
+                at = next;
+            }
+            _ => match field_name(&bytes[at..]) {
+                Some((name, after)) => {
+                    if let Some(known) = Known::of(&bytes[at..at + name])
+                        && header.known[known as usize].is_none()
+                    {
+                        header.known[known as usize] = Some(header.fields.len() as u32);
+                    }
+                    let (end, next, marked) = value_line(bytes, at + after);
+                    header.fields.push(Field { name: at..at + name, value: at + after..end, marked });
+                    at = next;
+                }
+                None if header.fields.is_empty()
+                    && (bytes[at..].starts_with(b"From ") || bytes[at..].starts_with(b">From ")) =>
+                {
+                    // An mbox separator line left in an encapsulated message.
+                    at = line_end(bytes, at).1;
+                }
                 None => {
                     header.body = at;
                     return header;
                 }
-            }
-        } else if let Some((name, after)) = field_name(line) {
-            header.fields.push(Field { name: at..at + name, value: at + after..end });
-        } else if header.fields.is_empty() && (line.starts_with(b"From ") || line.starts_with(b">From ")) {
-            // An mbox separator line left in an encapsulated message.
-        } else {
-            header.body = at;
-            return header;
+            },
         }
-        at = next;
     }
     header
+}
+
+/// The rest of a line of a field's value, from `from` (after the colon, or the start of a
+/// continuation line): the index of its line ending (or the end), where the next line starts,
+/// and whether it holds a `:` or an `=?` ([`Field::marked`]).
+#[inline]
+fn value_line(bytes: &[u8], from: usize) -> (usize, usize, bool) {
+    let mut marked = false;
+    let mut k = from;
+    while let Some(i) = memchr::memchr3(b'\n', b':', b'=', &bytes[k..]) {
+        let j = k + i;
+        match bytes[j] {
+            b'\n' => {
+                // `from` is after a colon or at a blank: the byte before a line feed at `from`
+                // is never a carriage return of this line.
+                let end = if j > from && bytes[j - 1] == b'\r' { j - 1 } else { j };
+                return (end, j + 1, marked);
+            }
+            b':' => marked = true,
+            _ => marked |= bytes.get(j + 1) == Some(&b'?'),
+        }
+        k = j + 1;
+    }
+    (bytes.len(), bytes.len(), marked)
 }
 
 /// The longest encoded-word looked for (RFC 2047 §2 says 75; mailers write longer ones).
@@ -277,6 +390,33 @@ mod tests {
         let msg = b"junk\nA: 1\n\nbody";
         let h = parse(msg, 5..msg.len());
         assert_eq!((h.fields[0].name.clone(), h.body), (5..6, 11));
+    }
+
+    /// A field is marked when its value, on any of its lines, holds a `:` or an `=?`, and
+    /// only then: the walk passes over the others without reading them again.
+    #[test]
+    fn fields_are_marked_where_a_colon_or_an_encoded_word_is() {
+        let msg = b"A: plain\r\nB: x\r\n see http://a.example/\r\nC: =?utf-8?Q?x?=\nD: a=b? =\r\n ?c\nE:\nF::\r\nContent-Type : text/plain\nMESSAGE-ID: <1@x>\n\n:body";
+        let h = parse(msg, 0..msg.len());
+        let marked: Vec<_> = h.fields.iter().map(|f| (&msg[f.name.clone()], f.marked)).collect();
+        assert_eq!(
+            marked,
+            [
+                (&b"A"[..], false),
+                (b"B", true),
+                (b"C", true),
+                (b"D", false),
+                (b"E", false),
+                (b"F", true),
+                (b"Content-Type", false),
+                (b"MESSAGE-ID", false)
+            ]
+        );
+        assert_eq!(&msg[h.fields[1].value.clone()], b" x\r\n see http://a.example/");
+        assert_eq!(h.value(msg, Known::ContentType), Some(&b" text/plain"[..]));
+        assert_eq!(h.value(msg, Known::MessageId), Some(&b" <1@x>"[..]));
+        assert_eq!(h.value(msg, Known::ContentTransferEncoding), None);
+        assert_eq!(&msg[h.body..], b":body");
     }
 
     #[test]

@@ -3,21 +3,35 @@
 //! (RFC 2046 §5.1.1).
 
 use core::ops::Range;
+use std::sync::Arc;
 
 /// A `Content-Type` value: `type/subtype` in lower case, and its parameters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ContentType {
-    /// `type/subtype`, in lower case.
-    pub(crate) mime: String,
+    /// `type/subtype`, in lower case (shared with the segments of the entity).
+    pub(crate) mime: Arc<str>,
     /// The parameters, names in lower case, values unquoted, RFC 2231 continuations joined
     /// and `%XX` decoded.
     pub(crate) params: Vec<(String, Vec<u8>)>,
+    /// Whether the `charset` parameter names ASCII ([`is_ascii_label`]); found once, as a
+    /// value is parsed once for the entities that share it.
+    pub(crate) ascii_charset: bool,
+}
+
+/// Labels that name ASCII, whose text is taken as it is (8-bit bytes in it as UTF-8, as
+/// RFC 6532 reads raw 8-bit text, rather than as windows-1252, which the Encoding Standard
+/// maps `us-ascii` to).
+pub(crate) fn is_ascii_label(label: &[u8]) -> bool {
+    let label = label.trim_ascii();
+    ["us-ascii", "ascii", "ansi_x3.4-1968", "iso646-us"]
+        .iter()
+        .any(|l| label.eq_ignore_ascii_case(l.as_bytes()))
 }
 
 impl ContentType {
     /// `text/plain` (RFC 2045 §5.2: the default, and what an invalid value is read as).
     pub(crate) fn text_plain() -> Self {
-        ContentType { mime: "text/plain".into(), params: Vec::new() }
+        ContentType { mime: Arc::from("text/plain"), params: Vec::new(), ascii_charset: false }
     }
 
     /// The type, before the `/`.
@@ -100,7 +114,9 @@ impl ContentType {
                 None => params.push((name, value)),
             }
         }
-        Some(ContentType { mime, params })
+        let mut ct = ContentType { mime: Arc::from(mime), params, ascii_charset: false };
+        ct.ascii_charset = ct.param("charset").is_some_and(is_ascii_label);
+        Some(ct)
     }
 }
 
@@ -323,7 +339,7 @@ mod tests {
     fn content_types() {
         let ct =
             ContentType::parse(b" Text/HTML; charset=\"ISO-8859-1\" (comment); Format = flowed").unwrap();
-        assert_eq!(ct.mime, "text/html");
+        assert_eq!(&*ct.mime, "text/html");
         assert_eq!((ct.main_type(), ct.subtype()), ("text", "html"));
         assert_eq!(ct.param("charset"), Some(&b"ISO-8859-1"[..]));
         assert_eq!(ct.param("format"), Some(&b"flowed"[..]));

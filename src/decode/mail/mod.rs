@@ -39,14 +39,13 @@ pub(crate) const MESSAGE_MAX: usize = u32::MAX as usize - 1;
 /// A piece of text of a message, decoded, with where it comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Segment {
-    /// The text, with positions into the input.
-    pub(crate) text: Decoded,
+    /// The text.
+    pub(crate) text: SegmentText,
     /// What the text is.
     pub(crate) kind: SegmentKind,
-    /// The message's number in the input, from 1.
+    /// The message's number in the input, from 1 (its `Message-ID` is
+    /// [`Messages::message_id`]).
     pub(crate) message: usize,
-    /// The `Message-ID` of the (top-level) message, without its angle brackets.
-    pub(crate) message_id: Option<Arc<str>>,
     /// The MIME part number (RFC 3501 §6.4.5): `""` for the message's header, `1` for the body
     /// of a message that is not multipart, `2.1` for the first child of the second part; an
     /// encapsulated message at `2` has its header at `2` and its body at `2.1`. A part's header
@@ -57,6 +56,43 @@ pub(crate) struct Segment {
     /// Whether the text was decoded from quoted-printable on its way (the part's transfer
     /// encoding, or that of a message it is forwarded in).
     pub(crate) quoted_printable: bool,
+}
+
+/// The text of a [`Segment`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum SegmentText {
+    /// Decoded text, with positions into the input.
+    Decoded(Decoded),
+    /// The input's bytes at these offsets, as they are: read in place, in the window that
+    /// holds the message (the window given to [`Messages::next`] is the same until it next
+    /// returns [`Next::More`], which it does only once the message's segments are all given).
+    Input(Range<u64>),
+}
+
+impl SegmentText {
+    /// The text, given the window of the input from offset `base` that holds the message.
+    #[inline]
+    pub(crate) fn bytes<'a>(&'a self, window: &'a [u8], base: u64) -> &'a [u8] {
+        match self {
+            SegmentText::Decoded(d) => &d.text,
+            // The window holds the message (see above); were it not to, the text would be read
+            // as empty rather than panic.
+            SegmentText::Input(r) => {
+                let at = |offset: u64| offset.saturating_sub(base) as usize;
+                debug_assert!(r.start >= base && at(r.end) <= window.len());
+                window.get(at(r.start)..at(r.end)).unwrap_or_default()
+            }
+        }
+    }
+
+    /// The map of the text.
+    #[inline]
+    pub(crate) fn map(&self) -> super::Map<'_> {
+        match self {
+            SegmentText::Decoded(d) => d.map(),
+            SegmentText::Input(r) => super::Map::Raw(r.start),
+        }
+    }
 }
 
 /// What a [`Segment`] holds.
@@ -86,6 +122,19 @@ pub(crate) struct Reader<'a> {
     messages: Messages,
 }
 
+/// A [`Segment`] as the tests read it: its text decoded (or copied from the input, with a raw
+/// map), and its message's `Message-ID`.
+#[cfg(test)]
+#[derive(Debug)]
+pub(crate) struct ReadSegment {
+    pub(crate) text: Decoded,
+    pub(crate) kind: SegmentKind,
+    pub(crate) message: usize,
+    pub(crate) message_id: Option<Arc<str>>,
+    pub(crate) part: Arc<str>,
+    pub(crate) content_type: Arc<str>,
+}
+
 #[cfg(test)]
 impl<'a> Reader<'a> {
     /// A reader of `input`, an mbox or one message.
@@ -96,11 +145,23 @@ impl<'a> Reader<'a> {
 
 #[cfg(test)]
 impl Iterator for Reader<'_> {
-    type Item = Segment;
+    type Item = ReadSegment;
 
-    fn next(&mut self) -> Option<Segment> {
+    fn next(&mut self) -> Option<ReadSegment> {
         match self.messages.next(self.input, 0, true) {
-            Next::Segment(segment) => Some(segment),
+            Next::Segment(segment) => Some(ReadSegment {
+                text: match segment.text {
+                    SegmentText::Decoded(d) => d,
+                    SegmentText::Input(r) => {
+                        Decoded::raw(&self.input[r.start as usize..r.end as usize], r.start)
+                    }
+                },
+                kind: segment.kind,
+                message: segment.message,
+                message_id: self.messages.message_id(self.input, 0),
+                part: segment.part,
+                content_type: segment.content_type,
+            }),
             Next::More { .. } | Next::TooLong { .. } | Next::End => None,
         }
     }
@@ -132,13 +193,12 @@ impl Wanted {
         }
     }
 
-    /// Whether a header field's value, `raw` as it is in the message, may give an event once
-    /// decoded: unfolding adds no `:`, but an RFC 2047 encoded-word (`=?`) may hold one.
+    /// Whether a header field's value may give an event once decoded: unfolding adds no `:`,
+    /// but an RFC 2047 encoded-word (`=?`) may hold one ([`header::Field::marked`] says whether
+    /// the value holds either).
     #[inline]
-    pub(crate) fn may_give_header(&self, raw: &[u8]) -> bool {
-        // One search for both (a value has few of either).
-        self.abbreviated
-            || memchr::memchr2_iter(b':', b'=', raw).any(|k| raw[k] == b':' || raw.get(k + 1) == Some(&b'?'))
+    pub(crate) fn may_give_header(&self, field: &header::Field) -> bool {
+        self.abbreviated || field.marked
     }
 }
 
@@ -164,7 +224,13 @@ pub(crate) struct Shared {
     /// Storage for a part's decoded text, kept from one part to the next when the text was
     /// only read (an HTML part's), up to [`SCRATCH_MAX`] bytes of it (and as many positions).
     scratch: Decoded,
+    /// Storage for the fields of a message's header, kept from one message to the next (up to
+    /// [`FIELDS_MAX`] of them).
+    fields: Vec<header::Field>,
 }
+
+/// The most fields whose storage [`Shared`] keeps for the next message.
+const FIELDS_MAX: usize = 256;
 
 /// The most text whose storage [`Shared`] keeps for the next part.
 const SCRATCH_MAX: usize = 64 << 10;
@@ -189,6 +255,22 @@ impl Shared {
             self.next = (self.next + 1) % SHARED_MAX;
         }
         made
+    }
+
+    /// Empty storage for the fields of a header.
+    pub(crate) fn fields(&mut self) -> Vec<header::Field> {
+        match self.fields.capacity() {
+            0 => Vec::with_capacity(16),
+            _ => std::mem::take(&mut self.fields),
+        }
+    }
+
+    /// Keeps the storage of `fields` for the next header.
+    pub(crate) fn keep_fields(&mut self, mut fields: Vec<header::Field>) {
+        if fields.capacity() <= FIELDS_MAX {
+            fields.clear();
+            self.fields = fields;
+        }
     }
 
     /// Empty storage for a part's decoded text.
@@ -279,6 +361,10 @@ pub(crate) struct Messages {
     current: u64,
     /// The number of the last message walked.
     number: usize,
+    /// The raw value of the `Message-ID` field of that message, as input offsets.
+    message_id_at: Option<Range<u64>>,
+    /// The `Message-ID` of the message numbered so, once made ([`Messages::message_id`]).
+    message_id: Option<(usize, Option<Arc<str>>)>,
     /// The last message is walked.
     ended: bool,
     queue: VecDeque<Segment>,
@@ -299,6 +385,8 @@ impl Messages {
             searched: 0,
             current: 0,
             number: 0,
+            message_id_at: None,
+            message_id: None,
             ended: false,
             queue: VecDeque::new(),
             shared: Shared::default(),
@@ -327,6 +415,29 @@ impl Messages {
     /// Where the message of the last segment given starts, as an input offset.
     pub(crate) fn message_start(&self) -> u64 {
         self.current
+    }
+
+    /// The `Message-ID` of the message of the last segment given, without its angle brackets,
+    /// given the window that holds it (as [`SegmentText::bytes`]): made once a message, when
+    /// asked for (a match's origin).
+    pub(crate) fn message_id(&mut self, window: &[u8], base: u64) -> Option<Arc<str>> {
+        match &self.message_id {
+            Some((number, id)) if *number == self.number => id.clone(),
+            _ => {
+                let id = self.message_id_at.clone().map(|r| {
+                    let at = |offset: u64| offset.saturating_sub(base) as usize;
+                    let id = header::value_text(window.get(at(r.start)..at(r.end)).unwrap_or_default());
+                    let id = id.strip_prefix(b"<").unwrap_or(&id);
+                    let id = id.strip_suffix(b">").unwrap_or(id);
+                    match std::str::from_utf8(id) {
+                        Ok(id) => Arc::from(id),
+                        Err(_) => Arc::from(String::from_utf8_lossy(id)),
+                    }
+                });
+                self.message_id = Some((self.number, id.clone()));
+                id
+            }
+        }
     }
 
     /// The next segment, given `window`, the input from offset `base` (holding at least what
@@ -404,13 +515,13 @@ impl Messages {
             if !owned {
                 continue;
             }
-            tree::Walker {
+            self.message_id_at = tree::Walker {
                 out: &mut self.queue,
                 message: self.number,
-                message_id: None,
                 quoted_printable: false,
                 wanted: self.wanted,
                 shared: &mut self.shared,
+                part: None,
             }
             .message(window, start..end, base);
         }

@@ -25,12 +25,13 @@
 //! times that bound.
 
 use core::ops::Range;
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::header::{self, Header};
+use super::header::{self, Header, Known};
 use super::mime::{self, ContentType, TransferEncoding};
-use super::{Segment, SegmentKind, Shared, Wanted, binary};
+use super::{Segment, SegmentKind, SegmentText, Shared, Wanted, binary};
 use crate::decode::{Decoded, base64, charset, flowed, html, qp};
 
 /// The type of an entity without a valid `Content-Type` (RFC 2045 §5.2).
@@ -70,8 +71,15 @@ fn shifted(mut d: Decoded, by: usize) -> Decoded {
 }
 
 /// The part number of child `k` (from 1) of the entity at `path` (RFC 3501 §6.4.5).
-fn child(path: &str, k: usize) -> String {
-    if path.is_empty() { k.to_string() } else { format!("{path}.{k}") }
+fn child(path: &str, k: usize) -> Cow<'static, str> {
+    const TOP: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    match k {
+        // The body of a top-level message, and the first parts of a multipart one: no
+        // string made.
+        0..=9 if path.is_empty() => Cow::Borrowed(TOP[k]),
+        _ if path.is_empty() => Cow::Owned(k.to_string()),
+        _ => Cow::Owned(format!("{path}.{k}")),
+    }
 }
 
 /// Walks the messages of one input into segments.
@@ -79,60 +87,86 @@ pub(crate) struct Walker<'o> {
     /// Where the segments go (the queue of [`super::Messages`], its storage reused).
     pub(crate) out: &'o mut VecDeque<Segment>,
     pub(crate) message: usize,
-    pub(crate) message_id: Option<Arc<str>>,
     /// Whether the bytes being walked were decoded from quoted-printable.
     pub(crate) quoted_printable: bool,
     /// The segments pushed (others are left out before their maps are made).
     pub(crate) wanted: Wanted,
     /// The strings the segments share.
     pub(crate) shared: &'o mut Shared,
+    /// The part number of the last segment pushed (most segments of a message have one of
+    /// two).
+    pub(crate) part: Option<Arc<str>>,
 }
 
 impl Walker<'_> {
     /// Walks the message `input[range]`, where `input` is the input from offset `base` on.
-    pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>, base: u64) {
+    /// Returns where the value of its `Message-ID` field lies in the input.
+    pub(crate) fn message(&mut self, input: &[u8], range: Range<usize>, base: u64) -> Option<Range<u64>> {
         let bytes = &input[range.clone()];
-        let header = header::parse(bytes, 0..bytes.len());
-        self.message_id = header.get(bytes, "message-id").map(|v| {
-            let id = header::value_text(v);
-            let id = id.strip_prefix(b"<").unwrap_or(&id);
-            let id = id.strip_suffix(b">").unwrap_or(id);
-            Arc::from(String::from_utf8_lossy(id))
-        });
-        let origin = Origin::Input(base + range.start as u64);
-        self.entity(bytes, 0..bytes.len(), &header, origin, TEXT_PLAIN, "", true, 0);
+        let header = header::parse_into(bytes, 0..bytes.len(), self.shared.fields());
+        let at = base + range.start as u64;
+        let message_id =
+            header.field(Known::MessageId).map(|f| at + f.value.start as u64..at + f.value.end as u64);
+        self.entity(bytes, 0..bytes.len(), &header, Origin::Input(at), TEXT_PLAIN, "", true, 0);
+        self.shared.keep_fields(header.fields);
+        message_id
+    }
+
+    /// Whether `text` is to be pushed as a segment: not empty, and it may give an event.
+    fn wants(&self, text: &[u8], attribute: bool) -> bool {
+        !text.iter().all(u8::is_ascii_whitespace) && self.wanted.may_give(text, attribute)
     }
 
     /// Pushes a segment, unless it is empty or cannot give an event.
-    fn push(&mut self, text: Decoded, kind: SegmentKind, part: &str, content_type: &str) {
+    fn push(&mut self, text: Decoded, kind: SegmentKind, part: &str, content_type: &Arc<str>) {
         let attribute = matches!(kind, SegmentKind::HtmlAttribute { .. });
-        if text.text.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(&text.text, attribute) {
-            return;
+        if self.wants(&text.text, attribute) {
+            self.push_text(SegmentText::Decoded(text), kind, part, content_type);
         }
+    }
+
+    /// Pushes `text`, the input's bytes from offset `at` as they are, read in place; unless it
+    /// is empty or cannot give an event.
+    fn push_input(&mut self, text: &[u8], at: u64, kind: SegmentKind, part: &str, content_type: &Arc<str>) {
+        if self.wants(text, false) {
+            self.push_text(SegmentText::Input(at..at + text.len() as u64), kind, part, content_type);
+        }
+    }
+
+    /// Pushes a segment of `text` (checked by the callers).
+    fn push_text(&mut self, text: SegmentText, kind: SegmentKind, part: &str, content_type: &Arc<str>) {
+        let part = match &self.part {
+            Some(last) if **last == *part => Arc::clone(last),
+            _ => self.part.insert(self.shared.get(part)).clone(),
+        };
         self.out.push_back(Segment {
             text,
             kind,
             message: self.message,
-            message_id: self.message_id.clone(),
-            part: self.shared.get(part),
-            content_type: self.shared.get(content_type),
+            part,
+            content_type: Arc::clone(content_type),
             quoted_printable: self.quoted_printable,
         });
     }
 
     /// Pushes `bytes[r]` as plain text (`text/plain`, nothing decoded), unless it cannot give
-    /// an event: then its map is not made. Bytes that are the input's are mapped as the
-    /// input's ([`Decoded::raw`], which maps as their identity map would).
+    /// an event: then its map is not made. Bytes that are the input's are read in place.
     fn plain(&mut self, bytes: &[u8], r: Range<usize>, origin: Origin<'_>, kind: SegmentKind, path: &str) {
         let raw = &bytes[r.clone()];
-        if raw.iter().all(u8::is_ascii_whitespace) || !self.wanted.may_give(raw, false) {
+        if !self.wants(raw, false) {
             return;
         }
-        let text = match origin {
-            Origin::Input(base) => Decoded::raw(raw, base + r.start as u64),
-            Origin::Decoded(_) => origin.map(shifted(Decoded::identity(raw, 0), r.start)),
-        };
-        self.push(text, kind, path, "text/plain");
+        match origin {
+            Origin::Input(base) => {
+                let text_plain = self.shared.get("text/plain");
+                self.push_input(raw, base + r.start as u64, kind, path, &text_plain)
+            }
+            Origin::Decoded(_) => {
+                let text = origin.map(shifted(Decoded::identity(raw, 0), r.start));
+                let text_plain = self.shared.get("text/plain");
+                self.push(text, kind, path, &text_plain)
+            }
+        }
     }
 
     /// Walks the entity `bytes[range]` whose header is `header`, at part number `path`; a
@@ -149,37 +183,43 @@ impl Walker<'_> {
         is_message: bool,
         depth: usize,
     ) {
-        let value = header.get(bytes, "content-type").map(header::value_text);
+        let value = header.value(bytes, Known::ContentType).map(header::value_text);
         let content_type = self.shared.content_type(value.as_deref(), default);
         for field in &header.fields {
-            if !self.wanted.may_give_header(&bytes[field.value.clone()]) {
+            if !self.wanted.may_give_header(field) {
                 continue;
             }
             let raw = &bytes[field.value.clone()];
-            // A value on one line without encoded-words is its bytes, trimmed: mapped as the
-            // input's ([`Decoded::raw`]).
+            // A value on one line without encoded-words is its bytes, trimmed: read in place.
             let trimmed = raw.trim_ascii();
-            let value = match origin {
+            match origin {
                 Origin::Input(base)
                     if memchr::memchr2(b'\r', b'\n', trimmed).is_none()
                         && !header::has_encoded_word(trimmed) =>
                 {
+                    if !self.wanted.may_give(trimmed, false) {
+                        continue;
+                    }
                     let lead = raw.len() - raw.trim_ascii_start().len();
-                    Decoded::raw(trimmed, base + (field.value.start + lead) as u64)
+                    let name = self.shared.get_bytes(&bytes[field.name.clone()]);
+                    let at = base + (field.value.start + lead) as u64;
+                    self.push_input(trimmed, at, SegmentKind::Header { name }, path, &content_type.mime);
                 }
-                _ => origin.map(shifted(header::decode_value(raw), field.value.start)),
-            };
-            if !self.wanted.may_give(&value.text, false) {
-                continue;
+                _ => {
+                    let value = origin.map(shifted(header::decode_value(raw), field.value.start));
+                    if !self.wanted.may_give(&value.text, false) {
+                        continue;
+                    }
+                    let name = self.shared.get_bytes(&bytes[field.name.clone()]);
+                    self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
+                }
             }
-            let name = self.shared.get_bytes(&bytes[field.name.clone()]);
-            self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
         }
         let encoding = header
-            .get(bytes, "content-transfer-encoding")
+            .value(bytes, Known::ContentTransferEncoding)
             .map_or(TransferEncoding::Identity, TransferEncoding::parse);
         let body = header.body.min(range.end)..range.end;
-        let leaf = if is_message { child(path, 1) } else { path.to_owned() };
+        let leaf = if is_message { child(path, 1) } else { Cow::Borrowed(path) };
         if depth >= DEPTH_MAX {
             return self.plain(bytes, body, origin, SegmentKind::Body, &leaf);
         }
@@ -208,7 +248,7 @@ impl Walker<'_> {
                 self.plain(bytes, parts.epilogue.clone(), origin, SegmentKind::Epilogue, path);
             }
             "message" if matches!(content_type.subtype(), "rfc822" | "global" | "news") => {
-                let path = if is_message { child(path, 1) } else { path.to_owned() };
+                let path = if is_message { child(path, 1) } else { Cow::Borrowed(path) };
                 if encoding == TransferEncoding::Identity {
                     let header = header::parse(bytes, body.clone());
                     self.entity(bytes, body, &header, origin, TEXT_PLAIN, &path, true, depth + 1);
@@ -266,18 +306,23 @@ impl Walker<'_> {
         let subtype = ct.subtype();
         // Text that is the input's bytes as they are (no transfer encoding, no charset that
         // changes them, not flowed, no HTML, no binary block) is given without a map of its
-        // own: its map is the input's ([`Decoded::raw`]).
+        // own: it is read in place.
         if let Origin::Input(base) = origin
             && encoding == TransferEncoding::Identity
             && subtype != "html"
             && (subtype != "plain" || ct.param("format").is_none())
             && ct
                 .param("charset")
-                .is_none_or(|l| is_ascii_label(l) || charset::is_identity(&bytes[body.clone()], l))
+                .is_none_or(|l| ct.ascii_charset || charset::is_identity(&bytes[body.clone()], l))
             && binary::blocks(&bytes[body.clone()]).is_empty()
         {
-            let text = Decoded::raw(&bytes[body.clone()], base + body.start as u64);
-            return self.push(text, SegmentKind::Body, path, &ct.mime);
+            return self.push_input(
+                &bytes[body.clone()],
+                base + body.start as u64,
+                SegmentKind::Body,
+                path,
+                &ct.mime,
+            );
         }
         let mut text = transfer_all(bytes, body, encoding, self.shared.scratch());
         // An HTML part without a charset parameter may declare one in a `<meta>` element.
@@ -286,7 +331,7 @@ impl Walker<'_> {
         } else {
             None
         };
-        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !is_ascii_label(l))
+        if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !mime::is_ascii_label(l))
             && !charset::is_identity(&text.text, label)
         {
             text = text.through(charset::decode(&text.text, label));
@@ -295,7 +340,7 @@ impl Walker<'_> {
             let delsp = ct.param("delsp").is_some_and(|d| d.eq_ignore_ascii_case(b"yes"));
             text = text.through(flowed::unflow(&text.text, delsp));
         }
-        let mime = ct.mime.as_str();
+        let mime = &ct.mime;
         if subtype == "html" {
             let wanted = self.wanted;
             for item in html::parse_with(&text.text, &|run| wanted.may_give(run, false)) {
@@ -330,16 +375,6 @@ impl Walker<'_> {
             at = block.end;
         }
     }
-}
-
-/// Labels that name ASCII, whose text is taken as it is (8-bit bytes in it as UTF-8, as
-/// RFC 6532 reads raw 8-bit text, rather than as windows-1252, which the Encoding Standard
-/// maps `us-ascii` to).
-fn is_ascii_label(label: &[u8]) -> bool {
-    let label = label.trim_ascii();
-    ["us-ascii", "ascii", "ansi_x3.4-1968", "iso646-us"]
-        .iter()
-        .any(|l| label.eq_ignore_ascii_case(l.as_bytes()))
 }
 
 /// The body `bytes[body]` with its transfer encoding decoded; positions into `bytes`. A
