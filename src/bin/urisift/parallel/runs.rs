@@ -9,7 +9,7 @@
 //! longer than the mail stage reads as mail, or than [`HELD_MAX`]).
 //!
 //! Memory stays bounded: the job's channel holds at most [`super::CHANNEL`] runs' channels,
-//! the queue of runs one per thread, and each run's channel [`super::CHANNEL`] batches.
+//! the queue of runs one, and each run's channel [`super::CHANNEL`] batches.
 //!
 //! A run is handed on once it is [`RUN`] bytes long or the input ends, so a mailbox that
 //! trickles in is reported a run at a time; `--line-buffered` and a terminal, which keep
@@ -27,11 +27,27 @@ use crate::input::{self, Input};
 
 /// How long a run is, at least (the last one excepted).
 const RUN: usize = 2 << 20;
+/// How much past [`RUN`] is read for the message that ends a run.
+const SLACK: usize = RUN / 16;
 /// The most held from the last cut while looking for the next one.
 const HELD_MAX: usize = 32 << 20;
 
 /// One run for a thread: its bytes, where it starts, and where its events go.
-type Work = (Vec<u8>, MessageStart, SyncSender<Msg>);
+type Work = (Held, MessageStart, SyncSender<Msg>);
+
+/// Bytes read and not handed on yet, `buf[..len]`. The rest of `buf` is room to read into,
+/// initialized once: a buffer goes from run to run ([`scan`]'s spares), and neither its
+/// pages nor its bytes are set up again.
+struct Held {
+    buf: Vec<u8>,
+    len: usize,
+}
+
+impl Held {
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
 
 /// Scans `reader`, the input `input` read whole (`decompressed` by this decompressor), for the
 /// job whose channel is `tx`: a mailbox in runs on `threads` threads, anything else on this
@@ -47,24 +63,26 @@ pub(super) fn scan(
     decompressed: Option<input::Compression>,
     threads: usize,
 ) {
-    let (mut held, mut eof, mut failed) = head(&mut reader);
+    let (head, mut eof, mut failed) = head(&mut reader);
     let mbox = threads > 1
         && failed.is_none()
         && !eof
-        && held.starts_with(b"From ")
-        && finder.reads_as_mail(&held[..held.len().min(MAIL_LOOK)], eof);
+        && head.starts_with(b"From ")
+        && finder.reads_as_mail(&head[..head.len().min(MAIL_LOOK)], eof);
     if !mbox {
-        let replay = Cursor::new(held).chain(Failing(failed)).chain(reader);
+        let replay = Cursor::new(head).chain(Failing(failed)).chain(reader);
         return whole(Box::new(replay), finder, input, args, hand, tx, decompressed);
     }
-    if tx.send(Msg::Head([held[0], held[1]])).is_err() {
+    if tx.send(Msg::Head([head[0], head[1]])).is_err() {
         return;
     }
-    let (work_tx, work_rx) = sync_channel::<Work>(threads);
+    let mut held = Held { len: head.len(), buf: head };
+    // One run waits for a thread: reading one is far quicker than scanning it.
+    let (work_tx, work_rx) = sync_channel::<Work>(1);
     let work_rx = Mutex::new(work_rx);
     // The runs' buffers, given back once scanned and filled again: a fresh buffer for each
     // run would cost its pages' faults and zeroing again.
-    let (spare_tx, spare_rx) = channel::<Vec<u8>>();
+    let (spare_tx, spare_rx) = channel::<Held>();
     std::thread::scope(|scope| {
         // Dropped on every way out of here, which ends the threads once the queue is empty.
         let work_tx = work_tx;
@@ -73,39 +91,49 @@ pub(super) fn scan(
                 loop {
                     let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                     let Ok((run, at, out)) = next else { break };
-                    let mut extractor = finder.reader_messages(&run[..], at);
+                    let mut extractor = finder.reader_messages(run.bytes(), at);
                     if pump(&mut extractor, input, args, hand, &out, None)
                         && let Some(at) = extractor.plain_from()
                     {
                         let _ = out.send(Msg::PlainFrom(at));
                     }
-                    let _ = spare_tx.send(run);
+                    // A buffer grown for a long message is not kept.
+                    if run.buf.len() <= RUN + 4 * SLACK {
+                        let _ = spare_tx.send(run);
+                    }
                 }
             });
         }
         // Hands `run` (from `at`) to a thread, its channel to the main thread first; false once
         // the main thread is gone.
-        let hand_on = |run: Vec<u8>, at: MessageStart| {
+        let hand_on = |run: Held, at: MessageStart| {
             let (out, events) = sync_channel(CHANNEL);
             tx.send(Msg::Run(events)).is_ok() && work_tx.send((run, at, out)).is_ok()
         };
         let mut at = MessageStart::default();
         loop {
-            match finder.mbox_cut(&held, at, RUN) {
+            match finder.mbox_cut(held.bytes(), at, RUN) {
                 MboxCut::At { len, next } => {
-                    let mut rest = spare_rx.try_recv().unwrap_or_else(|_| Vec::with_capacity(2 * RUN));
-                    rest.clear();
-                    rest.extend_from_slice(&held[len..]);
-                    held.truncate(len);
+                    let mut rest = spare_rx.try_recv().unwrap_or_else(|_| Held { buf: Vec::new(), len: 0 });
+                    rest.len = held.len - len;
+                    if rest.buf.len() < rest.len {
+                        rest.buf.resize(rest.len, 0);
+                    }
+                    rest.buf[..rest.len].copy_from_slice(&held.buf[len..held.len]);
+                    held.len = len;
                     if !hand_on(std::mem::replace(&mut held, rest), at) {
                         return;
                     }
                     at = next;
                 }
-                // At least as much again as is held: each byte is searched a bounded number of
-                // times.
-                MboxCut::More if !eof && failed.is_none() && held.len() < HELD_MAX => {
-                    let want = held.len() + held.len().max(RUN);
+                // A run's length and the message after it, most often; a quarter more of what
+                // is held when that is not enough, so that each byte is searched a bounded
+                // number of times.
+                MboxCut::More if !eof && failed.is_none() && held.len < HELD_MAX => {
+                    let want = match held.len < RUN {
+                        true => RUN + SLACK,
+                        false => held.len + (held.len / 4).max(SLACK),
+                    };
                     (eof, failed) = fill(&mut reader, &mut held, want);
                 }
                 _ => break,
@@ -122,7 +150,7 @@ pub(super) fn scan(
             // The rest of the input from the last cut, on this thread.
             let (out, events) = sync_channel(CHANNEL);
             if tx.send(Msg::Run(events)).is_ok() {
-                let mut extractor = finder.reader_messages(Cursor::new(held).chain(reader), at);
+                let mut extractor = finder.reader_messages(held.bytes().chain(reader), at);
                 if pump(&mut extractor, input, args, hand, &out, decompressed)
                     && let Some(at) = extractor.plain_from()
                 {
@@ -188,15 +216,14 @@ fn head(reader: &mut dyn Read) -> (Vec<u8>, bool, Option<io::Error>) {
 
 /// Reads into `held` until it holds `want` bytes or the input ends; whether it ended, and the
 /// error that stopped the reading (what was read before it is kept).
-fn fill(reader: &mut dyn Read, held: &mut Vec<u8>, want: usize) -> (bool, Option<io::Error>) {
-    while held.len() < want {
-        let len = held.len();
-        held.resize(len + (want - len).min(1 << 20), 0);
-        let read = reader.read(&mut held[len..]);
-        held.truncate(len + *read.as_ref().unwrap_or(&0));
-        match read {
+fn fill(reader: &mut dyn Read, held: &mut Held, want: usize) -> (bool, Option<io::Error>) {
+    if held.buf.len() < want {
+        held.buf.resize(want, 0);
+    }
+    while held.len < want {
+        match reader.read(&mut held.buf[held.len..want]) {
             Ok(0) => return (true, None),
-            Ok(_) => {}
+            Ok(n) => held.len += n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => return (false, Some(e)),
         }
