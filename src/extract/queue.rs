@@ -246,6 +246,20 @@ mod tests {
 
     /// Events come out in the order they went in, whether taken or lent and dropped, and a
     /// queue taken to the end starts again at its first slot.
+    /// The fields of a match like `m`, but for its text and the rare ones.
+    fn fields_like(m: &Match) -> MatchFields {
+        MatchFields {
+            span: m.span,
+            wrap: m.wrap,
+            parts: m.parts,
+            rare: None,
+            delimiter: m.delimiter,
+            grammar: m.grammar,
+            abbreviated: false,
+            quoted_printable: false,
+        }
+    }
+
     #[test]
     fn first_in_first_out() {
         let found = matches("http://a.example/ http://b.example/ http://c.example/");
@@ -301,16 +315,7 @@ mod tests {
             Event::Match(m) => m.uri.0.as_ptr(),
             _ => unreachable!(),
         };
-        let like = || MatchFields {
-            span: found[0].span,
-            wrap: found[0].wrap,
-            parts: found[0].parts,
-            rare: None,
-            delimiter: found[0].delimiter,
-            grammar: found[0].grammar,
-            abbreviated: false,
-            quoted_printable: false,
-        };
+        let like = || fields_like(&found[0]);
         queue.push_match(b"ftp://c.example/", like());
         let Some(Event::Match(m)) = queue.front() else { panic!("a match") };
         assert_eq!(m.uri_bytes(), b"ftp://c.example/");
@@ -337,16 +342,7 @@ mod tests {
         assert!(matches!(&queue.slots[1], Event::Match(m) if m.uri.0.capacity() == 0));
         assert_eq!(queue.pop_match().as_ref(), Some(&found[1]));
         assert!(queue.is_empty() && queue.pop_match().is_none());
-        let like = MatchFields {
-            span: found[1].span,
-            wrap: found[1].wrap,
-            parts: found[1].parts,
-            rare: None,
-            delimiter: found[1].delimiter,
-            grammar: found[1].grammar,
-            abbreviated: false,
-            quoted_printable: false,
-        };
+        let like = fields_like(&found[1]);
         // Slot 0 held an overlong candidate, slot 1 a match given away.
         queue.push_match(b"ftp://c.example/", MatchFields { rare: None, ..like });
         queue.push_match(b"ftp://d.example/x", like);

@@ -542,13 +542,8 @@ fn work(
                     if *guess && tx.send(Msg::Start(extractor.start_seam().cloned())).is_err() {
                         return;
                     }
-                    if pump(&mut extractor, input, args, hand, tx, None) {
-                        if let Some(at) = extractor.plain_from() {
-                            let _ = tx.send(Msg::PlainFrom(at));
-                        }
-                        if *guess {
-                            let _ = tx.send(Msg::End(extractor.end_seam().cloned()));
-                        }
+                    if pump(&mut extractor, input, args, hand, tx, None) && *guess {
+                        let _ = tx.send(Msg::End(extractor.end_seam().cloned()));
                     }
                 }
                 Err(e) => {
@@ -588,7 +583,8 @@ fn rescan<W: io::Write>(
     Ok(Some(extractor.end_seam().cloned()))
 }
 
-/// Sends the events of `extractor` on; whether it got to their end.
+/// Sends the events of `extractor` on, and then where mail stopped being read as mail, if it
+/// did; whether it got to their end.
 fn pump<R: Read>(
     extractor: &mut urisift::Extractor<R>,
     input: &Input,
@@ -655,7 +651,11 @@ fn pump<R: Read>(
             }
         }
     }
-    flush(&mut renderer, &mut counts, &mut batch)
+    let done = flush(&mut renderer, &mut counts, &mut batch);
+    if done && let Some(at) = extractor.plain_from() {
+        let _ = tx.send(Msg::PlainFrom(at));
+    }
+    done
 }
 
 /// The part of a file's prefix in `range` (clamped to the file), read a block at a time.

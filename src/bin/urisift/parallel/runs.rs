@@ -70,8 +70,14 @@ pub(super) fn scan(
         && head.starts_with(b"From ")
         && finder.reads_as_mail(&head[..head.len().min(MAIL_LOOK)], eof);
     if !mbox {
+        // As one thread reads it, the bytes read ahead given back first.
         let replay = Cursor::new(head).chain(Failing(failed)).chain(reader);
-        return whole(Box::new(replay), finder, input, args, hand, tx, decompressed);
+        let mut sniff = Sniff { inner: replay, head: [0; 2], seen: 0 };
+        let mut extractor = finder.reader(&mut sniff);
+        if pump(&mut extractor, input, args, hand, tx, decompressed) && sniff.seen == 2 {
+            let _ = tx.send(Msg::Head(sniff.head));
+        }
+        return;
     }
     if tx.send(Msg::Head([head[0], head[1]])).is_err() {
         return;
@@ -92,11 +98,7 @@ pub(super) fn scan(
                     let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                     let Ok((run, at, out)) = next else { break };
                     let mut extractor = finder.reader_messages(run.bytes(), at);
-                    if pump(&mut extractor, input, args, hand, &out, None)
-                        && let Some(at) = extractor.plain_from()
-                    {
-                        let _ = out.send(Msg::PlainFrom(at));
-                    }
+                    pump(&mut extractor, input, args, hand, &out, None);
                     // A buffer grown for a long message is not kept.
                     if run.buf.len() <= RUN + 4 * SLACK {
                         let _ = spare_tx.send(run);
@@ -151,37 +153,10 @@ pub(super) fn scan(
             let (out, events) = sync_channel(CHANNEL);
             if tx.send(Msg::Run(events)).is_ok() {
                 let mut extractor = finder.reader_messages(held.bytes().chain(reader), at);
-                if pump(&mut extractor, input, args, hand, &out, decompressed)
-                    && let Some(at) = extractor.plain_from()
-                {
-                    let _ = out.send(Msg::PlainFrom(at));
-                }
+                pump(&mut extractor, input, args, hand, &out, decompressed);
             }
         }
     });
-}
-
-/// Scans `reader` whole on this thread, as one thread does.
-fn whole(
-    reader: Box<dyn Read>,
-    finder: &UriFinder,
-    input: &Input,
-    args: &Args,
-    hand: Hand,
-    tx: &SyncSender<Msg>,
-    decompressed: Option<input::Compression>,
-) {
-    let mut sniff = Sniff { inner: reader, head: [0; 2], seen: 0 };
-    let mut extractor = finder.reader(&mut sniff);
-    if pump(&mut extractor, input, args, hand, tx, decompressed) {
-        if let Some(at) = extractor.plain_from() {
-            let _ = tx.send(Msg::PlainFrom(at));
-        }
-        drop(extractor);
-        if sniff.seen == 2 {
-            let _ = tx.send(Msg::Head(sniff.head));
-        }
-    }
 }
 
 /// The input's first bytes, as many as say whether it is an mbox read as mail: up to the end
