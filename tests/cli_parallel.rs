@@ -272,3 +272,54 @@ fn a_mailbox_from_standard_input_cut_into_runs_prints_the_same() {
         }
     }
 }
+
+/// `--mail-message-max`: from the start of a message longer than it, the input is read as
+/// plain text, with a warning naming the byte and the bound; on several threads too, from a
+/// file cut into ranges and from standard input cut into runs (where the cutting stops at
+/// that message and the rest is read in one piece).
+#[test]
+fn a_message_over_mail_message_max_turns_the_rest_to_plain_text() {
+    let message = |k: usize, padding: usize| {
+        format!(
+            "From a@example.org Mon Jan  1 00:00:00 2001\nFrom: a@example.org\nSubject: {k}\n\
+             Content-Type: text/html\n\n<a href=\"http://example.org/{k}?a=1&amp;b=2\">x</a>\n{}\n",
+            "padding\n".repeat(padding)
+        )
+    };
+    // Over 8 MiB, so that two threads cut the file into ranges and standard input into runs,
+    // the long message in the first fifth.
+    let mut mbox = String::new();
+    for k in 0..9000 {
+        mbox.push_str(&message(k, if k == 2000 { 2000 } else { 100 }));
+    }
+    assert!(mbox.len() > 8 << 20);
+    let long_at = mbox.find("Subject: 2000\n").unwrap() - "From: a@example.org\n".len();
+    let dir = std::env::temp_dir().join(format!("urisift-cli-message-max-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("box.mbox");
+    std::fs::write(&path, &mbox).unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let one = urisift(&["-j", "1", "--mail-message-max", "8K", &path]);
+    let uris = String::from_utf8(one.stdout.clone()).unwrap();
+    assert!(uris.contains("http://example.org/1999?a=1&b=2\n"), "read as mail before it");
+    assert!(uris.contains("http://example.org/2000?a=1&amp;b=2\n"), "plain text from it on");
+    assert!(uris.contains("http://example.org/8999?a=1&amp;b=2\n"));
+    let warning = String::from_utf8_lossy(&one.stderr);
+    assert!(warning.contains(&format!("byte {long_at} is longer than 8192 bytes")), "{warning}");
+    // By default the message is read as mail.
+    let default = String::from_utf8(urisift(&["-j", "1", &path]).stdout).unwrap();
+    assert!(default.contains("http://example.org/2000?a=1&b=2\n"));
+    for many in [urisift(&["-j", "2", "--mail-message-max", "8K", &path]), {
+        urisift_stdin(&["-j", "2", "--mail-message-max", "8K"], mbox.as_bytes())
+    }] {
+        assert!(many.stdout == one.stdout, "-j 2: stdout differs from -j 1");
+        let stderr = String::from_utf8_lossy(&many.stderr);
+        assert!(stderr.contains(&format!("byte {long_at} is longer than 8192 bytes")), "{stderr}");
+    }
+    assert_eq!(urisift_status(&["--mail-message-max", "100", &path]), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn urisift_status(args: &[&str]) -> Option<i32> {
+    Command::new(env!("CARGO_BIN_EXE_urisift")).args(args).output().unwrap().status.code()
+}

@@ -247,6 +247,15 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", default_value = "64K", value_parser = parse_size)]
     max_uri_len: usize,
 
+    /// The longest message read as mail, in bytes (suffixes K, M, G; from 1K to 4G; 64M by
+    /// default).
+    ///
+    /// Mail is read a message at a time, so memory holds one message of at most this. From
+    /// the start of a longer message (a large attachment), the input is read as plain text,
+    /// without MIME decoding, with a warning. Example: `urisift --mail-message-max 256M big.mbox`.
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_message_max)]
+    pub(crate) mail_message_max: usize,
+
     /// Scan only the byte range START:END of each file: report the URIs whose outer span (the
     /// wrapper included) starts at an offset from START up to, not including, END.
     ///
@@ -309,9 +318,19 @@ pub struct Args {
     headers: Vec<String>,
 }
 
-/// Parses `--max-uri-len`: a number of bytes, with an optional suffix K, M or G (binary
-/// multiples, any case, an optional `B` or `iB` after it), in the library's range.
+/// Parses `--max-uri-len` (see [`size`]).
 fn parse_size(s: &str) -> Result<usize, String> {
+    size(s, MAX_URI_LEN, "the longest URI looked for is from 16 bytes to 1G")
+}
+
+/// Parses `--mail-message-max` (see [`size`]): at most the library's bound, 4 GiB less two.
+fn parse_message_max(s: &str) -> Result<usize, String> {
+    size(s, 1 << 10..=u32::MAX as u64 - 1, "the longest message read as mail is from 1K to 4G")
+}
+
+/// A number of bytes, with an optional suffix K, M or G (binary multiples, any case, an
+/// optional `B` or `iB` after it), in `range`.
+fn size(s: &str, range: std::ops::RangeInclusive<u64>, bounds: &str) -> Result<usize, String> {
     let lower = s.trim().to_ascii_lowercase();
     let unit = lower.trim_end_matches("ib").trim_end_matches('b');
     let (digits, shift) = match unit.as_bytes().last() {
@@ -325,8 +344,8 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .map_err(|_| format!("`{s}` is not a size (bytes, or a number with K, M or G: 64K, 1M)"))?;
     let bytes = n
         .checked_mul(1 << shift)
-        .filter(|b| MAX_URI_LEN.contains(b))
-        .ok_or_else(|| format!("{s} is out of range: the longest URI looked for is from 16 bytes to 1G"))?;
+        .filter(|b| range.contains(b))
+        .ok_or_else(|| format!("{s} is out of range: {bounds}"))?;
     usize::try_from(bytes).map_err(|_| format!("{s} is too large for this machine"))
 }
 
@@ -418,11 +437,11 @@ pub(crate) fn warn_compressed(name: &str, c: Compression) {
 
 /// The warning for mail read as plain text from input offset `at` on, where a message too
 /// long to be read as mail starts (`urisift::ExtractorBuilder::mail_message_max`).
-pub(crate) fn warn_plain_from(name: &str, at: u64) {
+pub(crate) fn warn_plain_from(name: &str, at: u64, bound: usize) {
     complain(format_args!(
-        "{name}: warning: the message at byte {at} is longer than {} MiB: the input from there \
-         on is read as plain text, without MIME decoding",
-        urisift::MAIL_MAX >> 20
+        "{name}: warning: the message at byte {at} is longer than {bound} bytes \
+         (--mail-message-max): the input from there on is read as plain text, without MIME \
+         decoding"
     ));
 }
 
@@ -488,6 +507,7 @@ pub fn run(args: Args) -> ExitCode {
         .grammar(args.grammar)
         .strict(args.strict)
         .max_uri_len(args.max_uri_len)
+        .mail_message_max(args.mail_message_max)
         .abbreviated(args.abbreviated)
         .refang(args.refang)
         .report_rejected(args.rejected)
@@ -747,7 +767,7 @@ impl<W: Write> Run<'_, W> {
         self.set_prefix(input).map_err(Stop::Input)?;
         let reader: Box<dyn Read> = if self.wants_text {
             // Mail is read whole before its first match: the context keeps as much.
-            let behind = if self.args.no_mail { self.args.max_uri_len } else { urisift::MAIL_MAX };
+            let behind = if self.args.no_mail { self.args.max_uri_len } else { self.args.mail_message_max };
             let context = Context::new(reader, behind);
             self.context = Some(Rc::clone(&context));
             Box::new(ContextReader(context))
@@ -765,7 +785,7 @@ impl<W: Write> Run<'_, W> {
             warn_utf16(&name, &sniff.head);
         }
         if let Some(at) = extractor.plain_from() {
-            warn_plain_from(&name, at);
+            warn_plain_from(&name, at, self.args.mail_message_max);
         }
         let found = counts.matches > 0;
         self.finish_input(input, counts).map_err(|e| Stop::Output(e, found))?;
@@ -785,7 +805,7 @@ impl<W: Write> Run<'_, W> {
         let mut counts = Counts::default();
         self.drain(&mut extractor, &mut counts, &name, None)?;
         if let Some(at) = extractor.plain_from() {
-            warn_plain_from(&name, at);
+            warn_plain_from(&name, at, self.args.mail_message_max);
         }
         let found = counts.matches > 0;
         self.finish_input(input, counts).map_err(|e| Stop::Output(e, found))?;

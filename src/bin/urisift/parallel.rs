@@ -438,7 +438,7 @@ fn report<W: io::Write>(
                 warn_utf16(&name, &head);
             }
             if let Some(at) = plain_from {
-                warn_plain_from(&name, at);
+                warn_plain_from(&name, at, run.args.mail_message_max);
             }
             let here = counts.matches > 0;
             run.finish_input(input, counts).map_err(|e| Stop::Output(e, here))
