@@ -275,7 +275,7 @@ pub struct Args {
     ///
     /// Files are scanned in parallel and a large file in ranges (as --range cuts it), and the
     /// output is the same as with -j 1, in the same order. A mailbox (mbox) on standard input
-    /// or decompressed (-z) is cut into runs of whole messages as it is read, each about 2 MiB,
+    /// or decompressed (-z) is cut into runs of whole messages as it is read, each about 1 MiB,
     /// handed on once whole (so a mailbox that trickles in is reported a run at a time); other
     /// text on standard input is read on one thread. --line-buffered output (which a live
     /// input wants), --line-text, {text}, -l and -q scan on one thread.

@@ -26,7 +26,7 @@ use crate::extract::{Args, Sniff, name_decoder};
 use crate::input::{self, Input};
 
 /// How long a run is, at least (the last one excepted).
-const RUN: usize = 2 << 20;
+const RUN: usize = 1 << 20;
 /// How much past [`RUN`] is read for the message that ends a run.
 const SLACK: usize = RUN / 16;
 /// The most held from the last cut while looking for the next one.
