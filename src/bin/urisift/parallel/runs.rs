@@ -15,7 +15,7 @@
 //! trickles in is reported a run at a time; `--line-buffered` and a terminal, which keep
 //! latency low, are scanned on one thread.
 
-use std::io::{self, Cursor, Read};
+use std::io::{self, Read};
 use std::sync::Mutex;
 use std::sync::mpsc::{SyncSender, channel, sync_channel};
 
@@ -63,15 +63,17 @@ pub(super) fn scan(
     decompressed: Option<input::Compression>,
     threads: usize,
 ) {
-    let (head, mut eof, mut failed) = head(&mut reader);
-    let mbox = threads > 1
+    let (mut held, mut eof, mut failed) = match threads > 1 {
+        true => head(&mut reader),
+        false => (Held { buf: Vec::new(), len: 0 }, false, None),
+    };
+    let mbox = !eof
         && failed.is_none()
-        && !eof
-        && head.starts_with(b"From ")
-        && finder.reads_as_mail(&head[..head.len().min(MAIL_LOOK)], eof);
+        && held.bytes().starts_with(b"From ")
+        && finder.reads_as_mail(held.bytes(), eof);
     if !mbox {
         // As one thread reads it, the bytes read ahead given back first.
-        let replay = Cursor::new(head).chain(Failing(failed)).chain(reader);
+        let replay = held.bytes().chain(Failing(failed)).chain(reader);
         let mut sniff = Sniff { inner: replay, head: [0; 2], seen: 0 };
         let mut extractor = finder.reader(&mut sniff);
         if pump(&mut extractor, input, args, hand, tx, decompressed) && sniff.seen == 2 {
@@ -79,10 +81,9 @@ pub(super) fn scan(
         }
         return;
     }
-    if tx.send(Msg::Head([head[0], head[1]])).is_err() {
+    if tx.send(Msg::Head([held.buf[0], held.buf[1]])).is_err() {
         return;
     }
-    let mut held = Held { len: head.len(), buf: head };
     // One run waits for a thread: reading one is far quicker than scanning it.
     let (work_tx, work_rx) = sync_channel::<Work>(1);
     let work_rx = Mutex::new(work_rx);
@@ -159,32 +160,34 @@ pub(super) fn scan(
     });
 }
 
-/// The input's first bytes, as many as say whether it is an mbox read as mail: up to the end
-/// of its first line when that does not start an mbox, up to the end of the header block of
-/// its first message (which decides whether it is mail), or [`MAIL_LOOK`] bytes; whether the
-/// input ended there, and the error that stopped the reading. Read a read at a time, so that
-/// live input (`tail -f log | urisift`) is not held back.
-fn head(reader: &mut dyn Read) -> (Vec<u8>, bool, Option<io::Error>) {
-    let mut held = Vec::new();
-    let decided = |held: &[u8]| {
-        let mbox = held.starts_with(b"From ");
-        !mbox && !b"From ".starts_with(held)
-            || mbox
-                && memchr::memmem::find(held, b"\n\n")
-                    .or_else(|| memchr::memmem::find(held, b"\n\r\n"))
-                    .is_some()
-    };
+/// The input's first bytes, as many as say whether it is an mbox read as mail: until they
+/// do not start with `From `, until the empty line that ends the first message's header block
+/// (which decides whether it is mail), or [`MAIL_LOOK`] bytes; whether the input ended there,
+/// and the error that stopped the reading. Read a read at a time into a buffer zeroed once,
+/// each read's bytes searched once, so that live input (`tail -f log | urisift`) is not held
+/// back and a trickle of tiny reads stays linear.
+fn head(reader: &mut dyn Read) -> (Held, bool, Option<io::Error>) {
+    let mut held = Held { buf: vec![0; MAIL_LOOK], len: 0 };
     loop {
-        let len = held.len();
-        held.resize(MAIL_LOOK, 0);
-        let read = reader.read(&mut held[len..]);
-        held.truncate(len + *read.as_ref().unwrap_or(&0));
-        match read {
+        let before = held.len;
+        match reader.read(&mut held.buf[before..]) {
             Ok(0) => return (held, true, None),
-            Ok(_) if held.len() >= MAIL_LOOK || decided(&held) => return (held, false, None),
-            Ok(_) => {}
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Ok(n) => held.len += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(e) => return (held, false, Some(e)),
+        }
+        let bytes = held.bytes();
+        let mbox = bytes.starts_with(b"From ");
+        // An empty line is looked for in what this read added (and the two bytes before).
+        let new = &bytes[before.saturating_sub(2)..];
+        let decided = match mbox {
+            false => !b"From ".starts_with(bytes),
+            true => {
+                memchr::memmem::find(new, b"\n\n").or_else(|| memchr::memmem::find(new, b"\n\r\n")).is_some()
+            }
+        };
+        if decided || held.len == MAIL_LOOK {
+            return (held, false, None);
         }
     }
 }
