@@ -137,8 +137,8 @@ pub fn mail(data: &[u8]) {
     if ctl & 0x08 != 0 {
         builder.mail_headers(Some(["list-unsubscribe", "x-url"]));
     }
-    // A bound on messages that inputs reach, so that a message turning the rest into plain
-    // text is fuzzed too.
+    // A bound on messages that inputs reach, so that messages read as plain text between
+    // messages read as mail are fuzzed too.
     if ctl & 0x04 != 0 {
         builder.mail_message_max(32 + ctl * 3);
     }
@@ -154,6 +154,11 @@ pub fn mail(data: &[u8]) {
     );
     assert_eq!(slice.overlong(), stream.overlong(), "slice and stream count overlong candidates differently");
     assert_eq!(slice.plain_from(), stream.plain_from(), "slice and stream stop reading mail differently");
+    assert_eq!(
+        slice.long_messages(),
+        stream.long_messages(),
+        "slice and stream count long messages differently"
+    );
     lane_agrees(&builder, text, &slice_events, ctl);
     shards_agree(&builder, text, &slice_events, ctl);
     runs_agree(&builder.build(), text, &slice_events, ctl);
@@ -191,7 +196,7 @@ fn shards_agree(builder: &urisift::ExtractorBuilder, text: &[u8], whole: &[urisi
 
 /// An mbox read as mail, cut into runs of whole messages of at least a length `ctl` picks
 /// (`mbox_cut`) and each run read apart (`reader_messages`), the rest read in one piece where
-/// the cut stops: the runs' events, one after another, are `whole`.
+/// the cut finds no more: the runs' events, one after another, are `whole`.
 fn runs_agree(finder: &urisift::UriFinder, text: &[u8], whole: &[urisift::Event], ctl: usize) {
     if !text.starts_with(b"From ") || !finder.reads_as_mail(text, true) {
         return;

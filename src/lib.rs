@@ -236,10 +236,14 @@
 //! a reader holds one message (at most [`MAIL_MAX`] bytes, 64 MiB, by default:
 //! [`ExtractorBuilder::mail_message_max`]) with what it decodes from it, so a mailbox of any
 //! size is read as mail in bounded memory. A MIME structure is only known at its end, so the
-//! matches of a message come once it is read to its end. When a message is longer than the
-//! bound, the input from its start on is read as plain text, as below, by a reader and over a
-//! slice alike: no URI of its text is lost, but what only decoding shows (a base64 part) is
-//! not found; [`Extractor::plain_from`] says where this happened (the command line warns).
+//! matches of a message come once it is read to its end. A message longer than the bound is
+//! read as plain text, as below, in the rolling window, up to the next separator line of the
+//! mbox, where reading as mail goes on (an input that is one message, to its end); by a
+//! reader and over a slice alike. No URI of its text is lost, but what only decoding shows (a
+//! base64 part) is not found; [`Extractor::long_messages`] counts such messages and
+//! [`Extractor::plain_from`] says where the first starts (the command line warns). A line
+//! that starts `From ` is a separator line only when it is at most 998 bytes long (RFC 5322
+//! §2.1.1's line limit), so that looking for the end of a long message holds a bounded window.
 //! Other input is read as plain text in a rolling window, as below.
 //!
 //! # Streaming, memory and time
@@ -294,24 +298,23 @@
 //!   whether an input is): ranges snap to messages. A range owns the messages whose mbox
 //!   `From ` separator line starts in it (the first message, and an input that is one message,
 //!   start at offset 0), whatever their events' spans, and reads each to its end. What a
-//!   message's reading needs from before it is its number in the input and whether an earlier
-//!   message was too long to be read as mail; so the range reads the input from its start,
-//!   passing over the messages before it at the speed of the search for their separator
-//!   lines (no MIME parsing, no scan), and counting their line feeds for line numbers. A
-//!   [`Prefix`] given is not used. When a message is longer than
-//!   [`ExtractorBuilder::mail_message_max`], the input from its start on is plain text, as a
-//!   whole scan reads it: a range owns the events of that text that start in it, as a range of
-//!   plain text does, and scans it from that message's start. The command line's `-j` cuts a
+//!   message's reading needs from before it is its number in the input; so the range reads
+//!   the input from its start, passing over the messages before it at the speed of the search
+//!   for their separator lines (no MIME parsing, no scan, none of their bytes held), and
+//!   counting their line feeds for line numbers. A [`Prefix`] given is not used. A message
+//!   longer than [`ExtractorBuilder::mail_message_max`] is owned the same way: the range its
+//!   separator line starts in scans it as plain text, as an input of its own (the scan of the
+//!   whole input reads it so too), with all its events. The command line's `-j` cuts a
 //!   mailbox into one range per thread (`tests/mail_shards.rs` cuts the corpus's mail at
 //!   random points and around every separator line).
 //! - **A mailbox that arrives as a stream** (a pipe, a decompressor) cannot be cut into ranges
 //!   of offsets known in advance. [`UriFinder::mbox_cut`] cuts it into runs of whole messages
 //!   as it is read, and [`UriFinder::reader_messages`] reads each run apart, from the
 //!   [`MessageStart`] the cut gives (the run's offset, the messages and line feeds before it):
-//!   the runs' events, one run after another, are the whole mailbox's. The cut checks each
-//!   message against the message bound as the reading of mail does, and stops at the first
-//!   message too long ([`MboxCut::TooLong`]): the rest of the input is read from the last cut
-//!   in one piece. The command line's `-j` reads a mailbox on standard input this way.
+//!   the runs' events, one run after another, are the whole mailbox's. A run may hold a
+//!   message longer than the message bound: it reads it as plain text, as the whole reading
+//!   does. The command line's `-j` reads a mailbox on standard input this way, holding at
+//!   most 32 MiB from the last cut: past that, the rest of the input is read in one piece.
 //!
 //! The command line's `--range START:END` and `-j N` (a large file cut into ranges on N
 //! threads) are built on these.

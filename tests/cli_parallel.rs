@@ -273,12 +273,12 @@ fn a_mailbox_from_standard_input_cut_into_runs_prints_the_same() {
     }
 }
 
-/// `--mail-message-max`: from the start of a message longer than it, the input is read as
-/// plain text, with a warning naming the byte and the bound; on several threads too, from a
-/// file cut into ranges and from standard input cut into runs (where the cutting stops at
-/// that message and the rest is read in one piece).
+/// `--mail-message-max`: a message longer than it is read as plain text, and the messages after
+/// it as mail, with a warning naming the first such message's byte, how many there are and the
+/// bound; on several threads too, from a file cut into ranges and from standard input cut into
+/// runs (which cut past a long message as they cut past any other).
 #[test]
-fn a_message_over_mail_message_max_turns_the_rest_to_plain_text() {
+fn a_message_over_mail_message_max_is_read_as_plain_text() {
     let message = |k: usize, padding: usize| {
         format!(
             "From a@example.org Mon Jan  1 00:00:00 2001\nFrom: a@example.org\nSubject: {k}\n\
@@ -287,10 +287,10 @@ fn a_message_over_mail_message_max_turns_the_rest_to_plain_text() {
         )
     };
     // Over 8 MiB, so that two threads cut the file into ranges and standard input into runs,
-    // the long message in the first fifth.
+    // a long message in the first fifth and one in the second half.
     let mut mbox = String::new();
     for k in 0..9000 {
-        mbox.push_str(&message(k, if k == 2000 { 2000 } else { 100 }));
+        mbox.push_str(&message(k, if k == 2000 || k == 7000 { 2000 } else { 100 }));
     }
     assert!(mbox.len() > 8 << 20);
     let long_at = mbox.find("Subject: 2000\n").unwrap() - "From: a@example.org\n".len();
@@ -301,12 +301,21 @@ fn a_message_over_mail_message_max_turns_the_rest_to_plain_text() {
     let path = path.to_string_lossy().into_owned();
     let one = urisift(&["-j", "1", "--mail-message-max", "8K", &path]);
     let uris = String::from_utf8(one.stdout.clone()).unwrap();
-    assert!(uris.contains("http://example.org/1999?a=1&b=2\n"), "read as mail before it");
-    assert!(uris.contains("http://example.org/2000?a=1&amp;b=2\n"), "plain text from it on");
-    assert!(uris.contains("http://example.org/8999?a=1&amp;b=2\n"));
-    let warning = String::from_utf8_lossy(&one.stderr);
-    assert!(warning.contains(&format!("byte {long_at} is longer than 8192 bytes")), "{warning}");
-    // By default the message is read as mail.
+    for k in [1999, 2001, 6999, 7001, 8999] {
+        assert!(uris.contains(&format!("http://example.org/{k}?a=1&b=2\n")), "{k} read as mail");
+    }
+    for k in [2000, 7000] {
+        assert!(uris.contains(&format!("http://example.org/{k}?a=1&amp;b=2\n")), "{k} read as plain text");
+    }
+    assert_eq!(uris.matches("&amp;").count(), 2, "only the long messages are plain text");
+    let warning =
+        format!("2 messages are longer than 8192 bytes (--mail-message-max), the first at byte {long_at}");
+    assert!(
+        String::from_utf8_lossy(&one.stderr).contains(&warning),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    // By default the messages are read as mail.
     let default = String::from_utf8(urisift(&["-j", "1", &path]).stdout).unwrap();
     assert!(default.contains("http://example.org/2000?a=1&b=2\n"));
     for many in [urisift(&["-j", "2", "--mail-message-max", "8K", &path]), {
@@ -314,7 +323,8 @@ fn a_message_over_mail_message_max_turns_the_rest_to_plain_text() {
     }] {
         assert!(many.stdout == one.stdout, "-j 2: stdout differs from -j 1");
         let stderr = String::from_utf8_lossy(&many.stderr);
-        assert!(stderr.contains(&format!("byte {long_at} is longer than 8192 bytes")), "{stderr}");
+        assert!(stderr.contains(&warning), "{stderr}");
+        assert_eq!(stderr.matches("warning").count(), 1, "said once: {stderr}");
     }
     assert_eq!(urisift_status(&["--mail-message-max", "100", &path]), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -566,6 +566,64 @@ fn mail_memory_is_that_of_one_message() {
     }
 }
 
+/// A message far longer than the bound in the middle of a mailbox, made as it is read: it is
+/// read as plain text in the rolling window (the heap does not grow with its length, and stays
+/// near the bound), every URI of its text is found, a line of 2 MiB that starts `From ` after
+/// an empty line inside it (too long to be a separator line) holds nothing back, and the
+/// message after it is read as mail, numbered after it.
+#[test]
+fn a_long_message_is_read_in_a_window_and_the_next_as_mail() {
+    let html = common::base64(b"<a href=\"https://3.example/html\">x</a>");
+    let head = "From a@example.org Mon Jan  1 00:00:00 2001\nSubject: 1\n\nhttp://1.example/\n\n\
+                From b@example.org Mon Jan  1 00:00:00 2001\nSubject: 2\n\n";
+    let tail = format!(
+        "\n\nFrom c@example.org Mon Jan  1 00:00:00 2001\nSubject: 3\nContent-Type: text/html\n\
+         Content-Transfer-Encoding: base64\n\n{html}\n"
+    );
+    let mut builder = ExtractorBuilder::new();
+    builder.mail(urisift::MailMode::On).mail_message_max(64 << 10);
+    let mut heaps = Vec::new();
+    let unit: &[u8] = b"see http://2.example/long\n";
+    // Whole units: the last is not cut short.
+    for len in [1u64 << 20, 4 << 20].map(|len| len / unit.len() as u64 * unit.len() as u64) {
+        let input = || {
+            io::Cursor::new(head.as_bytes().to_vec())
+                .chain(repeated(b"", b"see http://2.example/long\n", len))
+                .chain(io::Cursor::new(b"\nFrom ".to_vec()))
+                .chain(repeated(b"", b"x", 2 << 20))
+                .chain(io::Cursor::new(tail.clone().into_bytes()))
+        };
+        let ((found, long), heap) = heap_peak(|| {
+            let mut extractor = builder.reader(unaccounted(input));
+            let mut found: Vec<(String, Option<u64>)> = Vec::new();
+            for m in extractor.by_ref() {
+                let m = m.expect("an in-memory input");
+                if m.uri() != "http://2.example/long" || found.last().is_none_or(|(u, _)| u != m.uri()) {
+                    found.push((m.uri().to_owned(), m.origin().map(|o| o.message())));
+                } else {
+                    assert!(m.origin().is_none(), "the long message is plain text");
+                }
+            }
+            (found, extractor.long_messages())
+        });
+        heaps.push(heap);
+        assert_eq!(long, 1);
+        assert_eq!(
+            found,
+            [
+                ("http://1.example/".to_owned(), Some(1)),
+                ("http://2.example/long".to_owned(), None),
+                ("https://3.example/html".to_owned(), Some(3))
+            ]
+        );
+        let mut count = builder.reader(unaccounted(input));
+        let n = count.by_ref().filter(|m| m.as_ref().is_ok_and(|m| m.uri().ends_with("/long"))).count();
+        assert_eq!(n as u64, len / unit.len() as u64, "every URI of the long message");
+    }
+    assert!(heaps[1] <= heaps[0] + (64 << 10), "heap {heaps:?} for 1 and 4 MiB");
+    assert!(heaps[1] <= 1 << 20, "heap {heaps:?}");
+}
+
 /// The extractor holds a bounded window however long the input: for every input above, the
 /// heap it needs for 1 MiB and for four times as much is the same within one refill (64 KiB),
 /// and it stays within [`heap_bound`]. The gigabyte version runs with `--ignored`. The inputs

@@ -2,8 +2,9 @@
 //! as mail owns the messages whose `From ` separator line starts in it, so for any partition
 //! of a mailbox into ranges, the ranges' events, one range after another, are the events of
 //! the mailbox read whole as mail — the same URIs, spans, pieces, origins (message numbers
-//! included) and line numbers. A message too long to be read as mail turns the rest of the
-//! input into plain text, whose events the ranges own as ranges of plain text do.
+//! included) and line numbers. A message too long to be read as mail is read as plain text up
+//! to the next separator line, and belongs, as every message does, to the range its separator
+//! line starts in.
 
 mod common;
 
@@ -116,8 +117,8 @@ fn shards_of_corpus_mail_add_up_to_the_mailbox_read_as_mail() {
 }
 
 /// A generated mailbox with messages of many lengths, some over the bound: the ranges, cut at
-/// and around every separator and at random, own every message once, and the plain text after
-/// a message too long to be read as mail once.
+/// and around every separator and at random, own every message once, those too long to be
+/// read as mail (read as plain text) too.
 #[test]
 fn shards_of_a_mailbox_with_messages_over_the_bound_add_up() {
     let mbox: String = (1..=30).map(|k| message(k, (k * 7) % 40)).collect();
@@ -127,8 +128,13 @@ fn shards_of_a_mailbox_with_messages_over_the_bound_add_up() {
         let finder = builder.build();
         if label == "short message bound" {
             let mut it = finder.slice(mbox.as_bytes());
-            while it.next_event().is_some() {}
-            assert!(it.plain_from().is_some(), "some message is over the bound");
+            let html = std::iter::from_fn(|| it.next())
+                .filter(|m| m.uri().ends_with("/html") && m.origin().is_some())
+                .count();
+            let long = (1..=30).filter(|k| (k * 7) % 40 > 25).count();
+            assert!(long > 5, "some messages are over the bound");
+            assert_eq!(it.long_messages(), long as u64);
+            assert_eq!(html, 30 - long, "every message within the bound is read as mail");
         }
         check("generated", label, &finder, mbox.as_bytes(), &separator_cuts(mbox.as_bytes()));
         for _ in 0..20 {
@@ -140,7 +146,8 @@ fn shards_of_a_mailbox_with_messages_over_the_bound_add_up() {
 
 /// Every single cut of a small mailbox, and every range of one byte: a message belongs to the
 /// range its separator line starts in, whatever the cut. Under the short bound, the second
-/// message (one line of padding more than the others) is too long, and plain text follows.
+/// message (one line of padding more than the others) is too long and read as plain text, and
+/// the third is read as mail again.
 #[test]
 fn every_single_cut_of_a_small_mailbox() {
     let mbox = format!("{}{}{}", message(1, 0), message(2, 1), message(3, 0));
@@ -148,10 +155,17 @@ fn every_single_cut_of_a_small_mailbox() {
     let mut short = ExtractorBuilder::new();
     short.mail_message_max(bound);
     let mut it = short.slice(mbox.as_bytes());
-    while it.next_event().is_some() {}
+    let html: Vec<(String, Option<u64>)> = std::iter::from_fn(|| it.next())
+        .filter(|m| m.uri().ends_with("/html"))
+        .map(|m| (m.uri().to_owned(), m.origin().map(|o| o.message())))
+        .collect();
+    assert_eq!(
+        html,
+        [("https://1.example/html".to_owned(), Some(1)), ("https://3.example/html".to_owned(), Some(3))]
+    );
     let second = message(1, 0).len();
     let after_separator = second + mbox[second..].find('\n').unwrap() + 1;
-    assert_eq!(it.plain_from(), Some(after_separator as u64));
+    assert_eq!((it.plain_from(), it.long_messages()), (Some(after_separator as u64), 1));
     for (label, builder) in builders(bound) {
         let finder = builder.build();
         for cut in 0..=mbox.len() {
@@ -177,7 +191,7 @@ fn one_message_belongs_to_the_range_that_starts_it() {
 /// it: it holds what it has read (`read` bytes first), asks [`UriFinder::mbox_cut`]
 /// for a run of at least `want` bytes, reads more while it says `More`, reads each run apart
 /// with [`UriFinder::reader_messages`], and reads the rest from the last cut in one piece at
-/// the end of the input or once a message is too long. Checks each cut on the way.
+/// the end of the input. Checks each cut on the way.
 fn runs(finder: &UriFinder, input: &[u8], want: usize, read: usize) -> Vec<Event> {
     let (mut at, mut from, mut held) = (MessageStart::default(), 0, read.min(input.len()));
     let mut events = Vec::new();
@@ -197,7 +211,7 @@ fn runs(finder: &UriFinder, input: &[u8], want: usize, read: usize) -> Vec<Event
             // At least as much again as is held past the cut: each byte is searched a bounded
             // number of times.
             MboxCut::More if held < input.len() => held = (held + read.max(held - from)).min(input.len()),
-            MboxCut::More | MboxCut::TooLong => {
+            MboxCut::More => {
                 read_run(&input[from..], at);
                 return events;
             }
@@ -209,7 +223,7 @@ fn runs(finder: &UriFinder, input: &[u8], want: usize, read: usize) -> Vec<Event
 /// (`reader_messages`), as the command line reads a mailbox from a pipe on several threads:
 /// the runs' events, one run after another, are the mailbox's read whole, with the same
 /// spans, message numbers and line numbers, whatever the runs' lengths and however the
-/// input arrives; after a message over the bound, the rest is read as one piece.
+/// input arrives, messages over the bound (read as plain text) included.
 #[test]
 fn runs_of_whole_messages_read_apart_add_up_to_the_mailbox() {
     let generated: String = (1..=30).map(|k| message(k, (k * 7) % 40)).collect();
@@ -248,10 +262,11 @@ fn runs_of_whole_messages_read_apart_add_up_to_the_mailbox() {
     assert!(checked >= 4, "every option set on the generated mailbox, and more: {checked}");
 }
 
-/// A message longer than the bound stops the cutting: the input is not cut from the last cut
-/// on, since the mail stage reads the rest of the input as plain text from that message on.
+/// A message longer than the bound does not stop the cutting: each run reads its messages as
+/// the reading of the whole input does, a long one as plain text, so a run may hold one. The
+/// run after it is read as mail, with the long message counted in its numbers.
 #[test]
-fn a_message_over_the_bound_stops_the_cutting() {
+fn a_message_over_the_bound_does_not_stop_the_cutting() {
     let mbox = format!("{}{}{}", message(1, 0), message(2, 10), message(3, 0));
     let mut short = ExtractorBuilder::new();
     short.mail_message_max(message(2, 0).len());
@@ -259,7 +274,49 @@ fn a_message_over_the_bound_stops_the_cutting() {
     let at = MessageStart::default();
     let MboxCut::At { len, next } = finder.mbox_cut(mbox.as_bytes(), at, 1) else { panic!("a first cut") };
     assert_eq!(len, message(1, 0).len());
-    assert_eq!(finder.mbox_cut(&mbox.as_bytes()[len..], next, 1), MboxCut::TooLong);
-    let default = ExtractorBuilder::new().build();
-    assert!(matches!(default.mbox_cut(&mbox.as_bytes()[len..], next, 1), MboxCut::At { .. }));
+    let MboxCut::At { len: second, next: third } = finder.mbox_cut(&mbox.as_bytes()[len..], next, 1) else {
+        panic!("a cut after the long message")
+    };
+    assert_eq!((second, third.messages()), (message(2, 10).len(), 2));
+    let long: Vec<(String, Option<u64>)> = finder
+        .reader_messages(&mbox.as_bytes()[len..len + second], next)
+        .map(|m| m.unwrap())
+        .map(|m| (m.uri().to_owned(), m.origin().map(|o| o.message())))
+        .collect();
+    assert!(long.iter().all(|(_, message)| message.is_none()), "read as plain text: {long:?}");
+    assert!(long.iter().any(|(uri, _)| uri == "http://2.example/text"), "{long:?}");
+    let last: Vec<u64> = finder
+        .reader_messages(&mbox.as_bytes()[len + second..], third)
+        .map(|m| m.unwrap().origin().unwrap().message())
+        .collect();
+    assert!(last.len() >= 3 && last.iter().all(|&n| n == 3), "read as mail: {last:?}");
+}
+
+/// A line that starts `From ` after an empty line and is longer than a separator line can be
+/// (RFC 5322's 998 bytes) does not split its message, however the input arrives; the input's
+/// first line alike: the input is then one message.
+#[test]
+fn a_from_line_longer_than_998_bytes_is_no_separator() {
+    let long_line = format!("From a@example.org Mon Jan  1 00:00:00 2001 {}\n", "x".repeat(960));
+    let short_line = format!("From a@example.org Mon Jan  1 00:00:00 2001 {}\n", "x".repeat(950));
+    for (line, split) in [(&long_line, false), (&short_line, true)] {
+        let mbox =
+            format!("{}\nsee http://2.example/ no\n\n{line}Subject: x\n\nhttp://3.example/\n", message(1, 0));
+        let finder = ExtractorBuilder::new().build();
+        let all = whole(&finder, mbox.as_bytes());
+        let numbers: Vec<u64> =
+            common::only_matches(&all).iter().map(|m| m.origin().unwrap().message()).collect();
+        assert_eq!(*numbers.last().unwrap(), if split { 2 } else { 1 }, "{} bytes", line.len() - 1);
+        assert_eq!(runs(&finder, mbox.as_bytes(), 1, 100), all, "runs, {} bytes", line.len() - 1);
+    }
+    // The first line: read as mail when said to be, the input is one message, never cut.
+    let first_long = format!("{long_line}From: a@example.org\n\nhttp://3.example/\n\n{short_line}\nx\n");
+    assert!(!ExtractorBuilder::new().build().reads_as_mail(first_long.as_bytes(), true));
+    let mut on = ExtractorBuilder::new();
+    on.mail(MailMode::On);
+    let finder = on.build();
+    assert_eq!(finder.mbox_cut(first_long.as_bytes(), MessageStart::default(), 1), MboxCut::More);
+    let numbers: Vec<u64> =
+        finder.slice(first_long.as_bytes()).map(|m| m.origin().unwrap().message()).collect();
+    assert_eq!(numbers, [1], "one message");
 }

@@ -290,8 +290,9 @@ def test_origin_says_where_in_the_message():
 
 
 def test_mail_message_max():
-    """A message longer than mail_message_max turns the input from its start on into plain
-    text: the HTML link is no longer read through its part, and &amp; stays as written."""
+    """A message longer than mail_message_max is read as plain text: the HTML link is no
+    longer read through its part, and &amp; stays as written; in an mbox, the messages after it
+    are read as mail."""
     message = (
         b"From: a@b.example\r\nSubject: x\r\nMIME-Version: 1.0\r\n"
         b"Content-Type: text/html\r\n\r\n<a href=\"http://a.example/?a=1&amp;b=2\">x</a>\r\n"
@@ -305,6 +306,11 @@ def test_mail_message_max():
     assert shards == ["http://a.example/?a=1&amp;b=2"]
     with pytest.raises(ValueError):
         urisift.extract(message, mail_message_max=0)
+    separator = b"From a@b.example Mon Jan  1 00:00:00 2001\r\n"
+    padded = message + b"padding\r\n" * 20
+    mbox = separator + padded + b"\r\n" + separator + message
+    found = [(m.uri, m.origin and m.origin.message) for m in urisift.extract(mbox, mail_message_max=len(message) + 2)]
+    assert found == [("http://a.example/?a=1&amp;b=2", None), ("http://a.example/?a=1&b=2", 2)]
 
 
 def test_to_uri_of_a_uri_is_the_uri():

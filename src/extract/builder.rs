@@ -122,9 +122,9 @@ impl ExtractorBuilder {
     ///
     /// Mail is read a message at a time (an mbox's messages split at their `From ` lines
     /// first): a reader holds the message being read, at most
-    /// [`mail_message_max`](ExtractorBuilder::mail_message_max) bytes. From the start of a
-    /// longer message on, the input is read as plain text, the same for a reader and a slice
-    /// ([`Extractor::plain_from`](crate::Extractor::plain_from) says where).
+    /// [`mail_message_max`](ExtractorBuilder::mail_message_max) bytes. A longer message is
+    /// read as plain text, and the messages after it as mail again, the same for a reader and
+    /// a slice ([`Extractor::long_messages`](crate::Extractor::long_messages) counts them).
     pub fn mail(&mut self, mode: MailMode) -> &mut Self {
         self.opts.mail = mode;
         self
@@ -132,8 +132,8 @@ impl ExtractorBuilder {
 
     /// The longest message read as mail, in bytes (default [`MAIL_MAX`](crate::MAIL_MAX),
     /// 64 MiB; at most 4 GiB): what an extractor over a reader holds of mail, with what it
-    /// decodes from it. From the start of a longer message on, the input is read as plain text
-    /// (see [`ExtractorBuilder::mail`]).
+    /// decodes from it. A longer message is read as plain text, up to the next mbox separator
+    /// line (see [`ExtractorBuilder::mail`]).
     pub fn mail_message_max(&mut self, bytes: usize) -> &mut Self {
         self.opts.mail_max = bytes.min(crate::decode::mail::MESSAGE_MAX);
         self
@@ -317,7 +317,9 @@ impl UriFinder {
     /// once: a caller that reads a mailbox from a pipe can hand its runs to as many threads
     /// without holding more than a few runs. The input must be read as mail (the caller
     /// decided that from its start, with [`UriFinder::reads_as_mail`]) and start with a
-    /// separator line; one message is never cut.
+    /// separator line; one message is never cut. The cut does not look at the message bound:
+    /// a run that holds a message longer than it reads that message as plain text, as the
+    /// reading of the whole input does (the caller bounds how much it holds).
     ///
     /// ```
     /// use urisift::{MboxCut, MessageStart};
@@ -343,8 +345,7 @@ impl UriFinder {
     /// (where [`UriFinder::mbox_cut`] cut it, or the input's start), read as mail whatever the
     /// finder's [`MailMode`], with the spans, message numbers and line
     /// numbers of the reading of the whole input. It reads to the end of what `reader` reads;
-    /// a message longer than the bound turns the rest to plain text, as it does in the whole
-    /// input (the cut says [`MboxCut::TooLong`] before that).
+    /// a message longer than the bound is read as plain text, as in the whole input.
     pub fn reader_messages<R: Read>(&self, reader: R, at: MessageStart) -> Extractor<R> {
         Extractor::messages(&self.compiled, reader, at)
     }

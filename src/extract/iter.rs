@@ -3,10 +3,12 @@
 //! [`shard`], those of an mbox from one of its messages on in [`messages`].
 
 mod borrowed;
+mod long;
 mod messages;
 mod shard;
 
 pub use borrowed::{BorrowedMatches, SliceMatch};
+use long::Long;
 pub(crate) use messages::cut_mbox;
 pub use messages::{MboxCut, MessageStart};
 pub use shard::Seam;
@@ -59,8 +61,12 @@ struct Pipeline<S> {
     failed: bool,
     /// The options (the mail stage turns quoted-printable decoding off in the engine's).
     opts: Options,
-    /// Where an input read as mail was read as plain text from (see [`Extractor::plain_from`]).
+    /// Where the first message too long to be read as mail starts (see
+    /// [`Extractor::plain_from`]), and how many there were.
     plain_from: Option<u64>,
+    long_messages: u64,
+    /// The message of an mbox too long to be read as mail that is being read as plain text.
+    long: Option<Long>,
     /// In range mode, the events it owns and where triggers stop being taken.
     range: Option<Owned>,
     /// In range mode over plain text, its state where the range starts and, once the scan is
@@ -100,6 +106,8 @@ impl<S: Source> Pipeline<S> {
             failed: false,
             opts: compiled.opts,
             plain_from: None,
+            long_messages: 0,
+            long: None,
             range: None,
             seams: [None, None],
             shard: None,
@@ -131,8 +139,9 @@ impl<S: Source> Pipeline<S> {
     }
 
     /// Steps the mail stage until an event is queued (`true`) or the input is read (`false`);
-    /// a message too long to be read as mail switches to plain text ([`Mode::Plain`]). Not
-    /// inlined into [`Pipeline::advance`], whose plain-text path it would crowd.
+    /// a message too long to be read as mail is read as plain text ([`Mode::Plain`]), to the
+    /// next separator line of an mbox ([`Long`]) or the end of the input. Not inlined into
+    /// [`Pipeline::advance`], whose plain-text path it would crowd.
     #[inline(never)]
     fn advance_mail(&mut self) -> Result<bool, S::Error> {
         loop {
@@ -144,16 +153,19 @@ impl<S: Source> Pipeline<S> {
                     let held = (base + raw.len() as u64).saturating_sub(keep_from) as usize;
                     self.failed = !self.source.read_on(keep_from, held.max(crate::source::buffer::CHUNK));
                 }
-                mail_stage::Step::TooLong { at, lines } => {
-                    self.plain_from = Some(at);
+                mail_stage::Step::TooLong { at, lines, mbox } => {
+                    self.plain_from = self.plain_from.or(Some(at));
+                    self.long_messages += 1;
+                    // The message is scanned as if it were an input of its own, whichever
+                    // range of the input reads it (a range owns the messages whose separator
+                    // line starts in it, long ones too).
                     self.engine.back_to_plain(self.opts.quoted_printable, at);
+                    self.boundaries = Boundaries::default();
                     self.lines = lines.map(|lines| LineCounter::starting_at(at, lines));
-                    self.mode = Mode::Plain;
-                    // A shard owns the plain text's events that start in it, as a range of
-                    // plain text does, besides the overlong candidates of its messages.
-                    if let Some(shard) = &self.shard {
-                        let overlong = self.engine.overlong();
-                        self.range = Some(Owned { overlong, ..Owned::of(shard.start, shard.end) });
+                    if let Mode::Mail(mail) = std::mem::replace(&mut self.mode, Mode::Plain)
+                        && mbox
+                    {
+                        self.long = Some(Long::new(mail, at));
                     }
                 }
                 mail_stage::Step::Done => {
@@ -163,6 +175,18 @@ impl<S: Source> Pipeline<S> {
                 }
             }
         }
+    }
+
+    /// Goes on reading mail after a message too long for it, read as plain text up to the
+    /// separator line at input offset `separator` (the next message starting at `start`).
+    #[cold]
+    fn back_to_mail(&mut self, mut mail: Box<Mail>, separator: u64, start: u64) {
+        let (raw, base, _) = self.source.window();
+        let line_feeds = self.lines.take().map(|mut lines| lines.line_at(raw, base, separator) - 1);
+        mail.after_long(separator, start, line_feeds);
+        self.engine.use_for_mail();
+        self.boundaries = Boundaries::default();
+        self.mode = Mode::Mail(mail);
     }
 
     /// Reads `want` more bytes, keeping all; a read error is kept for the next refill.
@@ -194,6 +218,10 @@ impl<S: Source> Pipeline<S> {
         }
         loop {
             let (raw, base, eof) = self.source.window();
+            let (raw, eof) = match &mut self.long {
+                None => (raw, eof),
+                Some(long) => long.clip(raw, base, eof),
+            };
             let stop = self.range.map(|r| r.stop);
             let from = self.engine.pos();
             let step = match &self.region {
@@ -241,6 +269,12 @@ impl<S: Source> Pipeline<S> {
                 }
                 Step::Done => match self.region.take() {
                     None => {
+                        if let Some(long) = self.long.take()
+                            && let Some((separator, start)) = long.next_message()
+                        {
+                            self.back_to_mail(long.mail, separator, start);
+                            return self.advance_mail();
+                        }
                         self.done = true;
                         return Ok(false);
                     }
@@ -274,6 +308,9 @@ impl<S: Source> Pipeline<S> {
             if let Some(lines) = &mut self.lines {
                 lines.count_to(raw, base, keep_from);
                 keep_from = keep_from.min(lines.counted_to());
+            }
+            if let Some(long) = &self.long {
+                keep_from = keep_from.min(long.keep_from());
             }
             // A candidate still undecided is re-read from its start with more input: reading
             // at least as much again as it already spans keeps that linear. Otherwise whatever
@@ -379,13 +416,22 @@ impl<R: Read> Extractor<R> {
         self.pipeline.seams[1].as_ref()
     }
 
-    /// Where an input read as mail stopped being read as mail: the input offset of the first
-    /// message longer than
+    /// Where the first message too long to be read as mail starts: the input offset of the
+    /// first message longer than
     /// [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max)
-    /// bytes, from which on the input is read as plain text (`None` while there is none).
-    /// Known once the events before it are taken.
+    /// bytes, which is read as plain text (`None` while there is none). Known once the events
+    /// before it are taken.
     pub fn plain_from(&self) -> Option<u64> {
         self.pipeline.plain_from
+    }
+
+    /// How many messages so far were longer than
+    /// [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max)
+    /// bytes and read as plain text: each to the next mbox separator line, after which the
+    /// input is read as mail again (an input that is one message, to its end). Their URIs are
+    /// found; what only decoding shows (a base64 part) is not.
+    pub fn long_messages(&self) -> u64 {
+        self.pipeline.long_messages
     }
 
     /// The reader.
@@ -455,9 +501,16 @@ impl SliceMatches<'_> {
         self.pipeline.seams[1].as_ref()
     }
 
-    /// Where an input read as mail stopped being read as mail: see [`Extractor::plain_from`].
+    /// Where the first message too long to be read as mail starts: see
+    /// [`Extractor::plain_from`].
     pub fn plain_from(&self) -> Option<u64> {
         self.pipeline.plain_from
+    }
+
+    /// How many messages so far were too long to be read as mail: see
+    /// [`Extractor::long_messages`].
+    pub fn long_messages(&self) -> u64 {
+        self.pipeline.long_messages
     }
 }
 

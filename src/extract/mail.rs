@@ -10,8 +10,9 @@
 //! ([`candidate::whole_value`](super::candidate::whole_value)).
 //!
 //! The input is read one message at a time ([`Messages`]): the extractor over a reader holds
-//! the message being read, which is at most [`MAIL_MAX`] bytes long by default. From the
-//! start of a longer message on, the input is read as plain text ([`Step::TooLong`]).
+//! the message being read, which is at most [`MAIL_MAX`] bytes long by default. A longer
+//! message is read as plain text ([`Step::TooLong`]), and the mail stage goes on after it
+//! ([`Mail::after_long`]).
 
 use std::ops::Range;
 use std::sync::Arc;
@@ -28,9 +29,9 @@ use crate::source::lines::LineCounter;
 /// The longest message read as mail by default, in bytes (64 MiB;
 /// [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max)): mail
 /// is read a message at a time, so an extractor over a reader holds one message, and what it
-/// decodes from it, at a time. When a message (of an mbox, or an input that is one message)
-/// is longer, the input from its start on is read as plain text, by a reader and over a slice
-/// alike ([`Extractor::plain_from`](crate::Extractor::plain_from) says where).
+/// decodes from it, at a time. A longer message (of an mbox, or an input that is one message)
+/// is read as plain text, by a reader and over a slice alike, and the messages after it as
+/// mail ([`Extractor::long_messages`](crate::Extractor::long_messages) counts them).
 pub const MAIL_MAX: usize = 64 << 20;
 
 /// The segment being scanned.
@@ -97,10 +98,11 @@ pub(crate) enum Step {
     /// More input is needed, the input from `keep_from` on kept (read at least as much again as
     /// is held from there, so that a long message is read in linear time).
     More { keep_from: u64 },
-    /// The message that starts at input offset `at` is longer than the bound: the input
-    /// from there on is to be read as plain text, with `lines` line feeds before `at` (when
-    /// lines are counted).
-    TooLong { at: u64, lines: Option<u64> },
+    /// The message that starts at input offset `at` is longer than the bound: it is to be
+    /// read as plain text, with `lines` line feeds before `at` (when lines are counted). In an
+    /// mbox (`mbox`), it ends before the next separator line, and the stage goes on there
+    /// ([`Mail::after_long`]); otherwise it is the rest of the input.
+    TooLong { at: u64, lines: Option<u64>, mbox: bool },
     /// The input is read.
     Done,
 }
@@ -165,6 +167,16 @@ impl Mail {
         self
     }
 
+    /// Goes on after a message that [`Step::TooLong`] was given for, read as plain text up to
+    /// the separator line at input offset `separator`, the next message starting at `start`,
+    /// with `line_feeds` line feeds before `separator` (when lines are counted).
+    pub(crate) fn after_long(&mut self, separator: u64, start: u64, line_feeds: Option<u64>) {
+        self.messages.after_long(separator, start);
+        if let (Some(lines), Some(line_feeds)) = (&mut self.lines, line_feeds) {
+            *lines = Lines { message: LineCounter::starting_at(separator, line_feeds), ..Lines::default() };
+        }
+    }
+
     /// Steps until events are queued in the engine, more input is needed, or the input is read
     /// (or is to be read as plain text). `window` is the input from offset `base` on, holding
     /// what the last [`Step::More`] asked to keep; `complete` when nothing follows it.
@@ -182,7 +194,7 @@ impl Mail {
                     Next::TooLong { at } => {
                         let lines =
                             self.lines.as_mut().map(|lines| lines.message.line_at(window, base, at) - 1);
-                        return Step::TooLong { at, lines };
+                        return Step::TooLong { at, lines, mbox: self.messages.is_mbox() };
                     }
                     Next::End => return Step::Done,
                 };

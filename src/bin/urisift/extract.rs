@@ -250,9 +250,10 @@ pub struct Args {
     /// The longest message read as mail, in bytes (suffixes K, M, G; from 1K to 4G; 64M by
     /// default).
     ///
-    /// Mail is read a message at a time, so memory holds one message of at most this. From
-    /// the start of a longer message (a large attachment), the input is read as plain text,
-    /// without MIME decoding, with a warning. Example: `urisift --mail-message-max 256M big.mbox`.
+    /// Mail is read a message at a time, so memory holds one message of at most this. A
+    /// longer message (a large attachment) is read as plain text, without MIME decoding, with
+    /// a warning; the messages after it are read as mail. Example: `urisift --mail-message-max
+    /// 256M big.mbox`.
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_message_max)]
     pub(crate) mail_message_max: usize,
 
@@ -435,14 +436,21 @@ pub(crate) fn warn_compressed(name: &str, c: Compression) {
     ));
 }
 
-/// The warning for mail read as plain text from input offset `at` on, where a message too
-/// long to be read as mail starts (`urisift::ExtractorBuilder::mail_message_max`).
-pub(crate) fn warn_plain_from(name: &str, at: u64, bound: usize) {
-    complain(format_args!(
-        "{name}: warning: the message at byte {at} is longer than {bound} bytes \
-         (--mail-message-max): the input from there on is read as plain text, without MIME \
-         decoding"
-    ));
+/// The warning for `count` messages too long to be read as mail
+/// (`urisift::ExtractorBuilder::mail_message_max`), the first at input offset `at`, read as
+/// plain text.
+pub(crate) fn warn_long_messages(name: &str, at: u64, count: u64, bound: usize) {
+    match count {
+        0 | 1 => complain(format_args!(
+            "{name}: warning: the message at byte {at} is longer than {bound} bytes \
+             (--mail-message-max): it is read as plain text, without MIME decoding"
+        )),
+        _ => complain(format_args!(
+            "{name}: warning: {count} messages are longer than {bound} bytes \
+             (--mail-message-max), the first at byte {at}: they are read as plain text, \
+             without MIME decoding"
+        )),
+    }
 }
 
 /// The warning for an input that starts with a UTF-16 byte order mark, given its first two
@@ -785,7 +793,7 @@ impl<W: Write> Run<'_, W> {
             warn_utf16(&name, &sniff.head);
         }
         if let Some(at) = extractor.plain_from() {
-            warn_plain_from(&name, at, self.args.mail_message_max);
+            warn_long_messages(&name, at, extractor.long_messages(), self.args.mail_message_max);
         }
         let found = counts.matches > 0;
         self.finish_input(input, counts).map_err(|e| Stop::Output(e, found))?;
@@ -805,7 +813,7 @@ impl<W: Write> Run<'_, W> {
         let mut counts = Counts::default();
         self.drain(&mut extractor, &mut counts, &name, None)?;
         if let Some(at) = extractor.plain_from() {
-            warn_plain_from(&name, at, self.args.mail_message_max);
+            warn_long_messages(&name, at, extractor.long_messages(), self.args.mail_message_max);
         }
         let found = counts.matches > 0;
         self.finish_input(input, counts).map_err(|e| Stop::Output(e, found))?;

@@ -33,7 +33,8 @@ use urisift::{Event, Prefix, Seam, UriFinder};
 
 use crate::complain;
 use crate::extract::{
-    Args, Flow, Look, Run, Stop, name_decoder, open_for_range, warn_compressed, warn_plain_from, warn_utf16,
+    Args, Flow, Look, Run, Stop, name_decoder, open_for_range, warn_compressed, warn_long_messages,
+    warn_utf16,
 };
 use crate::input::{self, Input, InputError};
 use crate::json::Counts;
@@ -69,8 +70,9 @@ enum Msg {
     Start(Option<Seam>),
     /// The state the scan of a range ended in, sent last.
     End(Option<Seam>),
-    /// Where mail stopped being read as mail (a message too long), sent after the events.
-    PlainFrom(u64),
+    /// Messages too long to be read as mail, read as plain text: where the first starts, and
+    /// how many; sent after the events.
+    Long(u64, u64),
     /// A run of a mailbox read whole, scanned on another thread ([`runs`]): its messages come
     /// here, in the place of this one.
     Run(Receiver<Msg>),
@@ -378,7 +380,7 @@ fn report<W: io::Write>(
         let mut outcome: Result<(), Stop> = Ok(());
         // The state the last range's scan ended in, and the file's prefix counted so far.
         let (mut end_seam, mut counted): (Option<Seam>, Prefix) = (None, Prefix::default());
-        let mut plain_from = None;
+        let mut long: Option<(u64, u64)> = None;
         'jobs: for (k, rx) in jobs {
             window.reached(k);
             for msg in (Flat { job: rx, run: None }) {
@@ -401,9 +403,12 @@ fn report<W: io::Write>(
                     }
                     Msg::Start(_) => {}
                     Msg::End(seam) => end_seam = seam,
-                    // The ranges of a mailbox after a message too long to read as mail all
-                    // say where it starts: said once, as one thread says it.
-                    Msg::PlainFrom(at) => plain_from = plain_from.or(Some(at)),
+                    // Each range or run of a mailbox counts the long messages it read: said
+                    // once for the input, as one thread says it.
+                    Msg::Long(at, n) => {
+                        let (first, count) = long.unwrap_or((at, 0));
+                        long = Some((first, count + n));
+                    }
                     Msg::Compressed(c) => warn_compressed(&name, c),
                     Msg::Head(h) => head = Some(h),
                     Msg::Run(_) => unreachable!("runs are flattened"),
@@ -437,8 +442,8 @@ fn report<W: io::Write>(
             if let Some(head) = head {
                 warn_utf16(&name, &head);
             }
-            if let Some(at) = plain_from {
-                warn_plain_from(&name, at, run.args.mail_message_max);
+            if let Some((at, count)) = long {
+                warn_long_messages(&name, at, count, run.args.mail_message_max);
             }
             let here = counts.matches > 0;
             run.finish_input(input, counts).map_err(|e| Stop::Output(e, here))
@@ -653,7 +658,7 @@ fn pump<R: Read>(
     }
     let done = flush(&mut renderer, &mut counts, &mut batch);
     if done && let Some(at) = extractor.plain_from() {
-        let _ = tx.send(Msg::PlainFrom(at));
+        let _ = tx.send(Msg::Long(at, extractor.long_messages()));
     }
     done
 }

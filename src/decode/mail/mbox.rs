@@ -6,7 +6,9 @@
 //! as `>From `, and those that do not are seldom after an empty line). After the start of the
 //! input, the line must also look like a separator: `From `, an address (a word), a blank, and
 //! a date (something with a digit), so that a paragraph of a body that begins `From here on`
-//! does not split its message. Input that does not start with `From ` is one message.
+//! does not split its message. A separator line is at most [`SEPARATOR_MAX`] bytes long, so that
+//! the search for one holds a bounded number of bytes. Input that does not start with a
+//! separator line is one message.
 
 use std::sync::LazyLock;
 
@@ -18,17 +20,53 @@ use super::header::line_end;
 /// the next separator line. Linear in the length of `input`.
 #[cfg(test)]
 pub(crate) fn messages(input: &[u8]) -> Vec<core::ops::Range<usize>> {
-    if !input.starts_with(b"From ") {
+    let Opening::Mbox { next: mut start } = opening(input, true) else {
         return core::iter::once(0..input.len()).collect();
-    }
+    };
     let mut out = Vec::new();
-    let mut start = line_end(input, 0).1;
     while let End::Separator { line, next } = message_end(input, start, start, true) {
         out.push(start..line);
         start = next;
     }
     out.push(start.min(input.len())..input.len());
     out
+}
+
+/// The longest separator line, in bytes before its line ending: RFC 5322 §2.1.1's limit on a
+/// line of a message. A longer line starting `From ` is not a separator line.
+pub(crate) const SEPARATOR_MAX: usize = 998;
+
+/// How an input starts, as [`opening`] reads its first line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Opening {
+    /// With a separator line: the input is an mbox, its first message starts at `next`.
+    Mbox { next: usize },
+    /// Otherwise: the input is one message.
+    One,
+    /// The first line is not read far enough to tell.
+    More,
+}
+
+/// Whether an input that starts with `bytes` (`complete` when nothing follows them) is an
+/// mbox: its first line starts `From ` and is at most [`SEPARATOR_MAX`] bytes long (the first
+/// line is not checked further: [`verdict`](super::verdict) does that when the input is not
+/// said to be mail).
+pub(crate) fn opening(bytes: &[u8], complete: bool) -> Opening {
+    if !bytes.starts_with(b"From ") {
+        return match !complete && b"From ".starts_with(bytes) {
+            true => Opening::More,
+            false => Opening::One,
+        };
+    }
+    let reach = (SEPARATOR_MAX + 2).min(bytes.len());
+    let (end, next) = line_end(&bytes[..reach], 0);
+    match next == end && !complete {
+        // No line feed in reach: a longer line, or one not read to its end yet.
+        true if reach < bytes.len() => Opening::One,
+        true => Opening::More,
+        false if end > SEPARATOR_MAX => Opening::One,
+        false => Opening::Mbox { next },
+    }
 }
 
 /// What a separator line follows: the end of a line (built once, not for each message).
@@ -48,10 +86,11 @@ pub(crate) enum End {
 }
 
 /// The end of the message of `bytes` (the input, or a window of it holding the two bytes
-/// before `start` when there are any) that starts at `start`, searching from `from` (at or
+/// before `from` when there are any) that starts at `start`, searching from `from` (at or
 /// after `start`, where an earlier search stopped); `complete` when nothing follows `bytes`.
 /// What a search of the whole input finds, however the input is cut into windows; each byte
-/// is searched once.
+/// is searched once, and a line that may be a separator line is read at most
+/// [`SEPARATOR_MAX`] bytes far, so that a search holds the bytes from `from` on and no more.
 pub(crate) fn message_end(bytes: &[u8], start: usize, from: usize, complete: bool) -> End {
     let from = from.max(start).min(bytes.len());
     for k in SEPARATOR.find_iter(&bytes[from..]) {
@@ -62,10 +101,18 @@ pub(crate) fn message_end(bytes: &[u8], start: usize, from: usize, complete: boo
         if !empty_before {
             continue;
         }
-        let (end, next) = line_end(bytes, line);
-        if next == end && !complete {
-            // The line is not read to its end yet.
-            return End::More { resume: nl };
+        // A separator line's bytes, with CR LF.
+        let reach = (line + SEPARATOR_MAX + 2).min(bytes.len());
+        let (end, next) = line_end(&bytes[..reach], line);
+        if next == end {
+            if reach < bytes.len() {
+                // Longer than a separator line.
+                continue;
+            }
+            if !complete {
+                // The line is not read to its end yet.
+                return End::More { resume: nl };
+            }
         }
         if is_separator(&bytes[line..end]) {
             return End::Separator { line, next };
@@ -84,48 +131,37 @@ pub(crate) enum Cut {
     /// `bytes[..line]` holds whole messages, `messages` of them; the next message's separator
     /// line starts at `line`, its text at `next`.
     At { line: usize, next: usize, messages: u64 },
-    /// No separator line at or after the wanted length is read to its end in `bytes`.
+    /// No separator line at or after the wanted length is read to its end in `bytes` (or
+    /// `bytes` does not start with a separator line: the input is one message).
     More,
-    /// A message in `bytes` (or its separator line, for the input's first) is longer than
-    /// `bound`: the mail stage reads the input from there on as plain text, so the input is not
-    /// cut from there on.
-    TooLong,
 }
 
-/// Finds where `bytes` (an mbox from the start of one of its separator lines; `first` when that
-/// is the input's first line, which is the only one not checked to look like a separator) can
-/// be cut into whole messages, at the first separator line that starts at or after `want`;
-/// each message at most `bound` bytes long as [`super::Messages`] checks it. Linear in the
+/// Finds where `bytes` (an mbox from the start of one of its separator lines) can be cut into
+/// whole messages, at the first separator line that starts at or after `want`. Linear in the
 /// length searched.
-pub(crate) fn cut(bytes: &[u8], first: bool, want: usize, bound: usize) -> Cut {
-    let (end, mut start) = line_end(bytes, 0);
-    if first && end >= bound {
-        return Cut::TooLong;
-    }
-    if start == end {
-        return Cut::More;
-    }
+pub(crate) fn cut(bytes: &[u8], want: usize) -> Cut {
+    let Opening::Mbox { next: mut start } = opening(bytes, false) else { return Cut::More };
     let mut messages = 0;
     loop {
         match message_end(bytes, start, start, false) {
             End::Separator { line, next } => {
-                if line - start > bound {
-                    return Cut::TooLong;
-                }
                 messages += 1;
                 if line >= want {
                     return Cut::At { line, next, messages };
                 }
                 start = next;
             }
-            End::More { resume } if resume + 1 - start > bound => return Cut::TooLong,
             End::More { .. } | End::Last => return Cut::More,
         }
     }
 }
 
-/// Whether `line` (starting `From `) reads `From address date`.
+/// Whether `line` (starting `From `, without its line ending) reads `From address date` and
+/// is at most [`SEPARATOR_MAX`] bytes long.
 pub(crate) fn is_separator(line: &[u8]) -> bool {
+    if line.len() > SEPARATOR_MAX {
+        return false;
+    }
     let rest = &line[5..];
     let addr = rest.iter().take_while(|b| !b.is_ascii_whitespace()).count();
     addr > 0

@@ -17,7 +17,8 @@
 //! Bounds: [`Messages`] reads an input as a stream, a message at a time: it finds the end of
 //! a message (the next mbox separator line, or the end of the input) in the bytes it is given
 //! before walking it, since a MIME structure is only known at its end. A message longer than
-//! its bound (`extract::MAIL_MAX` by default; at most [`MESSAGE_MAX`]) is not read as mail.
+//! its bound (`extract::MAIL_MAX` by default; at most [`MESSAGE_MAX`]) is not read as mail:
+//! the extractor reads it as plain text, and mail again from the next separator line on.
 
 pub(crate) mod binary;
 pub(crate) mod header;
@@ -327,8 +328,9 @@ pub(crate) enum Next {
     /// The next message does not end in the bytes held: the same call again once more are
     /// read, the input from `keep_from` on kept.
     More { keep_from: u64 },
-    /// The message that starts at input offset `at` is longer than the bound (or its mbox
-    /// separator line is): it is not read as mail.
+    /// The message that starts at input offset `at` is longer than the bound: it is not read
+    /// as mail. In an mbox, the reading of mail goes on at the next separator line once it is
+    /// found ([`Messages::after_long`]); an input that is one message is read.
     TooLong { at: u64 },
     /// The input is read.
     End,
@@ -352,8 +354,8 @@ pub(crate) struct Messages {
     /// an input that is one message): the offset that says which range of the input owns it.
     separator: u64,
     /// The messages walked: those whose separator line starts in it. Those before are only
-    /// passed over (counted, and checked against the bound); the first one at or after its
-    /// end ends the reading. The whole input by default.
+    /// passed over (counted; their bytes are not held); the first one at or after its end ends
+    /// the reading. The whole input by default.
     owned: Range<u64>,
     /// Where the search for the end of the next message goes on ([`mbox::message_end`]).
     searched: u64,
@@ -406,10 +408,30 @@ impl Messages {
     /// the same numbers from there on (the input's offsets and the window given start at
     /// `separator`).
     pub(crate) fn resuming(mut self, separator: u64, start: u64, number: usize) -> Self {
+        self.resume(separator, start, number);
+        self
+    }
+
+    /// Goes on after the message that [`Next::TooLong`] was given for, read otherwise (as
+    /// plain text) up to the separator line at input offset `separator`, the next message
+    /// starting at `start`: the long message is counted, and the reading goes on as the
+    /// reading of the whole input goes on there.
+    pub(crate) fn after_long(&mut self, separator: u64, start: u64) {
+        self.resume(separator, start, self.number.saturating_add(1));
+    }
+
+    /// Makes this the reading of an mbox at its separator line at `separator`, the message
+    /// after it starting at `start`, after `number` messages.
+    fn resume(&mut self, separator: u64, start: u64, number: usize) {
         self.mbox = Some(true);
         (self.separator, self.start, self.searched, self.current) = (separator, start, start, start);
         self.number = number;
-        self
+        self.message_id_at = None;
+    }
+
+    /// Whether the input is an mbox (once its first line is read).
+    pub(crate) fn is_mbox(&self) -> bool {
+        self.mbox == Some(true)
     }
 
     /// Where the message of the last segment given starts, as an input offset.
@@ -453,28 +475,26 @@ impl Messages {
             let at = |offset: u64| (offset.saturating_sub(base) as usize).min(window.len());
             let mbox = match self.mbox {
                 Some(mbox) => mbox,
-                None if window.len() < 5 && !complete && b"From ".starts_with(window) => {
-                    return Next::More { keep_from: base };
-                }
-                None if window.starts_with(b"From ") => {
-                    // The separator line is read to its end, the first message starts after it.
-                    let (end, next) = header::line_end(window, 0);
-                    if end >= self.bound {
-                        return Next::TooLong { at: 0 };
+                None => match mbox::opening(window, complete) {
+                    mbox::Opening::More => return Next::More { keep_from: base },
+                    mbox::Opening::Mbox { next } => {
+                        (self.start, self.searched) = (base + next as u64, base + next as u64);
+                        self.mbox = Some(true);
+                        true
                     }
-                    if next == end && !complete {
-                        return Next::More { keep_from: base };
+                    mbox::Opening::One => {
+                        self.mbox = Some(false);
+                        false
                     }
-                    (self.start, self.searched) = (next as u64, next as u64);
-                    self.mbox = Some(true);
-                    true
-                }
-                None => {
-                    self.mbox = Some(false);
-                    false
-                }
+                },
             };
             if self.separator >= self.owned.end {
+                self.ended = true;
+                return Next::End;
+            }
+            let owned = self.separator >= self.owned.start;
+            if !mbox && !owned {
+                // The input is one message, and it is not this range's.
                 self.ended = true;
                 return Next::End;
             }
@@ -485,6 +505,10 @@ impl Messages {
                     mbox::End::Last => (window.len(), None),
                     mbox::End::More { resume } => {
                         self.searched = base + resume as u64;
+                        // A message passed over is not held: only where the search goes on.
+                        if !owned {
+                            return Next::More { keep_from: self.searched.saturating_sub(2) };
+                        }
                         // The message reaches past `resume`.
                         if resume + 1 - start > self.bound {
                             return Next::TooLong { at: self.start };
@@ -499,12 +523,11 @@ impl Messages {
             } else {
                 return Next::More { keep_from: self.start };
             };
-            if end - start > self.bound {
+            if owned && end - start > self.bound {
                 return Next::TooLong { at: self.start };
             }
             self.current = self.start;
             self.number += 1;
-            let owned = self.separator >= self.owned.start;
             match next {
                 Some((line, next)) => {
                     (self.start, self.searched) = (base + next as u64, base + next as u64);

@@ -58,21 +58,15 @@ pub enum MboxCut {
         next: MessageStart,
     },
     /// No separator line at or after the length wanted is held whole in the bytes given: more
-    /// are needed (or, at the end of the input, all of them are one run).
+    /// are needed (or, at the end of the input, all of them are one run). An input that is
+    /// one message (it does not start with a separator line) is never cut.
     More,
-    /// A message in the bytes given is longer than the finder's
-    /// [`mail_message_max`](crate::ExtractorBuilder::mail_message_max): the reading of mail
-    /// turns to plain text at its start and reads the rest of the input as plain text, so the
-    /// input is not cut from here on; read it to its end in one piece.
-    TooLong,
 }
 
 /// Cuts `bytes`, the input from `at` on, after the first whole message that ends at or after
 /// `want` bytes: see [`UriFinder::mbox_cut`](crate::UriFinder::mbox_cut).
 pub(crate) fn cut_mbox(compiled: &Compiled, bytes: &[u8], at: MessageStart, want: usize) -> MboxCut {
-    let first = at == MessageStart::default();
-    let bound = compiled.opts.mail_max.min(crate::decode::mail::MESSAGE_MAX);
-    match mbox::cut(bytes, first, want, bound) {
+    match mbox::cut(bytes, want) {
         mbox::Cut::At { line, next, messages } => {
             let line_feeds = match compiled.opts.line_numbers {
                 true => at.line_feeds + memchr::memchr_iter(b'\n', &bytes[..line]).count() as u64,
@@ -87,7 +81,6 @@ pub(crate) fn cut_mbox(compiled: &Compiled, bytes: &[u8], at: MessageStart, want
             MboxCut::At { len: line, next }
         }
         mbox::Cut::More => MboxCut::More,
-        mbox::Cut::TooLong => MboxCut::TooLong,
     }
 }
 

@@ -6,7 +6,7 @@
 //! order: a run's channel is sent down the job's channel ([`Msg::Run`]) before the run is
 //! handed to a thread. Input that is not an mbox is read on the job's own thread, as one
 //! thread reads it; so is the rest of a mailbox from a message the cut cannot see past (one
-//! longer than the mail stage reads as mail, or than [`HELD_MAX`]).
+//! longer than [`HELD_MAX`]).
 //!
 //! Memory stays bounded: the job's channel holds at most [`super::CHANNEL`] runs' channels,
 //! the queue of runs one, and each run's channel [`super::CHANNEL`] batches.

@@ -1,0 +1,75 @@
+//! A message of an mbox too long to be read as mail ([`ExtractorBuilder::mail_message_max`]),
+//! read as plain text up to the next separator line, where the reading of mail goes on: a long
+//! message never costs the rest of the mailbox its decoding (issue 19, items 11 and 12).
+//!
+//! [`ExtractorBuilder::mail_message_max`]: crate::ExtractorBuilder::mail_message_max
+
+use crate::decode::mail::mbox::{self, End};
+use crate::extract::mail::Mail;
+
+/// The long message being read as plain text, and the mail stage to go on with after it.
+#[derive(Debug)]
+pub(super) struct Long {
+    /// The mail stage, stopped at the message.
+    pub(super) mail: Box<Mail>,
+    /// Where the message starts (after its separator line).
+    start: u64,
+    /// Where the search for its end goes on.
+    searched: u64,
+    /// Where it ends, once found: the input offset of the next separator line and of the
+    /// message after it, or the end of the input (`None`).
+    end: Option<Option<(u64, u64)>>,
+    /// The input's end, once it is the message's.
+    input_end: u64,
+}
+
+impl Long {
+    /// The message that starts at input offset `start`, its separator line read by `mail`.
+    pub(super) fn new(mail: Box<Mail>, start: u64) -> Self {
+        Long { mail, start, searched: start, end: None, input_end: u64::MAX }
+    }
+
+    /// What of `window` (the input from offset `base`, `eof` when nothing follows it) is the
+    /// message's, and whether the message ends there: the plain-text scan reads the message
+    /// as if it were the whole input. The end is searched for as the mail stage searches for
+    /// it ([`mbox::message_end`]), so that a scan of any range of the input finds the same end.
+    #[inline]
+    pub(super) fn clip<'a>(&mut self, window: &'a [u8], base: u64, eof: bool) -> (&'a [u8], bool) {
+        let at = |offset: u64| (offset.saturating_sub(base) as usize).min(window.len());
+        if self.end.is_none() {
+            match mbox::message_end(window, at(self.start), at(self.searched), eof) {
+                End::Separator { line, next } => {
+                    self.end = Some(Some((base + line as u64, base + next as u64)));
+                }
+                End::Last => {
+                    self.input_end = base + window.len() as u64;
+                    self.end = Some(None);
+                }
+                End::More { resume } => {
+                    self.searched = base + resume as u64;
+                    // Any separator line still to be found starts after `resume`.
+                    return (&window[..(resume + 1).min(window.len())], false);
+                }
+            }
+        }
+        let end = match self.end {
+            Some(Some((line, _))) => line,
+            _ => self.input_end,
+        };
+        (&window[..at(end)], true)
+    }
+
+    /// The input from this offset on is still needed by the search for the message's end.
+    pub(super) fn keep_from(&self) -> u64 {
+        match self.end {
+            None => self.searched.saturating_sub(2),
+            Some(_) => u64::MAX,
+        }
+    }
+
+    /// Where the next message's separator line and text start, once the message is read to
+    /// its end; `None` when it ends the input.
+    pub(super) fn next_message(&self) -> Option<(u64, u64)> {
+        self.end.flatten()
+    }
+}
