@@ -21,12 +21,16 @@ pub(super) struct Long {
     end: Option<Option<(u64, u64)>>,
     /// The input's end, once it is the message's.
     input_end: u64,
+    /// The end of the window last searched and the end of what of it was the message's, as
+    /// input offsets: the scan steps many times over one window (an event at a time), which
+    /// is searched once.
+    searched_window: (u64, u64),
 }
 
 impl Long {
     /// The message that starts at input offset `start`, its separator line read by `mail`.
     pub(super) fn new(mail: Box<Mail>, start: u64) -> Self {
-        Long { mail, start, searched: start, end: None, input_end: u64::MAX }
+        Long { mail, start, searched: start, end: None, input_end: u64::MAX, searched_window: (0, 0) }
     }
 
     /// What of `window` (the input from offset `base`, `eof` when nothing follows it) is the
@@ -37,6 +41,10 @@ impl Long {
     pub(super) fn clip<'a>(&mut self, window: &'a [u8], base: u64, eof: bool) -> (&'a [u8], bool) {
         let at = |offset: u64| (offset.saturating_sub(base) as usize).min(window.len());
         if self.end.is_none() {
+            let window_end = base + window.len() as u64;
+            if !eof && self.searched_window.0 == window_end {
+                return (&window[..at(self.searched_window.1)], false);
+            }
             match mbox::message_end(window, at(self.start), at(self.searched), eof) {
                 End::Separator { line, next } => {
                     self.end = Some(Some((base + line as u64, base + next as u64)));
@@ -48,7 +56,9 @@ impl Long {
                 End::More { resume } => {
                     self.searched = base + resume as u64;
                     // Any separator line still to be found starts after `resume`.
-                    return (&window[..(resume + 1).min(window.len())], false);
+                    let message = (resume + 1).min(window.len());
+                    self.searched_window = (window_end, base + message as u64);
+                    return (&window[..message], false);
                 }
             }
         }
