@@ -62,8 +62,9 @@ struct Pipeline<S> {
     /// The options (the mail stage turns quoted-printable decoding off in the engine's).
     opts: Options,
     /// Where the first message too long to be read as mail starts (see
-    /// [`Extractor::plain_from`]), and how many there were.
+    /// [`Extractor::plain_from`]).
     plain_from: Option<u64>,
+    /// How many messages were too long to be read as mail (see [`Extractor::long_messages`]).
     long_messages: u64,
     /// The message of an mbox too long to be read as mail that is being read as plain text.
     long: Option<Long>,
