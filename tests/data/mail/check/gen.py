@@ -207,7 +207,7 @@ put("html-base", H + "Subject: base\nContent-Type: text/html\n\n"
     "<a href=\"story.html\">story</a> <a href=\"/about\">about</a> <a href=\"../archive/\">archive</a>\n"
     "<img src=\"img/photo.jpg\"> <a href=\"https://abs.example.org/\">abs</a> <a href=\"cid:x@y\">c</a>\n"
     "</body></html>\n",
-    ["https://base.example.org/news/2026/story.html", "https://base.example.org/about",
+    ["https://base.example.org/news/2026/", "https://base.example.org/news/2026/story.html", "https://base.example.org/about",
      "https://base.example.org/news/archive/", "https://base.example.org/news/2026/img/photo.jpg",
      "https://abs.example.org/"])
 
@@ -437,7 +437,7 @@ put("newsletter-qp", "From: Blog <blog@example.org>\nTo: bob@example.net\nSubjec
     + qp(nl2.encode()),
     ["https://t.example.org/u?id=h1",
      "https://t.example.org/r/?id=h1,2,3&url=https%3A%2F%2Fblog.example.org%2Fpost%2F9",
-     "https://t.example.org/web/?id=h1", "mailto:?subject=Share&body=x"])
+     "https://t.example.org/web/?id=h1"])
 
 put("plain-reply", H + "Subject: Re: build\nIn-Reply-To: <x1@example.org>\nReferences: <x1@example.org>\n"
     "Content-Type: text/plain; charset=us-ascii\nContent-Transfer-Encoding: 7bit\n\n"
