@@ -448,6 +448,146 @@ put("plain-reply", H + "Subject: Re: build\nIn-Reply-To: <x1@example.org>\nRefer
      "https://www.rfc-editor.org/rfc/rfc3986#section-5.2", "mailto:dev@example.org",
      "https://bugs.example.org/enter_bug.cgi?product=x&component=y"])
 
+# ================================================================ second batch (harder cases)
+put("b64-flowed", H + "Subject: flowed in base64\nContent-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\n"
+    "Content-Transfer-Encoding: base64\n\n"
+    + b64(b"Wiki: https://b64flow.example.org/wiki/Some/Very/Long/ \r\nPage_Name?action=history\r\n"),
+    ["https://b64flow.example.org/wiki/Some/Very/Long/Page_Name?action=history"])
+
+put("b64-obfuscated-href", H + "Subject: obfuscated\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n"
+    + b64(b"<a href=\"&#104;ttps&#58;//obf.example.com/&#x70;ath\">x</a>\n"
+          b"<A HREF=HTTP://UP.EXAMPLE.COM/>up</A>\n<a href=\"//cdn.example.com/lib.js\">proto-relative</a>\n"
+          b"<a href=\"https://x.example.com/p?a=1&amp;b=2#frag\">frag</a>\n"),
+    ["https://obf.example.com/path", "HTTP://UP.EXAMPLE.COM/", "https://x.example.com/p?a=1&b=2#frag"])
+
+put("qp-split-entity", H + "Subject: qp split\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+    "<a href=3D\"ht=\ntps://split.example.com/?a=3D1&am=\np;b=3D2\">split</a>\n"
+    "<p>Text ht=\ntp://textsplit.example.com/x=\ny</p>\n",
+    ["https://split.example.com/?a=1&b=2", "http://textsplit.example.com/xy"])
+
+put("html-script-style", H + "Subject: raw text elements\nContent-Type: text/html\n\n"
+    "<html><head><style>a[href=\"https://style-sel.example/\"] { color: red } <a href=\"https://in-style.example/\"></style>\n"
+    "<script>document.write('<a href=\"https://in-script.example/\">x</a>');</script></head>\n"
+    "<body><noscript>no js</noscript><textarea>https://textarea.example/</textarea>\n"
+    "<p>after https://after-script.example/&hellip; done</p>\n"
+    "<iframe src=\"https://frame.example/embed\"></iframe><area href=\"https://area.example/\">"
+    "<img srcset=\"https://srcset.example/a.png 2x\" src=\"https://img-src.example/a.png\">\n"
+    "<input type=\"image\" src=\"https://input.example/btn.png\">\n</body></html>\n",
+    ["https://textarea.example/", "https://after-script.example/", "https://frame.example/embed",
+     "https://area.example/", "https://img-src.example/a.png", "https://input.example/btn.png"])
+
+put("html-base-proto", H + "Subject: base with protocol-relative\nContent-Type: text/html\n\n"
+    "<base href=\"https://portal.example.net/app/\">\n"
+    "<a href=\"//cdn.example.net/x.js\">cdn</a> <a href=\"?page=2\">next</a> <a href=\"mailto:a@example.net\">m</a>\n"
+    "<a href=\"data:text/html,hi\">d</a> <a href=\"JavaScript:alert(1)\">j</a> <img src=\"CID:abc@example.net\">\n",
+    ["https://portal.example.net/app/", "https://cdn.example.net/x.js", "https://portal.example.net/app/?page=2",
+     "mailto:a@example.net"])
+
+put("html-text-entities", H + "Subject: entities in text\nContent-Type: text/html; charset=utf-8\n\n"
+    "<p>Path https://ent.example.org/a&#47;b&#x2F;c and <span>https://span.example.org/</span><span>glued</span></p>\n"
+    "<pre>\nhttps://pre.example.org/one\n  https://pre.example.org/two.\n</pre>\n"
+    "<p>Visit www.example.org or https://www.example.org/&#8203;zw</p>\n",
+    ["https://ent.example.org/a/b/c", "https://span.example.org/", "https://pre.example.org/one",
+     "https://pre.example.org/two", "https://www.example.org/"])
+
+put("headers-2047-more", "From: a@example.org\nTo: b@example.org\n"
+    "Subject: =?ISO-2022-JP?B?" + base64.b64encode("お知らせ https://jp2047.example/n/1".encode("iso-2022-jp")).decode() + "?=\n"
+    "X-Campaign: =?windows-1252?Q?Link=3A_https=3A//w2047.example/a=5Fb_=93quoted=94?=\n"
+    "X-Folded: =?utf-8?q?https://fold2047.example/pa?=\n =?utf-8?q?th?=\n"
+    "X-Apart: =?utf-8?q?https://apart.example/x?= plain =?utf-8?q?y?=\n"
+    "Content-Type: text/plain\n\nbody\n",
+    ["https://jp2047.example/n/1", "https://w2047.example/a_b", "https://fold2047.example/path", "https://apart.example/x"])
+
+put("headers-case", "FROM: a@example.org\nSUBJECT: caps\nMIME-VERSION: 1.0\n"
+    "CONTENT-TYPE: MULTIPART/ALTERNATIVE; BOUNDARY=\"CaseB\"\n\n--CaseB\nCONTENT-TYPE: TEXT/HTML; CHARSET=UTF-8\n"
+    "CONTENT-TRANSFER-ENCODING: BASE64\n\n" + b64(b"<a href=\"https://caps.example/?x&amp;y\">c</a>") + "--CaseB--\n",
+    ["https://caps.example/?x&y"])
+
+put("mime-boundary-padding", H + "Subject: boundary details\n"
+    "Content-Type: multipart/mixed;\n boundary=\"=_NextPart_000_0012_01D5A1B2.C3D4E5F6\"\n\n"
+    "--=_NextPart_000_0012_01D5A1B2.C3D4E5F6   \nContent-Type: text/plain\n\none https://pad1.example/\n"
+    "--=_NextPart_000_0012_01D5A1B2.C3D4E5F6\t\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n"
+    + b64(b"<a href=\"https://pad2.example/?a&amp;b\">two</a>")
+    + "--=_NextPart_000_0012_01D5A1B2.C3D4E5F6--  \n",
+    ["https://pad1.example/", "https://pad2.example/?a&b"])
+
+put("mime-no-boundary-param", H + "Subject: multipart without boundary\nContent-Type: multipart/alternative\n\n"
+    "Text https://nobnd.example/ here\n",
+    ["https://nobnd.example/"])
+
+put("mime-signed", H + "Subject: signed\nContent-Type: multipart/signed; micalg=pgp-sha256;\n"
+    " protocol=\"application/pgp-signature\"; boundary=\"sig\"\n\n--sig\nContent-Type: text/plain; charset=utf-8\n"
+    "Content-Transfer-Encoding: quoted-printable\n\nRelease notes: https://rel.example.org/v2.0 =E2=80=94 enjoy\n\n"
+    "--sig\nContent-Type: application/pgp-signature; name=\"signature.asc\"\n\n-----BEGIN PGP SIGNATURE-----\n"
+    "Comment: https://keys.example.org\n\niQEzBAEBCAAdFiEE\n-----END PGP SIGNATURE-----\n--sig--\n",
+    ["https://rel.example.org/v2.0"])
+
+put("mime-inline-pgp", H + "Subject: inline signed\nContent-Type: text/plain\n\n-----BEGIN PGP SIGNED MESSAGE-----\n"
+    "Hash: SHA256\n\nGet it at https://inline.example.org/dl\n-----BEGIN PGP SIGNATURE-----\n"
+    "Comment: https://pgp-comment.example.org\n\niQEzBAEBCAAdFiEE\n-----END PGP SIGNATURE-----\n",
+    ["https://inline.example.org/dl", "https://pgp-comment.example.org"])
+
+put("mime-text-attachments", H + "Subject: patches\nContent-Type: multipart/mixed; boundary=P\n\n"
+    "--P\nContent-Type: text/plain\n\nPatch attached.\n--P\nContent-Type: text/x-diff; name=fix.patch\n"
+    "Content-Disposition: attachment; filename=fix.patch\n\n--- a/README\n+++ b/README\n"
+    "-See http://old.example.org/\n+See https://new.example.org/\n"
+    "--P\nContent-Type: application/json\n\n{\"url\": \"https://json.example.org/\"}\n"
+    "--P\nContent-Type: message/rfc822\nContent-Transfer-Encoding: quoted-printable\n\n"
+    "Subject: inner qp\nContent-Type: text/plain\n\nInner https://inner-qp.example.org/a=3Db\n--P--\n",
+    ["http://old.example.org/", "https://new.example.org/", "https://inner-qp.example.org/a=b"])
+
+put("mime-boundary-in-base64", H + "Subject: boundary cuts base64\nContent-Type: multipart/mixed; boundary=K\n\n"
+    "--K\nContent-Type: text/plain\nContent-Transfer-Encoding: base64\n\n"
+    + b64(b"first https://cut1.example/ ") + "--K\nContent-Type: text/plain\n\nsecond https://cut2.example/\n--K--\n",
+    ["https://cut1.example/", "https://cut2.example/"])
+
+put("cs-labels", (H + "Subject: charset labels\nContent-Type: multipart/mixed; boundary=C\n\n"
+                  "--C\nContent-Type: text/plain; charset=ks_c_5601-1987\nContent-Transfer-Encoding: base64\n\n"
+                  + b64("안내: https://ks.example.kr/a 입니다\n".encode("euc-kr"))
+                  + "--C\nContent-Type: text/plain; charset = \"utf8\"\n\nutf8 https://utf8label.example/é\n"
+                  "--C\nContent-Type: text/plain; charset=x-sjis\n\n").encode()
+    + "案内 https://xsjis.example.jp/ソフト。\n".encode("shift_jis")
+    + b"--C\nContent-Type: text/plain; charset=UTF-16BE\nContent-Transfer-Encoding: base64\n\n"
+    + b64("be https://utf16be.example/x\n".encode("utf-16-be")).encode()
+    + b"--C\nContent-Type: text/plain; charset=gb2312\n\n" + "网址：https://gb.example.cn/首页 。\n".encode("gb2312")
+    + b"--C--\n",
+    ["https://ks.example.kr/a", "https://utf8label.example/é", "https://xsjis.example.jp/ソフト",
+     "https://utf16be.example/x", "https://gb.example.cn/首页"])
+
+put("cs-html-sjis", (H + "Subject: sjis html\nContent-Type: text/html; charset=Shift_JIS\n"
+                     "Content-Transfer-Encoding: base64\n\n").encode()
+    + b64("<p>ガhttps://sjis-html.example.jp/a ダ</p><a href=\"https://sjis-html.example.jp/%E3%83%96?q=1&amp;r=2\">"
+          "ブログ</a>\n".encode("shift_jis")).encode(),
+    ["https://sjis-html.example.jp/a", "https://sjis-html.example.jp/%E3%83%96?q=1&r=2"])
+
+put("cs-iso-2022-jp-html", (H + "Subject: jis html\nContent-Type: text/html; charset=iso-2022-jp\n\n").encode()
+    + "<p>案内<a href=\"https://jis-html.example.jp/x\">こちら</a>、またはhttps://jis-html.example.jp/y。</p>\n"
+      .encode("iso-2022-jp"),
+    ["https://jis-html.example.jp/x", "https://jis-html.example.jp/y"])
+
+mb1 = ("From a@example.org Thu Nov 26 08:00:00 2026\nFrom: a@example.org\nSubject: crlf one\n"
+       "Content-Type: text/plain\n\nOne https://crlf1.example/\n\n")
+mb2 = ("From b@example.org Thu Nov 26 08:05:00 2026\nFrom: b@example.org\nSubject: crlf two\n"
+       "Content-Type: text/html\nContent-Transfer-Encoding: quoted-printable\n\n<a href=3D\"https://crlf2.example/?a=3D1&amp;b=\n=3D2\">t</a>\n\n")
+put("mbox-crlf", (mb1 + mb2).replace("\n", "\r\n"), ["https://crlf1.example/", "https://crlf2.example/?a=1&b=2"], "mbox")
+
+put("mbox-unescaped-from", "From a@example.org Thu Nov 26 09:00:00 2026\nFrom: a@example.org\nSubject: mboxo\n"
+    "Content-Type: text/plain\n\nHi,\n\nFrom what I saw, https://unescaped1.example/ works.\n\n"
+    "From c@example.org Thu Nov 26 09:10:00 2026\nFrom: c@example.org\nSubject: next\n"
+    "Content-Type: text/html\n\n<a href=\"https://unescaped2.example/?k&amp;v\">x</a>\n",
+    ["https://unescaped1.example/", "https://unescaped2.example/?k&v"], "mbox")
+
+ypart = "=ybegin part=1 total=2 line=128 size=200 name=big.bin\n=ypart begin=1 end=100\n"
+put("news-yenc-parts", "From: p@example.net\nNewsgroups: alt.binaries.test\nSubject: big.bin (1/2) yEnc\n"
+    "Message-ID: <yp1@example.net>\n\nPart one, index at https://index.example.net/big\n" + ypart
+    + "xx http://ypart.example/data/ yy\n=yend size=100 part=1 pcrc32=00000000\n-- \nhttps://sig.example.net/\n",
+    ["https://index.example.net/big", "https://sig.example.net/"])
+
+put("news-uuencode-upper", "From: p@example.net\nNewsgroups: alt.test\nSubject: uue\nMessage-ID: <uu2@example.net>\n\n"
+    "Before http://before-uu.example/\n\nbegin 600 data.txt\n" + uu_line("HTTP://UU2.EXAMPLE/ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFG"[:60])
+    + "`\nend\nAfter http://after-uu.example/\n",
+    ["http://before-uu.example/", "http://after-uu.example/"])
+
 if __name__ == "__main__":
     for name, (ext, data, expected) in OUT.items():
         with open(f"{name}.{ext}", "wb") as f:
