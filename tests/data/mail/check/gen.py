@@ -588,6 +588,79 @@ put("news-uuencode-upper", "From: p@example.net\nNewsgroups: alt.test\nSubject: 
     + "`\nend\nAfter http://after-uu.example/\n",
     ["http://before-uu.example/", "http://after-uu.example/"])
 
+# ================================================================ third batch
+put("headers-2047-edges", "From: a@example.org\nTo: b@example.org\n"
+    "Subject: =?utf-8?q?Re=3A_see_https://last.example/a?=\n"
+    "X-Lang: =?utf-8*en?Q?https://lang.example/?=\n"
+    "X-Broken: =?utf-8?Q?https://bad.example/x\n"
+    "Content-Location: https://content-location.example/msg\n"
+    "Content-Type: text/plain\n\nbody\n",
+    ["https://last.example/a", "https://lang.example/", "https://bad.example/x",
+     "https://content-location.example/msg"])
+
+put("headers-realistic", "Return-Path: <bounce@mail.example.com>\n"
+    "Received: from mail.example.com (mail.example.com. [192.0.2.25])\n"
+    "        by mx.example.net with ESMTPS id a1si2;\n        Tue, 24 Nov 2026 10:00:00 -0800 (PST)\n"
+    "Received-SPF: pass (example.net: domain of bounce@mail.example.com designates 192.0.2.25 as permitted sender) client-ip=192.0.2.25;\n"
+    "Authentication-Results: mx.example.net; dkim=pass header.i=@example.com; spf=pass smtp.mailfrom=bounce@mail.example.com\n"
+    "ARC-Seal: i=1; a=rsa-sha256; t=1764000000; cv=none; d=example.net; s=arc-2026; b=Zm9vYmFyYmF6cXV4\n"
+    "X-Spam-Status: No, score=-0.1 required=5.0 tests=HTML_MESSAGE,URIBL_BLOCKED autolearn=ham\n"
+    "Thread-Index: AQHZx1y2abcdEFGH\nFrom: Ann <ann@example.com>\nTo: bob@example.net\nSubject: realistic headers\n"
+    "Message-ID: <CAF=abc+123@mail.example.com>\nContent-Type: text/plain\n\nBody https://realistic.example.com/\n",
+    ["https://realistic.example.com/"])
+
+put("news-headers", "Path: news.example.net!feeder.example.org!not-for-mail\nFrom: Dan <dan@example.org>\n"
+    "Newsgroups: comp.lang.c,comp.std.c\nSubject: Re: undefined behaviour\nDate: Tue, 24 Nov 2026 10:00:00 +0000\n"
+    "Organization: Example Org\nMessage-ID: <n1@example.org>\nReferences: <n0@example.org>\n"
+    "Xref: news.example.net comp.lang.c:123456 comp.std.c:7890\n"
+    "Injection-Info: news.example.net; posting-host=\"abc\"; logging-data=\"123\"; mail-complaints-to=\"abuse@example.net\"\n"
+    "User-Agent: Newsreader/1.0\nMIME-Version: 1.0\nContent-Type: text/plain; charset=ISO-8859-1\n"
+    "Content-Transfer-Encoding: 8bit\n\n".encode() + "See the draft at <URL:http://www.open-std.example/jtc1/sc22/wg14/www/docs/n3096.pdf>, §6.5 and http://www.bücher.example/c.\n".encode("latin-1"),
+    ["http://www.open-std.example/jtc1/sc22/wg14/www/docs/n3096.pdf", "http://www.bücher.example/c"])
+
+put("flowed-edges", H + "Subject: flowed edges\nContent-Type: text/plain; charset=utf-8; format=flowed; delsp=yes\n\n"
+    "> depth one https://depth.example/a \n>> depth two b\n\n"
+    "Stuffed https://stuffed.example/a/ \n b/c\n\n"
+    "Before sig https://beforesig.example/s \n-- \nName\n",
+    ["https://depth.example/a", "https://stuffed.example/a/b/c", "https://beforesig.example/s"])
+
+put("html-attr-edges", H + "Subject: attribute edges\nContent-Type: text/html; charset=utf-8\n\n"
+    "<a href=\"https://noattrspace.example/\"title=\"t\">a</a> <a href = \"https://eqspace.example/\">b</a>\n"
+    "<a href='https://sq.example/?q=&quot;x&quot;'>c</a> <a href=\"mailto:a@example.org?subject=a&amp;body=b\">d</a>\n"
+    "<a href=\"https://phish.example/login\">https://bank.example/login</a>\n"
+    "<p>&lt;URL:https://urlprefix.example/x&gt; and (&lt;https://paren.example/&gt;)</p>\n"
+    "<a href=\"https://long.example/track?id=" + "a1b2c3d4" * 60 + "&amp;end=1\">long</a>\n",
+    ["https://noattrspace.example/", "https://eqspace.example/",
+     "mailto:a@example.org?subject=a&body=b", "https://phish.example/login", "https://bank.example/login",
+     "https://urlprefix.example/x", "https://paren.example/",
+     "https://long.example/track?id=" + "a1b2c3d4" * 60 + "&end=1"])
+
+put("html-utf16", (H + "Subject: utf-16 html\nContent-Type: text/html; charset=utf-16\nContent-Transfer-Encoding: base64\n\n").encode()
+    + b64("<a href=\"https://u16html.example/?a=1&amp;b=2\">ü</a> text https://u16text.example/ end\n".encode("utf-16")).encode(),
+    ["https://u16html.example/?a=1&b=2", "https://u16text.example/"])
+
+put("html-bom", (H + "Subject: bom\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n")
+    + b64("\ufeff<a href=\"https://bom.example/\">bom</a>\n".encode()),
+    ["https://bom.example/"])
+
+put("mime-uuencode-in-part", H + "Subject: uuencoded in a MIME part\nContent-Type: multipart/mixed; boundary=U\n\n"
+    "--U\nContent-Type: text/plain\n\nOld client attached it inline, see https://uu-part.example/\n\nbegin 644 x.bin\n"
+    + uu_line("HTTP://UU3.EXAMPLE/ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFG"[:60]) + "`\nend\n--U--\n",
+    ["https://uu-part.example/"])
+
+put("newsletter-text-links", "From: Digest <digest@example.com>\nTo: bob@example.net\nSubject: Your digest\n"
+    "List-Unsubscribe: <https://example.com/u/1>\nContent-Type: multipart/alternative; boundary=NL\n\n"
+    "--NL\nContent-Type: text/plain; charset=utf-8\n\nTop story [1]\nSecond story [2]\n\nLinks:\n------\n"
+    "[1] https://example.com/s/1?utm_source=digest&utm_medium=email\n[2] https://example.com/s/2?utm_source=digest&utm_medium=email\n"
+    "--NL\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+    + qp(b"<p><a href=\"https://example.com/s/1?utm_source=digest&amp;utm_medium=email\">Top story</a></p>"
+         b"<p><a href=\"https://example.com/s/2?utm_source=digest&amp;utm_medium=email\">Second story</a></p>"
+         b"<p><a href=\"https://example.com/u/1\">unsubscribe</a> <img src=\"https://example.com/o/1.gif\"></p>\n")
+    + "--NL--\n",
+    ["https://example.com/u/1", "https://example.com/s/1?utm_source=digest&utm_medium=email",
+     "https://example.com/s/2?utm_source=digest&utm_medium=email", "https://example.com/o/1.gif"])
+
+
 if __name__ == "__main__":
     for name, (ext, data, expected) in OUT.items():
         with open(f"{name}.{ext}", "wb") as f:
