@@ -661,6 +661,19 @@ put("newsletter-text-links", "From: Digest <digest@example.com>\nTo: bob@example
      "https://example.com/s/2?utm_source=digest&utm_medium=email", "https://example.com/o/1.gif"])
 
 
+# ================================================================ fourth batch
+put("cs-jis-undeclared", b"From: a@example.org\nTo: b@example.org\nSubject: " + "件名https://rawjis.example/a".encode("iso-2022-jp")
+    + b"\nDate: Tue, 24 Nov 2026 10:00:00 +0900\nMIME-Version: 1.0\nContent-Type: text/plain\n\n"
+    + "本文はhttps://rawjis-body.example/b です。\n".encode("iso-2022-jp")
+    + b"\n", ["https://rawjis.example/a", "https://rawjis-body.example/b"])
+
+put("cs-jis-ascii-label", (H + "Subject: jis labelled us-ascii\nContent-Type: multipart/mixed; boundary=J\n\n"
+                           "--J\nContent-Type: text/plain; charset=us-ascii\n\n").encode()
+    + "案内https://jis-ascii.example/p\n".encode("iso-2022-jp")
+    + b"--J\nContent-Type: text/html\n\n" + "<p>案内https://jis-html-nolabel.example/q</p>\n".encode("iso-2022-jp")
+    + b"--J--\n", ["https://jis-ascii.example/p", "https://jis-html-nolabel.example/q"])
+
+
 if __name__ == "__main__":
     for name, (ext, data, expected) in OUT.items():
         with open(f"{name}.{ext}", "wb") as f:
