@@ -200,13 +200,16 @@
 //! `Content-Type:`, ended by an empty line — is read as a mail reader shows it
 //! ([`ExtractorBuilder::mail`], [`MailMode`]):
 //!
-//! - an mbox is split into messages at its `From ` lines (after an empty line) before anything
-//!   else, so that a broken message cannot swallow the next;
+//! - an mbox is split into messages at its `From ` lines (after an empty line, and dated with a
+//!   time of day, as RFC 4155 §2 writes them: `From a@example.org Thu Jan  9 10:00:00 2026`)
+//!   before anything else, so that a broken message cannot swallow the next;
 //! - every header field of every message and part is read, unfolded, its RFC 2047
 //!   encoded-words decoded ([`ExtractorBuilder::mail_headers`] picks which);
 //! - the MIME tree (RFC 2045, RFC 2046) is walked: every part of every multipart, all
 //!   alternatives, `message/rfc822` forwards and digest entries; `text/*` parts are decoded
-//!   from base64 or quoted-printable and from their charset, format=flowed lines are joined
+//!   from base64 or quoted-printable and from their charset (7-bit text with ISO-2022-JP's
+//!   escape sequences, in a part without a charset label or in a header field, is read as
+//!   ISO-2022-JP, so that no `B` of `ESC ( B` starts a scheme), format=flowed lines are joined
 //!   (RFC 3676); `image/`, `audio/`, `video/`, `application/` parts, and uuencoded and yEnc
 //!   blocks in text, are not read;
 //! - an HTML part gives the `href`, `src` and `action` values of its elements, taken as a

@@ -215,7 +215,7 @@ fn plain_text_reads_as_before() {
 }
 
 /// A reader gives exactly the slice's events, under random chunkings and interruptions, for
-/// every mail file of the corpus and of tests/data/mail, read as mail (a property test with a
+/// every mail file of the corpus, of tests/data/mail and of its check set, read as mail (a property test with a
 /// fixed seed: each file is read in 6 random chunkings).
 #[test]
 fn stream_equals_slice_under_random_chunkings() {
@@ -223,6 +223,7 @@ fn stream_equals_slice_under_random_chunkings() {
     let mut files: Vec<PathBuf> =
         corpus_files().into_iter().filter(|f| f.to_string_lossy().contains("/mail/")).collect();
     files.extend(data_files("eml"));
+    files.extend(check_files());
     let mut checked = 0;
     for file in &files {
         let text = fs::read(file).unwrap();
@@ -287,6 +288,41 @@ fn golden_messages() {
     }
 }
 
+/// The check set of tests/data/mail/check (see its README.md): each message or mailbox offers
+/// the reader the distinct URIs of its `.expected` file, in order of first appearance (what
+/// `urisift -u` prints), from a slice and from a reader in 3-byte reads alike; those listed in
+/// its DIVERGENCES file, with why, still differ.
+#[test]
+fn check_set() {
+    let files = check_files();
+    assert!(files.len() >= 50, "{files:?}");
+    let known =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mail/check/DIVERGENCES"))
+            .unwrap();
+    let diverging: Vec<&str> =
+        known.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').next()).collect();
+    for file in files {
+        let text = fs::read(&file).unwrap();
+        let expected = fs::read_to_string(file.with_extension("expected")).unwrap();
+        let mut distinct: Vec<String> = Vec::new();
+        for m in matches_of(&ExtractorBuilder::new(), &text) {
+            if !distinct.iter().any(|u| u == m.uri()) {
+                distinct.push(m.uri().to_owned());
+            }
+        }
+        let name = file.file_stem().unwrap().to_string_lossy();
+        if diverging.contains(&name.as_ref()) {
+            assert_ne!(
+                distinct,
+                expected.lines().collect::<Vec<_>>(),
+                "{name} is met now: drop it from DIVERGENCES"
+            );
+        } else {
+            assert_eq!(distinct, expected.lines().collect::<Vec<_>>(), "{}", file.display());
+        }
+    }
+}
+
 /// A read error while mail is read whole comes after the matches of what was read before it.
 #[test]
 fn a_read_error_comes_after_the_matches_before_it() {
@@ -340,6 +376,22 @@ fn data_files(ext: &str) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = fs::read_dir(dir)
         .map(|entries| {
             entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == ext)).collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// The messages and mailboxes of tests/data/mail/check, sorted.
+fn check_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/mail/check");
+    let mut out: Vec<PathBuf> = fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "eml" || e == "mbox"))
+                .collect()
         })
         .unwrap_or_default();
     out.sort();

@@ -20,9 +20,9 @@ fn mail_files() -> Vec<(String, Vec<u8>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut paths = files_under(&root.join("corpus/mail"));
     paths.extend(files_under(&root.join("tests/data/mail")));
-    // The messages, not their expected outputs, notes or git attributes.
+    // The messages, not their expected outputs, notes, scripts or git attributes.
     paths.retain(|path| {
-        !path.extension().is_some_and(|e| e == "expected" || e == "md")
+        !path.extension().is_some_and(|e| e == "expected" || e == "md" || e == "py")
             && !path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
     });
     assert!(paths.len() >= 10, "the golden messages are there");

@@ -61,6 +61,17 @@ pub(crate) fn is_identity(raw: &[u8], label: &[u8]) -> bool {
     }
 }
 
+/// Whether `raw`, text without a charset label, is 7-bit text holding an
+/// ISO-2022-JP escape sequence (RFC 1468 §2: `ESC ( B`, `ESC ( J`, `ESC $ @`, `ESC $ B`):
+/// Japanese text in ISO-2022-JP, as mailers wrote it before MIME. Read as bytes, the `B` or
+/// `J` of the escape that switches back to ASCII would be the first letter of a scheme after
+/// it (`Bhttps://…`). No other charset writes these sequences in 7-bit text.
+pub(crate) fn is_unlabelled_iso_2022_jp(raw: &[u8]) -> bool {
+    memchr::memchr_iter(0x1b, raw)
+        .any(|k| matches!(raw.get(k + 1..k + 3), Some(b"(B" | b"(J" | b"$@" | b"$B")))
+        && raw.is_ascii()
+}
+
 /// Decodes `raw` with `encoding`.
 pub(crate) fn decode_with(raw: &[u8], encoding: &'static Encoding) -> Decoded {
     let mut out = Decoded::default();
@@ -175,6 +186,15 @@ mod tests {
         // Shift_JIS lead byte before ASCII: the ASCII byte is kept.
         let d = decode(b"\x93 a", b"shift_jis");
         assert_eq!(String::from_utf8(d.text.clone()).unwrap(), "\u{fffd} a", "{d:?}");
+    }
+
+    #[test]
+    fn iso_2022_jp_is_known_by_its_escapes_in_7bit_text() {
+        assert!(is_unlabelled_iso_2022_jp(b"\x1b$BF|K\\\x1b(B http://x/"));
+        assert!(is_unlabelled_iso_2022_jp(b"a\x1b(Jb"));
+        assert!(!is_unlabelled_iso_2022_jp(b"\x1b[1m http://x/ \x1b[0m"));
+        assert!(!is_unlabelled_iso_2022_jp(b"\x1b$B\xff"));
+        assert!(!is_unlabelled_iso_2022_jp(b"\x1b("));
     }
 
     /// Found by the `mail` fuzz target: in ISO-2022-JP, a malformed last byte moved the start

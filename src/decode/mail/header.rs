@@ -217,8 +217,16 @@ const ENCODED_WORD_MAX: usize = 256;
 ///   (RFC 2047 §4, §5), a language suffix `*lang` ignored (RFC 2231 §5); white space between
 ///   two adjacent encoded-words dropped (RFC 2047 §6.2); a word that does not decode is kept
 ///   as it is;
-/// - other bytes as they are: raw 8-bit text is UTF-8 (RFC 6532 §3.2).
+/// - other bytes as they are: raw 8-bit text is UTF-8 (RFC 6532 §3.2), and raw 7-bit text
+///   with ISO-2022-JP's escape sequences is ISO-2022-JP, as Japanese mailers wrote headers
+///   before RFC 2047 ([`charset::is_unlabelled_iso_2022_jp`]).
 pub(crate) fn decode_value(raw: &[u8]) -> Decoded {
+    if charset::is_unlabelled_iso_2022_jp(raw) {
+        // Encoded-words, line endings and blanks are ASCII, which ISO-2022-JP keeps; the
+        // decoded text holds no ESC (the decoder gives none), so this recurses once.
+        let jis = charset::decode_with(raw, encoding_rs::ISO_2022_JP);
+        return jis.through(decode_value(&jis.text));
+    }
     // Most values hold no encoded-word: unfolded and trimmed, each byte stands for itself.
     if !has_encoded_word(raw) {
         return unfolded_trimmed(raw);

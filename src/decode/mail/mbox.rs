@@ -5,8 +5,10 @@
 //! (RFC 4155 §2: the line before a separator is empty; bodies escape their own `From ` lines
 //! as `>From `, and those that do not are seldom after an empty line). After the start of the
 //! input, the line must also look like a separator: `From `, an address (a word), a blank, and
-//! a date (something with a digit), so that a paragraph of a body that begins `From here on`
-//! does not split its message. A separator line is at most [`SEPARATOR_MAX`] bytes long, so that
+//! a date with its time of day (a word `hh:mm` or `hh:mm:ss`, as in RFC 4155 §2's
+//! `Thu Jan  9 10:00:00 2026`), so that a paragraph of a body that begins `From here on`, or
+//! `From what I saw, https://x.example/v2 works` (a digit in a URI is no date), does not split
+//! its message. A separator line is at most [`SEPARATOR_MAX`] bytes long, so that
 //! the search for one holds a bounded number of bytes. Input that does not start with a
 //! separator line is one message.
 
@@ -156,8 +158,8 @@ pub(crate) fn cut(bytes: &[u8], want: usize) -> Cut {
     }
 }
 
-/// Whether `line` (starting `From `, without its line ending) reads `From address date` and
-/// is at most [`SEPARATOR_MAX`] bytes long.
+/// Whether `line` (starting `From `, without its line ending) reads `From address date`, the
+/// date with a time of day ([`is_time_at`]), and is at most [`SEPARATOR_MAX`] bytes long.
 pub(crate) fn is_separator(line: &[u8]) -> bool {
     if line.len() > SEPARATOR_MAX {
         return false;
@@ -166,12 +168,53 @@ pub(crate) fn is_separator(line: &[u8]) -> bool {
     let addr = rest.iter().take_while(|b| !b.is_ascii_whitespace()).count();
     addr > 0
         && rest.get(addr).is_some_and(u8::is_ascii_whitespace)
-        && rest[addr..].iter().any(u8::is_ascii_digit)
+        && memchr::memchr_iter(b':', &rest[addr..]).any(|k| is_time_at(&rest[addr..], k))
+}
+
+/// Whether the colon at `colon` in `date` (which starts with a blank) is the first of a word
+/// that is a time of day as the dates of separator lines write it (the asctime format of
+/// RFC 4155 §2): `hh:mm` or `hh:mm:ss`, the hour in one or two digits.
+fn is_time_at(date: &[u8], colon: usize) -> bool {
+    let digits = |at: usize| date.get(at..at + 2).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
+    let word_end = |at: usize| date.get(at).is_none_or(u8::is_ascii_whitespace);
+    let hour = date[..colon].iter().rev().take_while(|b| b.is_ascii_digit()).take(3).count();
+    (1..=2).contains(&hour)
+        && date[colon - hour - 1].is_ascii_whitespace()
+        && digits(colon + 1)
+        && (word_end(colon + 3)
+            || (date.get(colon + 3) == Some(&b':') && digits(colon + 4) && word_end(colon + 6)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A body line after an empty line, `From what I saw, https://…/v1 works.`, split its message
+    /// there (a digit in the URI passed for a date) and its URI was lost with the line.
+    #[test]
+    fn a_body_line_from_with_a_digit_in_a_uri_is_no_separator() {
+        let mbox = "From a@b Mon Jan  1 00:00:00 2001\nSubject: 1\n\nHi\n\nFrom what I saw, https://x.example/v1 works.\n\n\
+                    From c@d Tue Jan  2 03:04 2001\nSubject: 2\n\n";
+        assert_eq!(
+            split(mbox),
+            ["Subject: 1\n\nHi\n\nFrom what I saw, https://x.example/v1 works.\n\n", "Subject: 2\n\n"]
+        );
+        for line in
+            ["From x 12:00", "From x Mon 1:02:03 2001", "From x@y  Thu Jan  9 10:00:00 2026 remote from z"]
+        {
+            assert!(is_separator(line.as_bytes()), "{line}");
+        }
+        for line in [
+            "From x 2001",
+            "From x 123:00",
+            "From x 12:0",
+            "From x 12:00:0",
+            "From x https://h:80/1:23",
+            "From  12:00",
+        ] {
+            assert!(!is_separator(line.as_bytes()), "{line}");
+        }
+    }
 
     fn split(input: &str) -> Vec<&str> {
         messages(input.as_bytes()).into_iter().map(|r| &input[r]).collect()
@@ -179,7 +222,7 @@ mod tests {
 
     #[test]
     fn separators_after_empty_lines() {
-        let mbox = "From a@b Mon Jan  1 00:00:00 2001\nSubject: 1\n\nFrom here on\n\nFrom c@d Tue 3\r\nSubject: 2\r\n\r\nx\r\n\r\nFrom e@f 4\nS: 3\n";
+        let mbox = "From a@b Mon Jan  1 00:00:00 2001\nSubject: 1\n\nFrom here on\n\nFrom c@d Tue 3:04\r\nSubject: 2\r\n\r\nx\r\n\r\nFrom e@f 4 10:00:59\nS: 3\n";
         assert_eq!(split(mbox), ["Subject: 1\n\nFrom here on\n\n", "Subject: 2\r\n\r\nx\r\n\r\n", "S: 3\n"]);
         assert_eq!(split("Subject: x\n\nFrom y\n"), ["Subject: x\n\nFrom y\n"]);
         assert_eq!(split("From x"), [""]);
@@ -188,8 +231,7 @@ mod tests {
     #[test]
     fn a_broken_message_does_not_swallow_the_next() {
         // An unclosed multipart and a header that never ends: the next message is still apart.
-        let mbox =
-            "From a 1\nContent-Type: multipart/mixed; boundary=x\n\n--x\nA: b\n\nFrom b 2\nSubject: next\n\n";
+        let mbox = "From a 1\nContent-Type: multipart/mixed; boundary=x\n\n--x\nA: b\n\nFrom b 2 00:00\nSubject: next\n\n";
         assert_eq!(split(mbox).len(), 2);
         assert_eq!(split(mbox)[1], "Subject: next\n\n");
     }

@@ -209,7 +209,7 @@ fn html_declares_its_charset_when_the_part_does_not() {
 #[test]
 fn mboxes_keep_messages_apart() {
     let mbox = b"From a@x Mon 1\nSubject: one\nContent-Type: multipart/mixed; boundary=b\n\n--b\n\nhttp://one.example/\n\n\
-From b@x Tue 2\nSubject: two\nMessage-ID: <two@x>\n\nhttp://two.example/\n";
+From b@x Tue 2 09:00\nSubject: two\nMessage-ID: <two@x>\n\nhttp://two.example/\n";
     let segs: Vec<_> = Reader::new(mbox).collect();
     let two = segs.iter().find(|s| s.text.text == b"http://two.example/\n").unwrap();
     assert_eq!((two.message, two.message_id.as_deref(), &*two.part), (2, Some("two@x"), "1"));
@@ -475,7 +475,7 @@ fn everything() -> Vec<u8> {
          Content-Type: text/plain; format=flowed; delsp=yes; charset=koi8-r\nContent-Transfer-Encoding: quoted-printable\n\n\
          > =F0=D2 http://a/ \n> b\n-- \nsig\n--i\nContent-Type: text/html\nContent-Transfer-Encoding: base64\n\n{}\n--i--\n\
          --o\nContent-Type: message/rfc822\nContent-Transfer-Encoding: base64\n\n{}\n--o\n\n\
-         begin 644 f\n#86)C\n`\nend\n=ybegin size=1 name=y\nx\n=yend\nhttp://end/\n--o--\nepi\n\nFrom c@d Tue 2\nSubject: two\n\nx\n",
+         begin 644 f\n#86)C\n`\nend\n=ybegin size=1 name=y\nx\n=yend\nhttp://end/\n--o--\nepi\n\nFrom c@d Tue 2 09:00\nSubject: two\n\nx\n",
         b64(html),
         b64(inner)
     )
@@ -549,4 +549,26 @@ fn shared_content_types_are_those_parsed() {
     let digest = shared.content_type(Some(b"no type"), b"message/rfc822");
     assert_eq!((&*digest.mime, digest.params.len()), ("message/rfc822", 0));
     assert_eq!(&*shared.content_type(None, b"text/plain").mime, "text/plain");
+}
+
+/// ISO-2022-JP text without its label (no `charset`), in a Subject and in a body, was read as
+/// bytes: the `B` of `ESC ( B` came out glued to the scheme after it (`Bhttps://…`). It is read
+/// as ISO-2022-JP now, each URI's bytes still its own; a label is taken at its word.
+#[test]
+fn iso_2022_jp_without_its_label_glues_no_b_to_a_scheme() {
+    let msg = b"Subject: \x1b$B7oL>\x1b(Bhttps://a.example/\nContent-Type: text/plain\n\n\
+                \x1b$BK\\J8\x1b(Bhttps://b.example/\n";
+    let segs = segments(msg);
+    assert_eq!(segs[0].3, "件名https://a.example/");
+    assert_eq!(bodies(msg), ["本文https://b.example/\n"]);
+    assert_eq!(source_of(msg, "https://a.example/").unwrap(), b"https://a.example/");
+    assert_eq!(source_of(msg, "https://b.example/").unwrap(), b"https://b.example/");
+    let labelled =
+        b"Subject: x\nContent-Type: text/plain; charset=us-ascii\n\n\x1b$BK\\J8\x1b(Bhttps://b.example/\n";
+    assert_eq!(bodies(labelled), ["\x1b$BK\\J8\x1b(Bhttps://b.example/\n"]);
+    // Text with other escapes (a terminal's colours) is read as it is.
+    assert_eq!(
+        bodies(b"Subject: x\n\n\x1b[1mhttps://c.example/\x1b[0m\n"),
+        ["\x1b[1mhttps://c.example/\x1b[0m\n"]
+    );
 }

@@ -185,35 +185,38 @@ impl Walker<'_> {
     ) {
         let value = header.value(bytes, Known::ContentType).map(header::value_text);
         let content_type = self.shared.content_type(value.as_deref(), default);
+        // Whether a field may be raw ISO-2022-JP: one search of the header block for ESC.
+        let escapes =
+            memchr::memchr(0x1b, bytes.get(range.start..header.body.min(range.end)).unwrap_or_default());
         for field in &header.fields {
             if !self.wanted.may_give_header(field) {
                 continue;
             }
             let raw = &bytes[field.value.clone()];
-            // A value on one line without encoded-words is its bytes, trimmed: read in place.
+            // A value on one line without encoded-words is its bytes, trimmed: read in place
+            // (unless it is ISO-2022-JP, looked for only where a URI may be).
             let trimmed = raw.trim_ascii();
-            match origin {
-                Origin::Input(base)
-                    if memchr::memchr2(b'\r', b'\n', trimmed).is_none()
-                        && !header::has_encoded_word(trimmed) =>
-                {
-                    if !self.wanted.may_give(trimmed, false) {
-                        continue;
-                    }
+            if let Origin::Input(base) = origin
+                && memchr::memchr2(b'\r', b'\n', trimmed).is_none()
+                && !header::has_encoded_word(trimmed)
+            {
+                if !self.wanted.may_give(trimmed, false) {
+                    continue;
+                }
+                if escapes.is_none() || !charset::is_unlabelled_iso_2022_jp(trimmed) {
                     let lead = raw.len() - raw.trim_ascii_start().len();
                     let name = self.shared.get_bytes(&bytes[field.name.clone()]);
                     let at = base + (field.value.start + lead) as u64;
                     self.push_input(trimmed, at, SegmentKind::Header { name }, path, &content_type.mime);
-                }
-                _ => {
-                    let value = origin.map(shifted(header::decode_value(raw), field.value.start));
-                    if !self.wanted.may_give(&value.text, false) {
-                        continue;
-                    }
-                    let name = self.shared.get_bytes(&bytes[field.name.clone()]);
-                    self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
+                    continue;
                 }
             }
+            let value = origin.map(shifted(header::decode_value(raw), field.value.start));
+            if !self.wanted.may_give(&value.text, false) {
+                continue;
+            }
+            let name = self.shared.get_bytes(&bytes[field.name.clone()]);
+            self.push(value, SegmentKind::Header { name }, path, &content_type.mime);
         }
         let encoding = header
             .value(bytes, Known::ContentTransferEncoding)
@@ -304,6 +307,9 @@ impl Walker<'_> {
         path: &str,
     ) {
         let subtype = ct.subtype();
+        // Without a charset label, 7-bit text may be ISO-2022-JP all the same (a label is
+        // taken at its word: that text is not searched for escapes).
+        let unlabelled = ct.param("charset").is_none();
         // Text that is the input's bytes as they are (no transfer encoding, no charset that
         // changes them, not flowed, no HTML, no binary block) is given without a map of its
         // own: it is read in place.
@@ -314,6 +320,7 @@ impl Walker<'_> {
             && ct
                 .param("charset")
                 .is_none_or(|l| ct.ascii_charset || charset::is_identity(&bytes[body.clone()], l))
+            && !(unlabelled && charset::is_unlabelled_iso_2022_jp(&bytes[body.clone()]))
             && binary::blocks(&bytes[body.clone()]).is_empty()
         {
             return self.push_input(
@@ -335,6 +342,8 @@ impl Walker<'_> {
             && !charset::is_identity(&text.text, label)
         {
             text = text.through(charset::decode(&text.text, label));
+        } else if unlabelled && meta.is_none() && charset::is_unlabelled_iso_2022_jp(&text.text) {
+            text = text.through(charset::decode_with(&text.text, encoding_rs::ISO_2022_JP));
         }
         if subtype == "plain" && ct.param("format").is_some_and(|f| f.eq_ignore_ascii_case(b"flowed")) {
             let delsp = ct.param("delsp").is_some_and(|d| d.eq_ignore_ascii_case(b"yes"));
