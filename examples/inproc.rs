@@ -1,0 +1,81 @@
+//! Every match of a workload taken in process one way, for instruction counts (callgrind) of
+//! the ways the benches time side by side:
+//!
+//! ```text
+//! cargo build --release --example inproc
+//! valgrind --tool=callgrind --toggle-collect='inproc::take' --callgrind-out-file=/dev/null \
+//!     target/release/examples/inproc value dense 2>&1 | grep refs
+//! ```
+//!
+//! Arguments: MODE and WORKLOAD. MODE is `value` (`extract_slice(..).count()`, the `Iterator`
+//! of `Match`), `borrowed` (`SliceMatches::borrowed`), `lent` (`next_event_ref`), `stream`
+//! (`extract` over the bytes as a reader), `linkify` (linkify's `LinkFinder`, URLs) or `floor`
+//! (the scan floor of `benches/workload`). WORKLOAD is a name of `benches/workload`, generated
+//! as `benches/extract.rs` generates it (4 MiB, the same seed), or a file's path. Only
+//! `take` does the work measured: `--toggle-collect` leaves out generating or reading the
+//! input and making it UTF-8 for linkify. The count found is printed.
+
+#[path = "../benches/workload/mod.rs"]
+mod workload;
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+/// The workloads' size and seed in `benches/extract.rs`.
+const SIZE: usize = 4 << 20;
+const SEED: u64 = 0x5eed;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(mode), Some(input)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: inproc value|borrowed|lent|stream|linkify|floor WORKLOAD|FILE");
+        return ExitCode::from(2);
+    };
+    let text = match workload::generate(input, SIZE, SEED) {
+        Some((text, _)) => text,
+        None => match std::fs::read(input) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("inproc: {input}: {e}");
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let utf8 = String::from_utf8_lossy(&text).into_owned();
+    match take(mode, &text, &utf8) {
+        Some(n) => {
+            println!("{n}");
+            ExitCode::SUCCESS
+        }
+        None => {
+            eprintln!("inproc: unknown mode {mode:?}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Takes every match of `text` (`utf8` for linkify) the way `mode` names, and counts them.
+#[inline(never)]
+fn take(mode: &str, text: &[u8], utf8: &str) -> Option<usize> {
+    let text = black_box(text);
+    Some(match mode {
+        "value" => urisift::extract_slice(text).count(),
+        "borrowed" => urisift::extract_slice(text).borrowed().count(),
+        "lent" => {
+            let mut events = urisift::extract_slice(text);
+            let mut n = 0;
+            while let Some(event) = events.next_event_ref() {
+                n += usize::from(matches!(event, urisift::Event::Match(_)));
+            }
+            n
+        }
+        "stream" => urisift::extract(text).filter(Result::is_ok).count(),
+        "linkify" => {
+            let mut finder = linkify::LinkFinder::new();
+            finder.kinds(&[linkify::LinkKind::Url]);
+            finder.links(black_box(utf8)).count()
+        }
+        "floor" => workload::scan_floor(text),
+        _ => return None,
+    })
+}
