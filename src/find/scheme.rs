@@ -76,7 +76,8 @@ pub(crate) fn scheme_start(text: &[u8], colon: usize, floor: usize) -> Option<us
     // One byte more than the longest scheme: a run that fills it is too long.
     let lo = colon.saturating_sub(SCHEME_MAX + 1).max(floor);
     let head = text.get(lo..colon)?;
-    // One lookup in [`SCHEME_KIND`] per byte tells all three things.
+    // One lookup in [`SCHEME_KIND`] per byte tells whether it goes on with the run, whether it is
+    // a letter and whether it is a `.`.
     let mut start = head.len();
     let mut letter = usize::MAX;
     let mut kinds = 0;
@@ -518,8 +519,10 @@ mod tests {
 
     #[test]
     fn scheme_start_agrees_with_the_definition_at_every_length_and_floor() {
-        // Runs of every length up to past the bound, of letters, digits, `+-.`, bytes outside
-        // ASCII and ones that end a run, before a colon at every distance from the start.
+        // Runs of many lengths (shorter and longer than the eight bytes read at once) of
+        // letters, digits, `+-.`, bytes outside ASCII and ones that end a run, before a colon
+        // at many distances from the start and from the floor. (Runs past the bound:
+        // `scheme_look_back_is_bounded`.)
         let pieces: [&[u8]; 12] =
             [b"a", b"Z", b"7", b"+", b"-", b".", b" ", b"/", b"\xc3\xa9", b"@", b"http", b"x.http"];
         let mut state = 0x5eed_u64;
