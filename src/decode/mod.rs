@@ -169,7 +169,7 @@ impl Map<'_> {
             {
                 let (starts, ends) = (&starts[r.clone()], &ends[r]);
                 let (mut from, mut to) = (starts[0], ends[0]);
-                for (&start, &end) in starts.iter().zip(ends).skip(1) {
+                for (&start, &end) in starts[1..].iter().zip(&ends[1..]) {
                     if start > to {
                         join(Span::new(base + u64::from(from), base + u64::from(to)));
                         (from, to) = (start, end);

@@ -249,15 +249,19 @@ impl Engine {
             // colon end a `Content-Transfer-Encoding` header.)
             let ends_any =
                 |x: u8| chars::is(x, EXCLUDED) && !chars::is(x, WSP) && !matches!(x, b'>' | b'[' | b']');
-            if !hay.get(c + 1).is_some_and(|&x| ends_any(x))
+            let after = hay.get(c + 1).copied();
+            if !after.is_some_and(ends_any)
                 && let Some(s) = find::scheme_start(hay, c, floor)
                 && !self.passes_over(hay, map, s, c, floor)
             {
                 return Some((trigger, Some(s)));
             }
+            from = c + 1;
             // A colon right after a colon has no scheme before it ([`find::scheme_start`]), so
             // the colons of a run (`::::`, a flood of them) are all passed over at once.
-            from = c + 1 + find::colon_run(hay.get(c + 1..).unwrap_or_default());
+            if after == Some(b':') {
+                from += find::colon_run(&hay[from..]);
+            }
         }
     }
 
