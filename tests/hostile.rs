@@ -322,6 +322,16 @@ fn binary_soup_with_planted_uris() {
     assert_eq!(found(&text), planted);
 }
 
+/// ISO-2022-JP read as bytes (plain text, or a mail part labelled `us-ascii`): the escape
+/// `ESC ( B` that switches back to ASCII glued its `B` to the scheme after it
+/// (`Bhttps://jis.example/a`). Every chunking gives the same.
+#[test]
+fn an_iso_2022_jp_escape_glues_no_b_to_a_scheme() {
+    let text = b"\x1b$BF|K\\\x1b(Bhttps://jis.example/a \x1b$B8l\x1b(Jftp://jis.example/b\n";
+    let got = found(text);
+    assert_eq!(got, [at("https://jis.example/a", 10, 31), at("ftp://jis.example/b", 40, 59)]);
+}
+
 /// A NUL is a control character: it ends a bare URI (rule 2) and is not white space, so it
 /// makes the content of `<...>` invalid.
 #[test]

@@ -254,7 +254,7 @@ impl Engine {
                 && let Some(s) = find::scheme_start(hay, c, floor)
                 && !self.passes_over(hay, map, s, c, floor)
             {
-                return Some((trigger, Some(s)));
+                return Some((trigger, Some(find::past_escape(hay, s, c, floor))));
             }
             from = c + 1;
             // A colon right after a colon has no scheme before it ([`find::scheme_start`]), so
