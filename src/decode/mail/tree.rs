@@ -308,7 +308,8 @@ impl Walker<'_> {
     ) {
         let subtype = ct.subtype();
         // Without a charset label, 7-bit text may be ISO-2022-JP all the same (a label is
-        // taken at its word: that text is not searched for escapes).
+        // taken at its word: that text is not searched for escapes; `find::past_escape` keeps the
+        // escape's letter off a scheme there).
         let unlabelled = ct.param("charset").is_none();
         // Text that is the input's bytes as they are (no transfer encoding, no charset that
         // changes them, not flowed, no HTML, no binary block) is given without a map of its
