@@ -218,13 +218,20 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
 /// Whether the characters at `at` end an emoji keycap sequence (Unicode TS #51:
 /// `[0-9#*] U+FE0F? U+20E3`): the keycap U+20E3, or U+FE0F before it. The `#`, `*` or digit
 /// before them is the keycap's, not the URI's (`http://x/#️⃣` ends before the `#`).
+/// [`Incomplete`] when the window ends inside what may be such a sequence and is not complete.
 #[cold]
 #[inline(never)]
-pub(crate) fn keycap_at(text: &[u8], at: usize) -> bool {
+pub(crate) fn keycap_at(w: &Window<'_>, at: usize) -> Scan<bool> {
     const KEYCAP: &[u8] = "\u{20e3}".as_bytes();
     const PRESENTATION: &[u8] = "\u{fe0f}".as_bytes();
-    let rest = &text[at.min(text.len())..];
-    rest.starts_with(KEYCAP) || rest.strip_prefix(PRESENTATION).is_some_and(|r| r.starts_with(KEYCAP))
+    let rest = w.text.get(at..).unwrap_or_default();
+    let after = rest.strip_prefix(PRESENTATION).unwrap_or(rest);
+    if after.starts_with(KEYCAP) {
+        return Ok(true);
+    }
+    // Cut short by the end of what is read so far: `1️` may still become `1️⃣`.
+    let cut_short = KEYCAP.starts_with(after) || PRESENTATION.starts_with(rest);
+    if cut_short && !w.complete { Err(Incomplete) } else { Ok(false) }
 }
 
 /// The index after the character at `at` inside `<…>`, where everything up to the `>` is the
