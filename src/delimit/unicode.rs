@@ -215,6 +215,47 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
     Ok(goes.then_some(next))
 }
 
+/// [`goes_on`] for the characters an IRI in text is mostly made of, decided from `text` alone
+/// where no typographic mark is open inside the IRI: the index after the character at `at`
+/// (not ASCII) when the IRI goes on, `Some(None)` when it ends there. `None` whenever that
+/// takes more (an opening or ambiguous typographic mark, a joiner, an apostrophe, a hyphen or
+/// dash before anything but an ASCII byte, U+FE0F or the keycap U+20E3 that may end an emoji
+/// keycap sequence, bytes that are no UTF-8 or run past `text`), and the rule decides.
+///
+/// A closing mark ends the IRI here, as no mark is open: the caller (the one-pass lane,
+/// `extract::lane`) gives up at every mark that could open one. A test holds this to
+/// [`goes_on`] for every character.
+#[inline]
+pub(crate) fn goes_on_plainly(text: &[u8], at: usize) -> Option<Option<usize>> {
+    let len = match *text.get(at)? {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
+    let next = at + len;
+    let c = utf8::decode(text.get(at..next)?)?;
+    if in_plain_block(c) {
+        return Some(Some(next));
+    }
+    if matches!(c, '\u{fe0f}' | '\u{20e3}' | '\u{200c}' | '\u{200d}') {
+        return None;
+    }
+    if iri_class(c) == IriClass::Excluded || ends_iri(c) {
+        return Some(None);
+    }
+    if matches!(c, '\u{ad}' | '\u{2010}'..='\u{2013}') {
+        // It goes on before a character of a word (`Hatfield–McCoy_feud`).
+        let after = *text.get(next)?;
+        return after.is_ascii().then(|| after.is_ascii_alphanumeric().then_some(next));
+    }
+    match role(c) {
+        None => Some(Some(next)),
+        Some(Role::Close(_)) => Some(None),
+        Some(_) => None,
+    }
+}
+
 /// Whether the characters at `at` end an emoji keycap sequence (Unicode TS #51:
 /// `[0-9#*] U+FE0F? U+20E3`): the keycap U+20E3, or U+FE0F before it. The `#`, `*` or digit
 /// before them is the keycap's, not the URI's (`http://x/#️⃣` ends before the `#`).
@@ -319,6 +360,38 @@ mod tests {
         // the CJK punctuation and corner brackets below the kana, `㊗` in the enclosed block.
         for c in ['\u{bf}', '«', '\u{60c}', '、', '」', '\u{3297}'] {
             assert!(!in_plain_block(c), "{c:?}");
+        }
+    }
+
+    /// The shortcut decides as the rule does wherever it decides, for every character outside
+    /// ASCII before what may follow it, in a complete window and in one that is not; and it
+    /// decides the characters of common IRIs and the delimiters after them.
+    #[test]
+    fn goes_on_plainly_agrees_with_the_rule() {
+        let mut decided = 0;
+        for c in (0x80..=0x10_ffff).filter_map(char::from_u32) {
+            for after in ["", "a", "-", " ", "東", "\u{301}"] {
+                let text = format!("x{c}{after}");
+                let Some(plain) = goes_on_plainly(text.as_bytes(), 1) else { continue };
+                decided += 1;
+                for complete in [true, false] {
+                    let w = Window { text: text.as_bytes(), lo: 0, lo_is_start: true, complete, cut: false };
+                    assert_eq!(goes_on(&w, 1, &mut None), Ok(plain), "{c:?} before {after:?}");
+                }
+            }
+        }
+        assert!(decided > 6_000_000, "{decided}");
+        for text in ["xé", "x東", "xМ", "x–M", "x\u{10300}", "x\u{e000}"] {
+            assert!(goes_on_plainly(text.as_bytes(), 1).is_some_and(|n| n.is_some()), "{text:?}");
+        }
+        for text in ["x、", "x」", "x»", "x）", "x\u{a0}", "x😀", "x– ", "x\u{85}", "x”"] {
+            assert_eq!(goes_on_plainly(text.as_bytes(), 1), Some(None), "{text:?}");
+        }
+        for text in ["x「", "x“", "x’s", "x–", "x–東", "x\u{fe0f}", "x\u{200d}a"] {
+            assert_eq!(goes_on_plainly(text.as_bytes(), 1), None, "{text:?}");
+        }
+        for bytes in [&b"x\xe6\x9d"[..], b"x\xff", b"x\xc0\xaf", b"x\xed\xa0\x80", b"x\x80"] {
+            assert_eq!(goes_on_plainly(bytes, 1), None, "{bytes:x?}");
         }
     }
 

@@ -103,6 +103,8 @@ pub(crate) fn one_pass(
     // `seen`: what kinds of bytes the scan passed (see `uri::server_parts`); a bracket
     // passed over counts as what leaves the validation to `lane_parts`.
     let (mut end, mut seen) = delimit::run::scan(hay, body, limit_end);
+    // Whether the extent holds a character outside ASCII: an IRI, read by the IRI walk.
+    let mut wide = false;
     let stop = loop {
         let &stop = hay.get(end)?;
         if end >= limit_end {
@@ -114,6 +116,19 @@ pub(crate) fn one_pass(
             // Outside, an IP literal right after `//`.
             b'[' if shape.is_none() && end == body + 2 => {
                 delimit::ip_literal_close(hay, end, limit_end).ok()?? + 1
+            }
+            // Outside, an IRI goes on through the common characters outside ASCII and ends at
+            // the common delimiters (`delimit::bare`, which asks `delimit::unicode::goes_on`);
+            // no typographic mark opens here, as the shortcut gives up at any that could.
+            0x80.. if wrap.angle().is_none() && reads_iri(hay, s, c, opts) => {
+                match delimit::unicode::goes_on_plainly(hay, end)? {
+                    Some(next) if next <= limit_end => {
+                        wide = true;
+                        next
+                    }
+                    Some(_) => return None,
+                    None => break stop,
+                }
             }
             _ => break stop,
         };
@@ -145,17 +160,19 @@ pub(crate) fn one_pass(
             if matches!(wrap, Wrap::AngleUrl { .. }) { Delimiter::AngleUrlPrefix } else { Delimiter::Angle };
         (delimiter, s..end, lt..gt + 1)
     } else {
-        // Outside ASCII the general path decides whether the URI would be cut in a word or an
-        // IRI goes on; at `[` and `{`, whether a bracket after the host stays and whether they
-        // start the mark of a defanged indicator (`delimit::defanged`).
+        // Outside ASCII, where no IRI is read, the general path decides whether the URI would
+        // be cut in a word (where one is, the scan above stopped at a character that ends it);
+        // at `[` and `{`, whether a bracket after the host stays and whether they start the mark
+        // of a defanged indicator (`delimit::defanged`).
         if matches!(stop, b'[' | b'{')
-            || stop >= 0x80
+            || (stop >= 0x80 && !reads_iri(hay, s, c, opts))
             || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n'))
         {
             return None;
         }
         // `delimit::trim` on this one segment, when its last byte may go (most URIs end in one
-        // that stays); the parentheses are counted eight bytes at a time.
+        // that stays: a character outside ASCII that the scan took is no opening typographic
+        // mark); the parentheses are counted eight bytes at a time.
         let last = hay[end - 1];
         let kept = if delimit::is_trailing_punctuation(last) || last == b')' {
             let count = || chars::words::count_two(&hay[s..end], b'(', b')');
@@ -176,11 +193,38 @@ pub(crate) fn one_pass(
     // the validation takes ASCII only: no UTF-8 check is needed to keep the text (see
     // `UriText`).
     let uri = &hay[extent.clone()];
-    let parts = match crate::uri::server_parts(uri, seen) {
-        Some(parts) => parts,
-        None => lane_parts(uri, c + 1 - s, shape)?,
+    let parts = if wide {
+        lane_iri_parts(uri, c + 1 - s, shape)?
+    } else {
+        match crate::uri::server_parts(uri, seen) {
+            Some(parts) => parts,
+            None => lane_parts(uri, c + 1 - s, shape)?,
+        }
     };
     Some(lane_match(uri, parts, base, extent, outer, Vec::new(), delimiter, opts, out))
+}
+
+/// Whether the candidate whose scheme is `hay[s..c]` is read as an IRI, as the general path
+/// reads it (`Candidate::delimit`): by default, but not under `--strict` nor for a URN.
+#[cold]
+#[inline(never)]
+fn reads_iri(hay: &[u8], s: usize, c: usize, opts: &Options) -> bool {
+    opts.reads_iris() && !hay[s..c].eq_ignore_ascii_case(b"urn")
+}
+
+/// [`lane_parts`] for an IRI: the same shape, then the IRI walk, which reads the text as the
+/// general path's validation does and accepts only UTF-8 (see `uri::plain::iri_components`).
+#[cold]
+#[inline(never)]
+fn lane_iri_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> Option<Parts> {
+    let rest = uri.get(rest_from..)?;
+    if !match shape {
+        None => rest.len() > 2,
+        Some(shape) => find::shape_ok(shape, rest),
+    } {
+        return None;
+    }
+    Some(Parts::new(&crate::uri::plain_iri_components(uri)?))
 }
 
 /// What every reading the lane takes must pass: `shape_ok` on the text after the colon at
