@@ -103,7 +103,8 @@ pub(crate) fn one_pass(
     // `seen`: what kinds of bytes the scan passed (see `uri::server_parts`); a bracket
     // passed over counts as what leaves the validation to `lane_parts`.
     let (mut end, mut seen) = delimit::run::scan(hay, body, limit_end);
-    // Whether the extent holds a character outside ASCII: an IRI, read by the IRI walk.
+    // Whether the extent holds a character outside ASCII: an IRI, each such character a
+    // `ucschar`.
     let mut wide = false;
     let stop = loop {
         let &stop = hay.get(end)?;
@@ -161,9 +162,9 @@ pub(crate) fn one_pass(
         (delimiter, s..end, lt..gt + 1)
     } else {
         // Outside ASCII, where no IRI is read, the general path decides whether the URI would
-        // be cut in a word (where one is, the scan above stopped at a character that ends it);
-        // at `[` and `{`, whether a bracket after the host stays and whether they start the mark
-        // of a defanged indicator (`delimit::defanged`).
+        // be cut in a word (where an IRI is read, the scan above stopped at a character that
+        // ends it); at `[` and `{`, whether a bracket after the host stays and whether they
+        // start the mark of a defanged indicator (`delimit::defanged`).
         if matches!(stop, b'[' | b'{')
             || (stop >= 0x80 && !reads_iri(hay, s, c, opts))
             || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n'))
@@ -212,11 +213,25 @@ fn reads_iri(hay: &[u8], s: usize, c: usize, opts: &Options) -> bool {
     opts.reads_iris() && !hay[s..c].eq_ignore_ascii_case(b"urn")
 }
 
-/// [`lane_parts`] for an IRI: the same shape, then the IRI walk, which reads the text as the
+/// [`lane_parts`] for an IRI whose characters outside ASCII are each a `ucschar`
+/// ([`delimit::unicode::goes_on_plainly`]). RFC 3987 §2.2 allows a `ucschar`
+/// wherever `iunreserved` stands, so when the host ends before the first of them (at
+/// `/ ? # :`), the IRI splits as the URI with `~` for each of their bytes would, and
+/// [`crate::uri::server_parts`] reads it without looking at them, given the [`chars::RUN`]
+/// kinds of its bytes after the colon (those of bytes outside ASCII say nothing it reads).
+/// Otherwise the same shape as `lane_parts`, then the IRI walk, which reads the text as the
 /// general path's validation does and accepts only UTF-8 (see `uri::plain::iri_components`).
-#[cold]
 #[inline(never)]
 fn lane_iri_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> Option<Parts> {
+    let host = uri.get(rest_from + 2..).unwrap_or_default();
+    let ascii_host =
+        host.iter().take_while(|b| b.is_ascii()).any(|&b| matches!(b, b'/' | b'?' | b'#' | b':'));
+    if shape.is_none() && ascii_host {
+        let seen = uri[rest_from..].iter().fold(0, |kinds, &b| kinds | chars::RUN[usize::from(b)]);
+        if let Some(parts) = crate::uri::server_parts(uri, seen) {
+            return Some(parts);
+        }
+    }
     let rest = uri.get(rest_from..)?;
     if !match shape {
         None => rest.len() > 2,
