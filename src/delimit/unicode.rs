@@ -6,6 +6,7 @@
 //! excludes; only there is anything here asked, so text in ASCII never pays for it.
 
 use super::{Incomplete, Scan, Window};
+use crate::chars;
 use crate::chars::pictographic::is_extended_pictographic;
 use crate::chars::utf8;
 use crate::uri::{IriClass, iri_class};
@@ -217,16 +218,18 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
 
 /// [`goes_on`] for the characters an IRI in text is mostly made of, decided from `text` alone
 /// where no typographic mark is open inside the IRI: the index after the character at `at`
-/// (not ASCII) when the IRI goes on, `Some(None)` when it ends there. `None` whenever that
-/// takes more (an opening or ambiguous typographic mark, a joiner, an apostrophe, a hyphen or
+/// (not ASCII) when the IRI goes on, `Some(None)` when it ends there, or when it goes on to
+/// end right after it with what [`trailing_opener`] trims (an opening mark before a byte other
+/// than `"` that ends every URI). `None` whenever that takes more (an opening or ambiguous
+/// typographic mark before anything else, a joiner, an apostrophe, a hyphen or
 /// dash before anything but an ASCII byte, U+FE0F or the keycap U+20E3 that may end an emoji
 /// keycap sequence, a private-use character, bytes that are no UTF-8 or run past `text`), and
 /// the rule decides. Every character it lets go on is a `ucschar` (RFC 3987 §2.2), which an
 /// IRI may hold wherever `iunreserved` stands.
 ///
 /// A closing mark ends the IRI here, as no mark is open: the caller (the one-pass lane,
-/// `extract::lane`) gives up at every mark that could open one. A test holds this to
-/// [`goes_on`] for every character.
+/// `extract::lane`) gives up at every mark that would open one inside the IRI. A test holds
+/// this to [`goes_on`] and [`trailing_opener`] for every character.
 #[inline(never)]
 pub(crate) fn goes_on_plainly(text: &[u8], at: usize) -> Option<Option<usize>> {
     let len = match *text.get(at)? {
@@ -254,6 +257,14 @@ pub(crate) fn goes_on_plainly(text: &[u8], at: usize) -> Option<Option<usize>> {
     match role(c) {
         None if iri_class(c) == IriClass::Ucschar => Some(Some(next)),
         Some(Role::Close(_)) => Some(None),
+        // A mark that opens goes on, but before a byte that ends every URI it is the last,
+        // and trimmed (`delimit::trim`): the IRI ends before it (`wiki/北京市“ `). Not before a
+        // `"`, which may close a quote around the IRI (`delimit::wrapper`).
+        Some(Role::Open(_) | Role::CloseOrOpen { .. })
+            if text.get(next).is_some_and(|&b| b != b'"' && chars::is(b, chars::EXCLUDED)) =>
+        {
+            Some(None)
+        }
         _ => None,
     }
 }
@@ -377,21 +388,30 @@ mod tests {
                 let Some(plain) = goes_on_plainly(text.as_bytes(), 1) else { continue };
                 decided += 1;
                 assert!(plain.is_none() || iri_class(c) == IriClass::Ucschar, "{c:?}");
+                // An opening mark that goes on as the last character is trimmed off again.
+                let len = c.len_utf8();
+                let trimmed = plain.is_none()
+                    && trailing_opener(&text.as_bytes()[..1 + len]) == len
+                    && after.as_bytes().first().is_some_and(|&b| b != b'"' && chars::is(b, chars::EXCLUDED));
+                let expected = if trimmed { Some(1 + len) } else { plain };
                 for complete in [true, false] {
                     let w = Window { text: text.as_bytes(), lo: 0, lo_is_start: true, complete, cut: false };
-                    assert_eq!(goes_on(&w, 1, &mut None), Ok(plain), "{c:?} before {after:?}");
+                    assert_eq!(goes_on(&w, 1, &mut None), Ok(expected), "{c:?} before {after:?}");
                 }
             }
         }
         assert!(decided > 5_500_000, "{decided}");
         for text in ["xé", "x東", "xМ", "x–M", "x\u{10300}"] {
             assert!(goes_on_plainly(text.as_bytes(), 1).is_some_and(|n| n.is_some()), "{text:?}");
-            assert_eq!(iri_class(text[1..].chars().next().unwrap()), IriClass::Ucschar);
+            assert_eq!(iri_class(text[1..].chars().next().unwrap()), IriClass::Ucschar, "{text:?}");
         }
-        for text in ["x、", "x」", "x»", "x）", "x\u{a0}", "x😀", "x– ", "x\u{85}", "x”"] {
+        for text in
+            ["x、", "x」", "x»", "x）", "x\u{a0}", "x😀", "x– ", "x\u{85}", "x”", "x“ ", "x「\n", "x«<"]
+        {
             assert_eq!(goes_on_plainly(text.as_bytes(), 1), Some(None), "{text:?}");
         }
-        for text in ["x「", "x“", "x’s", "x–", "x–東", "x\u{fe0f}", "x\u{200d}a", "x\u{e000}"] {
+        for text in ["x「a", "x“a", "x“", "x«\"", "x’s", "x–", "x–東", "x\u{fe0f}", "x\u{200d}a", "x\u{e000}"]
+        {
             assert_eq!(goes_on_plainly(text.as_bytes(), 1), None, "{text:?}");
         }
         for bytes in [&b"x\xe6\x9d"[..], b"x\xff", b"x\xc0\xaf", b"x\xed\xa0\x80", b"x\x80"] {
