@@ -41,7 +41,9 @@ impl Wrap {
 }
 
 /// The common candidate, decided in one pass: a URI of one of the plain forms of
-/// [`crate::uri::plain_components`] (http, https, ftp, mailto, urn) on one line, bare, in
+/// [`crate::uri::plain_components`] (http, https, ftp, mailto, urn), or an http, https or ftp
+/// IRI whose characters outside ASCII are the common ones and which ends at a common delimiter
+/// ([`delimit::unicode::goes_on_plainly`]), on one line, bare, in
 /// double quotes, or in `<…>` or `<URL:…>` with nothing else inside (or wrapped once onto an
 /// indented next line: [`delimit::angle_wrapped_once`]), in raw text under
 /// [`Grammar::Rfc3986`]; and a colon at the end of a line that starts no URI
@@ -53,7 +55,8 @@ impl Wrap {
 /// same scan, trim and validation, but without the window, the wrapper look-back, the readings
 /// and their copies.
 /// `None` whenever anything is less plain (a `<` or `URL:` before white space ahead of the
-/// scheme, white space inside `<…>` other than one wrap, a hyphen at a line end, a `[` after
+/// scheme, white space inside `<…>` other than one wrap, a character outside ASCII inside
+/// `<…>` or one the shortcut leaves to the Unicode rules, a hyphen at a line end, a `[` after
 /// `userinfo@`, the end of the window, a form the fast validation leaves to the full parser,
 /// an invalid URI), and then the caller takes the general path, which decides from scratch.
 ///
