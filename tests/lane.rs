@@ -332,6 +332,11 @@ fn the_lane_agrees_around_iris() {
     let prefixes = ["", " ", "x", "\u{e9}", "「", "«", "（", "“", "„", "\"", "<", "(", "*"];
     let candidates = [
         "http://a.example/",
+        // At the length limit of 24 with a mark of three bytes after them, and beside it.
+        "http://a.example/ab",
+        "http://a.example/abcd",
+        "http://a.example/abcde",
+        "http://a.example/ü",
         "https://en.wikipedia.org/wiki/Set_(mathematics)",
         "https://ja.wikipedia.org/wiki/東京",
         "http://bücher.example/katalog?autor=Müller",
@@ -365,6 +370,9 @@ fn the_lane_agrees_around_iris() {
         "”",
         "“",
         "“\"",
+        "「名」」",
+        "«a»»",
+        "“東 ",
         ".“ ",
         "«<",
         "„\n",

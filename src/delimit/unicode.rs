@@ -219,8 +219,9 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
 /// [`goes_on`] for the characters an IRI in text is mostly made of, decided from `text` alone
 /// where no typographic mark is open inside the IRI: the index after the character at `at`
 /// (not ASCII) when the IRI goes on, `Some(None)` when it ends there, or when it goes on to
-/// end right after it with what [`trailing_opener`] trims (an opening mark before a byte other
-/// than `"` that ends every URI). `None` whenever that takes more (an opening or ambiguous
+/// end right after it, at or below `limit`, with what [`trailing_opener`] trims (an opening
+/// mark before an ASCII byte other than `"` that ends every URI). `None` whenever that takes
+/// more (an opening or ambiguous
 /// typographic mark before anything else, a joiner, an apostrophe, a hyphen or
 /// dash before anything but an ASCII byte, U+FE0F or the keycap U+20E3 that may end an emoji
 /// keycap sequence, a private-use character, bytes that are no UTF-8 or run past `text`), and
@@ -231,7 +232,7 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
 /// `extract::lane`) gives up at every mark that would open one inside the IRI. A test holds
 /// this to [`goes_on`] and [`trailing_opener`] for every character.
 #[inline(never)]
-pub(crate) fn goes_on_plainly(text: &[u8], at: usize) -> Option<Option<usize>> {
+pub(crate) fn goes_on_plainly(text: &[u8], at: usize, limit: usize) -> Option<Option<usize>> {
     let len = match *text.get(at)? {
         0xc2..=0xdf => 2,
         0xe0..=0xef => 3,
@@ -257,11 +258,15 @@ pub(crate) fn goes_on_plainly(text: &[u8], at: usize) -> Option<Option<usize>> {
     match role(c) {
         None if iri_class(c) == IriClass::Ucschar => Some(Some(next)),
         Some(Role::Close(_)) => Some(None),
-        // A mark that opens goes on, but before a byte that ends every URI it is the last,
-        // and trimmed (`delimit::trim`): the IRI ends before it (`wiki/北京市“ `). Not before a
-        // `"`, which may close a quote around the IRI (`delimit::wrapper`).
+        // A mark that opens goes on, but before an ASCII byte that ends every URI it is the
+        // last, and trimmed (`delimit::trim`): the IRI ends before it (`wiki/北京市“ `), when
+        // it ends at or below `limit` (past it, the IRI is overlong). Not before a `"`, which
+        // may close a quote around the IRI (`delimit::wrapper`).
         Some(Role::Open(_) | Role::CloseOrOpen { .. })
-            if text.get(next).is_some_and(|&b| b != b'"' && chars::is(b, chars::EXCLUDED)) =>
+            if next <= limit
+                && text
+                    .get(next)
+                    .is_some_and(|&b| b.is_ascii() && b != b'"' && chars::is(b, chars::EXCLUDED)) =>
         {
             Some(None)
         }
@@ -383,16 +388,19 @@ mod tests {
     fn goes_on_plainly_agrees_with_the_rule() {
         let mut decided = 0;
         for c in (0x80..=0x10_ffff).filter_map(char::from_u32) {
-            for after in ["", "a", "-", " ", "東", "\u{301}"] {
+            for after in ["", "a", "-", " ", "<", "\"", "東", "\u{301}"] {
                 let text = format!("x{c}{after}");
-                let Some(plain) = goes_on_plainly(text.as_bytes(), 1) else { continue };
+                let Some(plain) = goes_on_plainly(text.as_bytes(), 1, usize::MAX) else { continue };
                 decided += 1;
                 assert!(plain.is_none() || iri_class(c) == IriClass::Ucschar, "{c:?}");
                 // An opening mark that goes on as the last character is trimmed off again.
                 let len = c.len_utf8();
                 let trimmed = plain.is_none()
                     && trailing_opener(&text.as_bytes()[..1 + len]) == len
-                    && after.as_bytes().first().is_some_and(|&b| b != b'"' && chars::is(b, chars::EXCLUDED));
+                    && after
+                        .as_bytes()
+                        .first()
+                        .is_some_and(|&b| b.is_ascii() && b != b'"' && chars::is(b, chars::EXCLUDED));
                 let expected = if trimmed { Some(1 + len) } else { plain };
                 for complete in [true, false] {
                     let w = Window { text: text.as_bytes(), lo: 0, lo_is_start: true, complete, cut: false };
@@ -402,20 +410,24 @@ mod tests {
         }
         assert!(decided > 5_500_000, "{decided}");
         for text in ["xé", "x東", "xМ", "x–M", "x\u{10300}"] {
-            assert!(goes_on_plainly(text.as_bytes(), 1).is_some_and(|n| n.is_some()), "{text:?}");
+            assert!(goes_on_plainly(text.as_bytes(), 1, usize::MAX).is_some_and(|n| n.is_some()), "{text:?}");
             assert_eq!(iri_class(text[1..].chars().next().unwrap()), IriClass::Ucschar, "{text:?}");
         }
         for text in
             ["x、", "x」", "x»", "x）", "x\u{a0}", "x😀", "x– ", "x\u{85}", "x”", "x“ ", "x「\n", "x«<"]
         {
-            assert_eq!(goes_on_plainly(text.as_bytes(), 1), Some(None), "{text:?}");
+            assert_eq!(goes_on_plainly(text.as_bytes(), 1, usize::MAX), Some(None), "{text:?}");
         }
         for text in ["x「a", "x“a", "x“", "x«\"", "x’s", "x–", "x–東", "x\u{fe0f}", "x\u{200d}a", "x\u{e000}"]
         {
-            assert_eq!(goes_on_plainly(text.as_bytes(), 1), None, "{text:?}");
+            assert_eq!(goes_on_plainly(text.as_bytes(), 1, usize::MAX), None, "{text:?}");
         }
+        // An opening mark that would end past the limit leaves the IRI overlong, by the rule.
+        assert_eq!(goes_on_plainly("x“ ".as_bytes(), 1, 4), Some(None));
+        assert_eq!(goes_on_plainly("x“ ".as_bytes(), 1, 3), None);
+        assert_eq!(goes_on_plainly("x「名".as_bytes(), 1, usize::MAX), None);
         for bytes in [&b"x\xe6\x9d"[..], b"x\xff", b"x\xc0\xaf", b"x\xed\xa0\x80", b"x\x80"] {
-            assert_eq!(goes_on_plainly(bytes, 1), None, "{bytes:x?}");
+            assert_eq!(goes_on_plainly(bytes, 1, usize::MAX), None, "{bytes:x?}");
         }
     }
 

@@ -125,7 +125,7 @@ pub(crate) fn one_pass(
             // the common delimiters (`delimit::bare`, which asks `delimit::unicode::goes_on`);
             // no typographic mark opens here, as the shortcut gives up at any that could.
             0x80.. if wrap.angle().is_none() && reads_iri(hay, s, c, opts) => {
-                match delimit::unicode::goes_on_plainly(hay, end)? {
+                match delimit::unicode::goes_on_plainly(hay, end, limit_end)? {
                     Some(next) if next <= limit_end => {
                         wide = true;
                         next
