@@ -123,7 +123,8 @@ pub(crate) fn one_pass(
             }
             // Outside, an IRI goes on through the common characters outside ASCII and ends at
             // the common delimiters (`delimit::bare`, which asks `delimit::unicode::goes_on`);
-            // no typographic mark opens here, as the shortcut gives up at any that could.
+            // no typographic mark opens inside it: one that would ends it where the trim takes
+            // the mark off again, or the shortcut gives up.
             0x80.. if wrap.angle().is_none() && reads_iri(hay, s, c, opts) => {
                 match delimit::unicode::goes_on_plainly(hay, end, limit_end)? {
                     Some(next) if next <= limit_end => {
@@ -193,9 +194,9 @@ pub(crate) fn one_pass(
     if let Some(seg) = next {
         return joined(hay, base, s, c, extent, seg, delimiter, outer, shape, opts, out);
     }
-    // Every byte of the extent was classified a URI character (ASCII) by the scan above, and
-    // the validation takes ASCII only: no UTF-8 check is needed to keep the text (see
-    // `UriText`).
+    // Every byte of the extent was classified a URI character (ASCII) by the scan above, or
+    // is part of a character outside ASCII that the shortcut decoded, and the validation
+    // accepts UTF-8 only: no UTF-8 check is needed to keep the text (see `UriText`).
     let uri = &hay[extent.clone()];
     let parts = if wide {
         lane_iri_parts(uri, c + 1 - s, shape)?
