@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{assert_uris, assert_uris_with, slice_events};
+use common::{ChunkedReader, assert_uris, assert_uris_with, only_matches, reader_events, slice_events};
 use urisift::uri::{ErrorKind, Grammar};
 use urisift::{Event, ExtractorBuilder};
 
@@ -351,4 +351,22 @@ fn a_keycap_after_a_uri_is_not_part_of_it() {
     // A `#` or digit before anything else outside ASCII stays.
     assert_uris("http://a.example/#é x", &["http://a.example/#é"]);
     assert_uris("http://a.example/7\u{a0}x", &["http://a.example/7"]);
+}
+
+/// A keycap emoji split between two reads right after its U+FE0F: the digit or `#` before it
+/// was left on the URI when the read ended there, so the stream differed from the slice
+/// (`mailto:a@b,c@d1` from a reader, `mailto:a@b,c@d` from the slice).
+#[test]
+fn a_keycap_split_between_reads_is_still_the_emojis() {
+    let text =
+        "\nmailto:a@b,c@d1\u{fe0f}\u{20e3} http://a.example/p#\u{fe0f}\u{20e3} http://a.example/ü1\u{fe0f}";
+    let expected = ["mailto:a@b,c@d", "http://a.example/p", "http://a.example/ü1"];
+    assert_uris(text, &expected);
+    for cut in 1..text.len() {
+        let reader = ChunkedReader::new(text.as_bytes(), &[cut, text.len()]);
+        let events = reader_events(&ExtractorBuilder::new(), reader);
+        let matches = only_matches(&events);
+        let uris: Vec<&str> = matches.iter().map(|m| m.uri()).collect();
+        assert_eq!(uris, expected, "read in two at byte {cut}");
+    }
 }

@@ -195,7 +195,7 @@ pub(crate) fn bare(
         }
         // The digit, `#` or `*` before a keycap is the emoji's.
         let end = match b >= 0x80 && i > seg_start && matches!(text[i - 1], b'0'..=b'9' | b'#' | b'*') {
-            true if unicode::keycap_at(text, i) => i - 1,
+            true if unicode::keycap_at(w, i)? => i - 1,
             _ => i,
         };
         pieces.push(seg_start..end);

@@ -6,6 +6,7 @@
 //! excludes; only there is anything here asked, so text in ASCII never pays for it.
 
 use super::{Incomplete, Scan, Window};
+use crate::chars;
 use crate::chars::pictographic::is_extended_pictographic;
 use crate::chars::utf8;
 use crate::uri::{IriClass, iri_class};
@@ -215,16 +216,80 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
     Ok(goes.then_some(next))
 }
 
+/// [`goes_on`] for the characters an IRI in text is mostly made of, decided from `text` alone
+/// where no typographic mark is open inside the IRI: the index after the character at `at`
+/// (not ASCII) when the IRI goes on, `Some(None)` when it ends there, or when it goes on to
+/// end right after it, at or below `limit`, with what [`trailing_opener`] trims (an opening
+/// mark before an ASCII byte other than `"` that ends every URI). `None` whenever that takes
+/// more (an opening or ambiguous typographic mark before anything else, a joiner, an
+/// apostrophe, a hyphen or dash before anything but an ASCII byte, U+FE0F or the keycap U+20E3
+/// that may end an emoji keycap sequence, a private-use character, bytes that are no UTF-8 or
+/// run past `text`), and the rule decides. Every character it lets go on is a `ucschar` (RFC 3987 §2.2), which an
+/// IRI may hold wherever `iunreserved` stands.
+///
+/// A closing mark ends the IRI here, as no mark is open: the caller (the one-pass lane,
+/// `extract::lane`) gives up at every mark that would open one inside the IRI. A test holds
+/// this to [`goes_on`] and [`trailing_opener`] for every character.
+#[inline(never)]
+pub(crate) fn goes_on_plainly(text: &[u8], at: usize, limit: usize) -> Option<Option<usize>> {
+    let len = match *text.get(at)? {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
+    let next = at + len;
+    let c = utf8::decode(text.get(at..next)?)?;
+    if in_plain_block(c) {
+        return Some(Some(next));
+    }
+    if matches!(c, '\u{fe0f}' | '\u{20e3}' | '\u{200c}' | '\u{200d}') {
+        return None;
+    }
+    if iri_class(c) == IriClass::Excluded || ends_iri(c) {
+        return Some(None);
+    }
+    if matches!(c, '\u{ad}' | '\u{2010}'..='\u{2013}') {
+        // It goes on before a character of a word (`Hatfield–McCoy_feud`).
+        let after = *text.get(next)?;
+        return after.is_ascii().then(|| after.is_ascii_alphanumeric().then_some(next));
+    }
+    match role(c) {
+        None if iri_class(c) == IriClass::Ucschar => Some(Some(next)),
+        Some(Role::Close(_)) => Some(None),
+        // A mark that opens goes on, but before an ASCII byte that ends every URI it is the
+        // last, and trimmed (`delimit::trim`): the IRI ends before it (`wiki/北京市“ `), when
+        // it ends at or below `limit` (past it, the IRI is overlong). Not before a `"`, which
+        // may close a quote around the IRI (`delimit::wrapper`).
+        Some(Role::Open(_) | Role::CloseOrOpen { .. })
+            if next <= limit
+                && text
+                    .get(next)
+                    .is_some_and(|&b| b.is_ascii() && b != b'"' && chars::is(b, chars::EXCLUDED)) =>
+        {
+            Some(None)
+        }
+        _ => None,
+    }
+}
+
 /// Whether the characters at `at` end an emoji keycap sequence (Unicode TS #51:
 /// `[0-9#*] U+FE0F? U+20E3`): the keycap U+20E3, or U+FE0F before it. The `#`, `*` or digit
 /// before them is the keycap's, not the URI's (`http://x/#️⃣` ends before the `#`).
+/// [`Incomplete`] when the window ends inside what may be such a sequence and is not complete.
 #[cold]
 #[inline(never)]
-pub(crate) fn keycap_at(text: &[u8], at: usize) -> bool {
+pub(crate) fn keycap_at(w: &Window<'_>, at: usize) -> Scan<bool> {
     const KEYCAP: &[u8] = "\u{20e3}".as_bytes();
     const PRESENTATION: &[u8] = "\u{fe0f}".as_bytes();
-    let rest = &text[at.min(text.len())..];
-    rest.starts_with(KEYCAP) || rest.strip_prefix(PRESENTATION).is_some_and(|r| r.starts_with(KEYCAP))
+    let rest = w.text.get(at..).unwrap_or_default();
+    let after = rest.strip_prefix(PRESENTATION).unwrap_or(rest);
+    if after.starts_with(KEYCAP) {
+        return Ok(true);
+    }
+    // Cut short by the end of what is read so far: `1️` may still become `1️⃣`.
+    let cut_short = KEYCAP.starts_with(after) || PRESENTATION.starts_with(rest);
+    if cut_short && !w.complete { Err(Incomplete) } else { Ok(false) }
 }
 
 /// The index after the character at `at` inside `<…>`, where everything up to the `>` is the
@@ -312,6 +377,56 @@ mod tests {
         // the CJK punctuation and corner brackets below the kana, `㊗` in the enclosed block.
         for c in ['\u{bf}', '«', '\u{60c}', '、', '」', '\u{3297}'] {
             assert!(!in_plain_block(c), "{c:?}");
+        }
+    }
+
+    /// The shortcut decides as the rule does wherever it decides, for every character outside
+    /// ASCII before what may follow it, in a complete window and in one that is not; and it
+    /// decides the characters of common IRIs and the delimiters after them.
+    #[test]
+    fn goes_on_plainly_agrees_with_the_rule() {
+        let mut decided = 0;
+        for c in (0x80..=0x10_ffff).filter_map(char::from_u32) {
+            for after in ["", "a", "-", " ", "<", "\"", "東", "\u{301}"] {
+                let text = format!("x{c}{after}");
+                let Some(plain) = goes_on_plainly(text.as_bytes(), 1, usize::MAX) else { continue };
+                decided += 1;
+                assert!(plain.is_none() || iri_class(c) == IriClass::Ucschar, "{c:?}");
+                // An opening mark that goes on as the last character is trimmed off again.
+                let len = c.len_utf8();
+                let trimmed = plain.is_none()
+                    && trailing_opener(&text.as_bytes()[..1 + len]) == len
+                    && after
+                        .as_bytes()
+                        .first()
+                        .is_some_and(|&b| b.is_ascii() && b != b'"' && chars::is(b, chars::EXCLUDED));
+                let expected = if trimmed { Some(1 + len) } else { plain };
+                for complete in [true, false] {
+                    let w = Window { text: text.as_bytes(), lo: 0, lo_is_start: true, complete, cut: false };
+                    assert_eq!(goes_on(&w, 1, &mut None), Ok(expected), "{c:?} before {after:?}");
+                }
+            }
+        }
+        assert!(decided > 5_500_000, "{decided}");
+        for text in ["xé", "x東", "xМ", "x–M", "x\u{10300}"] {
+            assert!(goes_on_plainly(text.as_bytes(), 1, usize::MAX).is_some_and(|n| n.is_some()), "{text:?}");
+            assert_eq!(iri_class(text[1..].chars().next().unwrap()), IriClass::Ucschar, "{text:?}");
+        }
+        for text in
+            ["x、", "x」", "x»", "x）", "x\u{a0}", "x😀", "x– ", "x\u{85}", "x”", "x“ ", "x「\n", "x«<"]
+        {
+            assert_eq!(goes_on_plainly(text.as_bytes(), 1, usize::MAX), Some(None), "{text:?}");
+        }
+        for text in ["x「a", "x“a", "x“", "x«\"", "x’s", "x–", "x–東", "x\u{fe0f}", "x\u{200d}a", "x\u{e000}"]
+        {
+            assert_eq!(goes_on_plainly(text.as_bytes(), 1, usize::MAX), None, "{text:?}");
+        }
+        // An opening mark that would end past the limit leaves the IRI overlong, by the rule.
+        assert_eq!(goes_on_plainly("x“ ".as_bytes(), 1, 4), Some(None));
+        assert_eq!(goes_on_plainly("x“ ".as_bytes(), 1, 3), None);
+        assert_eq!(goes_on_plainly("x「名".as_bytes(), 1, usize::MAX), None);
+        for bytes in [&b"x\xe6\x9d"[..], b"x\xff", b"x\xc0\xaf", b"x\xed\xa0\x80", b"x\x80"] {
+            assert_eq!(goes_on_plainly(bytes, 1, usize::MAX), None, "{bytes:x?}");
         }
     }
 

@@ -8,13 +8,15 @@
 //! with its hyphen line breaks joined, then without them, then across a line break it cannot
 //! end at.
 
+use std::borrow::Cow;
+
 use super::options::Options;
 use super::queue::Queue;
 use crate::decode::Map;
 use crate::delimit::colon::{After, after_colon};
 use crate::delimit::{self, AngleEnd, Joins, Pieces, Scan, Start, Window, wrapper};
 use crate::find::{self, SchemeRule, Shape};
-use crate::matches::{Delimiter, Event, Extras, Match, MatchFields, Rejected, Span, UriText};
+use crate::matches::{Delimiter, Event, Extras, Match, MatchFields, Rejected, Span};
 use crate::uri::{Components, ErrorKind, Grammar, HostKind, ParseError, Part, Parts, Uri};
 
 /// What became of a trigger.
@@ -62,8 +64,10 @@ pub(super) enum Kind {
 }
 
 /// A valid candidate, before it becomes a [`Match`].
-struct Valid {
-    uri: UriText,
+struct Valid<'t> {
+    /// UTF-8 (ASCII for a URI), since it passed the validation: the reading in the text
+    /// itself when it is in one piece, else a copy.
+    uri: Cow<'t, [u8]>,
     alternate: Option<String>,
     parts: Parts,
     /// Whether `uri` is the second reading (the first was invalid).
@@ -71,11 +75,11 @@ struct Valid {
 }
 
 /// The verdict on a delimited candidate.
-enum Verdict {
+enum Verdict<'t> {
     /// Not a URI candidate after all (nothing after `//`, an opaque scheme's text of the wrong
     /// shape): nothing to report.
     NotCandidate,
-    Valid(Valid),
+    Valid(Valid<'t>),
     /// Rejected by the parser; the text is only built when rejections are reported.
     Invalid(Option<String>, ParseError),
 }
@@ -360,10 +364,15 @@ impl Candidate<'_> {
 
     /// Validates the readings of the delimited pieces: the first (every byte) and, when a
     /// hyphen ends a line inside, the second (those hyphens dropped).
-    fn verdict(&mut self, text: &[u8], kind: Kind, iri: bool) -> Verdict {
+    ///
+    /// A reading in one piece is validated and kept where it stands in `text`, with no copy
+    /// and no UTF-8 check of its own: what the validation accepts is UTF-8 (see
+    /// [`check_reading`]).
+    fn verdict<'t>(&mut self, text: &'t [u8], kind: Kind, iri: bool) -> Verdict<'t> {
         let sc = &mut *self.scratch;
         let Some(extent) = sc.pieces.extent() else { return Verdict::NotCandidate };
-        let first: &[u8] = if sc.pieces.segments.len() == 1 {
+        let single = sc.pieces.segments.len() == 1;
+        let first: &[u8] = if single {
             &text[extent.clone()]
         } else {
             sc.pieces.write_reading(text, false, &mut sc.first);
@@ -373,10 +382,7 @@ impl Candidate<'_> {
             return Verdict::NotCandidate;
         }
         let grammar = self.opts.grammar;
-        let one = owned(first).and_then(|r| {
-            let parts = check(&r, kind, grammar, iri, &mut sc.prefixed)?;
-            Ok((r, parts))
-        });
+        let one = check_reading(first, kind, grammar, iri, &mut sc.prefixed);
         let two = if sc.pieces.breaks.is_empty() {
             None
         } else {
@@ -384,15 +390,18 @@ impl Candidate<'_> {
             as_str(&sc.second).and_then(|r| Ok((r, check(r, kind, grammar, iri, &mut sc.prefixed)?))).ok()
         };
         match (one, two) {
-            (Ok((uri, parts)), two) => Verdict::Valid(Valid {
-                uri: uri.into(),
+            (Ok(parts), two) => Verdict::Valid(Valid {
+                uri: if single { Cow::Borrowed(&text[extent]) } else { Cow::Owned(first.to_vec()) },
                 alternate: two.map(|(r, _)| r.to_owned()),
                 parts,
                 second: false,
             }),
-            (Err(_), Some((uri, parts))) => {
-                Verdict::Valid(Valid { uri: uri.into(), alternate: None, parts, second: true })
-            }
+            (Err(_), Some((uri, parts))) => Verdict::Valid(Valid {
+                uri: Cow::Owned(uri.as_bytes().to_vec()),
+                alternate: None,
+                parts,
+                second: true,
+            }),
             (Err(error), None) => {
                 let text = self.opts.report_rejected.then(|| String::from_utf8_lossy(first).into_owned());
                 Verdict::Invalid(text, error)
@@ -402,7 +411,7 @@ impl Candidate<'_> {
 
     fn push_match(
         &mut self,
-        valid: Valid,
+        valid: Valid<'_>,
         map: &Map<'_>,
         delimiter: Delimiter,
         outer: core::ops::Range<usize>,
@@ -434,7 +443,7 @@ impl Candidate<'_> {
             abbreviated: kind == Kind::Www,
             quoted_printable: !map.is_raw(),
         };
-        self.pending.push_match(valid.uri.as_bytes(), fields);
+        self.pending.push_match(&valid.uri, fields);
     }
 
     /// The record of a rejected candidate made of the current pieces, when rejections are
@@ -485,7 +494,7 @@ pub(crate) fn whole_value(opts: &Options, value: &[u8], pending: &mut Queue) -> 
         return Whole::Done;
     }
     let mut prefixed = String::new();
-    match as_str(value).and_then(|r| check(r, kind, opts.grammar, opts.reads_iris(), &mut prefixed)) {
+    match check_reading(value, kind, opts.grammar, opts.reads_iris(), &mut prefixed) {
         Ok(parts) => pending.push_match(
             value,
             MatchFields {
@@ -514,8 +523,8 @@ pub(crate) fn whole_value(opts: &Options, value: &[u8], pending: &mut Queue) -> 
 
 /// Whether the host of a URI, if it has one, is an IP literal, `localhost`, or a name with a
 /// dot in it.
-fn host_looks_real(valid: &Valid) -> bool {
-    match valid.parts.host().and_then(|h| valid.uri.as_bytes().get(h)) {
+fn host_looks_real(valid: &Valid<'_>) -> bool {
+    match valid.parts.host().and_then(|h| valid.uri.get(h)) {
         None => true,
         Some(host) => {
             host.contains(&b'.') || host.starts_with(b"[") || host.eq_ignore_ascii_case(b"localhost")
@@ -569,21 +578,51 @@ fn as_str(reading: &[u8]) -> Result<&str, ParseError> {
     core::str::from_utf8(reading).map_err(|e| ParseError::new(e.valid_up_to(), ErrorKind::NonAscii))
 }
 
-/// A reading as owned text: URIs are ASCII (RFC 3986 §2), so one that is not UTF-8 is no URI.
-///
-/// The copy is made before validation, although a rejected reading then costs an allocation:
-/// the check that the bytes are UTF-8 runs word by word from an aligned start, where on the
-/// reading in place it ran byte by byte up to the first aligned word (a URI is about 30
-/// bytes), and the copy is needed anyway for the match.
-fn owned(reading: &[u8]) -> Result<String, ParseError> {
-    String::from_utf8(reading.to_vec())
-        .map_err(|e| ParseError::new(e.utf8_error().valid_up_to(), ErrorKind::NonAscii))
-}
-
-/// Validates one reading; returns its components.
+/// Validates one reading, given as bytes; returns its components. Bytes it accepts are UTF-8
+/// (ASCII for a URI): the common plain forms are read over the bytes themselves
+/// ([`crate::uri::plain_iri_components`] decodes each character outside ASCII it accepts),
+/// and anything else is checked to be UTF-8 first ([`as_str`]), as URIs are ASCII (RFC 3986
+/// §2) and IRIs UTF-8 (RFC 3987 §2.2).
 // Inlined into `verdict`, so that the components go straight into the `Valid` reading.
 #[inline(always)]
+pub(super) fn check_reading(
+    reading: &[u8],
+    kind: Kind,
+    grammar: Grammar,
+    iri: bool,
+    prefixed: &mut String,
+) -> Result<Parts, ParseError> {
+    // The common plain forms first (see `uri::plain`): `None` or what the parser gives.
+    if let Kind::Scheme { .. } = kind
+        && grammar == Grammar::Rfc3986
+    {
+        // An IRI of these forms is read over its own text, as a URI is (see `uri::plain`).
+        let plain = if iri {
+            crate::uri::plain_iri_components(reading)
+        } else {
+            crate::uri::plain_components(reading)
+        };
+        if let Some(c) = plain {
+            return Ok(Parts::new(&c));
+        }
+    }
+    check_general(as_str(reading)?, kind, grammar, iri, prefixed)
+}
+
+/// [`check_reading`] on text.
 pub(super) fn check(
+    reading: &str,
+    kind: Kind,
+    grammar: Grammar,
+    iri: bool,
+    prefixed: &mut String,
+) -> Result<Parts, ParseError> {
+    check_reading(reading.as_bytes(), kind, grammar, iri, prefixed)
+}
+
+/// [`check_reading`] past the plain forms: the full parser.
+#[inline(never)]
+fn check_general(
     reading: &str,
     kind: Kind,
     grammar: Grammar,
@@ -592,18 +631,6 @@ pub(super) fn check(
 ) -> Result<Parts, ParseError> {
     match kind {
         Kind::Scheme { .. } => {
-            // The common plain forms first (see `uri::plain`): `None` or what the parser gives.
-            if grammar == Grammar::Rfc3986 {
-                // An IRI of these forms is read over its own text, as a URI is (see `uri::plain`).
-                let plain = if iri {
-                    crate::uri::plain_iri_components(reading)
-                } else {
-                    crate::uri::plain_components(reading.as_bytes())
-                };
-                if let Some(c) = plain {
-                    return Ok(Parts::new(&c));
-                }
-            }
             if iri && let Some(shadow) = super::iri::stand_in(reading) {
                 let c = super::iri::components(&shadow)?;
                 let parts = c.scheme.is_some().then(|| Parts::new(&c));
@@ -703,7 +730,7 @@ mod tests {
 
     #[test]
     fn repaired_hosts_must_look_real() {
-        let valid = |uri: &str| {
+        fn valid(uri: &str) -> Valid<'_> {
             let parts = check(
                 uri,
                 Kind::Scheme { colon: 0, shape: None },
@@ -711,8 +738,13 @@ mod tests {
                 true,
                 &mut String::new(),
             );
-            Valid { uri: uri.into(), alternate: None, parts: parts.unwrap(), second: false }
-        };
+            Valid {
+                uri: Cow::Borrowed(uri.as_bytes()),
+                alternate: None,
+                parts: parts.unwrap(),
+                second: false,
+            }
+        }
         assert!(host_looks_real(&valid("http://a.example/")));
         assert!(host_looks_real(&valid("http://[::1]/")));
         assert!(host_looks_real(&valid("http://LOCALHOST/")));

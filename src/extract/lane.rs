@@ -41,7 +41,9 @@ impl Wrap {
 }
 
 /// The common candidate, decided in one pass: a URI of one of the plain forms of
-/// [`crate::uri::plain_components`] (http, https, ftp, mailto, urn) on one line, bare, in
+/// [`crate::uri::plain_components`] (http, https, ftp, mailto, urn), or an http, https or ftp
+/// IRI whose characters outside ASCII are the common ones and which ends at a common delimiter
+/// ([`delimit::unicode::goes_on_plainly`]), on one line, bare, in
 /// double quotes, or in `<…>` or `<URL:…>` with nothing else inside (or wrapped once onto an
 /// indented next line: [`delimit::angle_wrapped_once`]), in raw text under
 /// [`Grammar::Rfc3986`]; and a colon at the end of a line that starts no URI
@@ -53,7 +55,8 @@ impl Wrap {
 /// same scan, trim and validation, but without the window, the wrapper look-back, the readings
 /// and their copies.
 /// `None` whenever anything is less plain (a `<` or `URL:` before white space ahead of the
-/// scheme, white space inside `<…>` other than one wrap, a hyphen at a line end, a `[` after
+/// scheme, white space inside `<…>` other than one wrap, a character outside ASCII inside
+/// `<…>` or one the shortcut leaves to the Unicode rules, a hyphen at a line end, a `[` after
 /// `userinfo@`, the end of the window, a form the fast validation leaves to the full parser,
 /// an invalid URI), and then the caller takes the general path, which decides from scratch.
 ///
@@ -103,6 +106,9 @@ pub(crate) fn one_pass(
     // `seen`: what kinds of bytes the scan passed (see `uri::server_parts`); a bracket
     // passed over counts as what leaves the validation to `lane_parts`.
     let (mut end, mut seen) = delimit::run::scan(hay, body, limit_end);
+    // Whether the extent holds a character outside ASCII: an IRI, each such character a
+    // `ucschar`.
+    let mut wide = false;
     let stop = loop {
         let &stop = hay.get(end)?;
         if end >= limit_end {
@@ -114,6 +120,20 @@ pub(crate) fn one_pass(
             // Outside, an IP literal right after `//`.
             b'[' if shape.is_none() && end == body + 2 => {
                 delimit::ip_literal_close(hay, end, limit_end).ok()?? + 1
+            }
+            // Outside, an IRI goes on through the common characters outside ASCII and ends at
+            // the common delimiters (`delimit::bare`, which asks `delimit::unicode::goes_on`);
+            // no typographic mark opens inside it: one that would ends it where the trim takes
+            // the mark off again, or the shortcut gives up.
+            0x80.. if wrap.angle().is_none() && reads_iri(hay, s, c, opts) => {
+                match delimit::unicode::goes_on_plainly(hay, end, limit_end)? {
+                    Some(next) if next <= limit_end => {
+                        wide = true;
+                        next
+                    }
+                    Some(_) => return None,
+                    None => break stop,
+                }
             }
             _ => break stop,
         };
@@ -145,17 +165,19 @@ pub(crate) fn one_pass(
             if matches!(wrap, Wrap::AngleUrl { .. }) { Delimiter::AngleUrlPrefix } else { Delimiter::Angle };
         (delimiter, s..end, lt..gt + 1)
     } else {
-        // Outside ASCII the general path decides whether the URI would be cut in a word or an
-        // IRI goes on; at `[` and `{`, whether a bracket after the host stays and whether they
+        // Outside ASCII, where no IRI is read, the general path decides whether the URI would
+        // be cut in a word (where an IRI is read, the scan above stopped at a character that
+        // ends it); at `[` and `{`, whether a bracket after the host stays and whether they
         // start the mark of a defanged indicator (`delimit::defanged`).
         if matches!(stop, b'[' | b'{')
-            || stop >= 0x80
+            || (stop >= 0x80 && !reads_iri(hay, s, c, opts))
             || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n'))
         {
             return None;
         }
         // `delimit::trim` on this one segment, when its last byte may go (most URIs end in one
-        // that stays); the parentheses are counted eight bytes at a time.
+        // that stays: a character outside ASCII that the scan took is no opening typographic
+        // mark); the parentheses are counted eight bytes at a time.
         let last = hay[end - 1];
         let kept = if delimit::is_trailing_punctuation(last) || last == b')' {
             let count = || chars::words::count_two(&hay[s..end], b'(', b')');
@@ -172,15 +194,56 @@ pub(crate) fn one_pass(
     if let Some(seg) = next {
         return joined(hay, base, s, c, extent, seg, delimiter, outer, shape, opts, out);
     }
-    // Every byte of the extent was classified a URI character (ASCII) by the scan above, and
-    // the validation takes ASCII only: no UTF-8 check is needed to keep the text (see
-    // `UriText`).
+    // Every byte of the extent was classified a URI character (ASCII) by the scan above, or
+    // is part of a character outside ASCII that the shortcut decoded, and the validation
+    // accepts UTF-8 only: no UTF-8 check is needed to keep the text (see `UriText`).
     let uri = &hay[extent.clone()];
-    let parts = match crate::uri::server_parts(uri, seen) {
-        Some(parts) => parts,
-        None => lane_parts(uri, c + 1 - s, shape)?,
+    let parts = if wide {
+        lane_iri_parts(uri, c + 1 - s, shape)?
+    } else {
+        match crate::uri::server_parts(uri, seen) {
+            Some(parts) => parts,
+            None => lane_parts(uri, c + 1 - s, shape)?,
+        }
     };
     Some(lane_match(uri, parts, base, extent, outer, Vec::new(), delimiter, opts, out))
+}
+
+/// Whether the candidate whose scheme is `hay[s..c]` is read as an IRI, as the general path
+/// reads it (`Candidate::delimit`): by default, but not under `--strict` nor for a URN.
+#[cold]
+#[inline(never)]
+fn reads_iri(hay: &[u8], s: usize, c: usize, opts: &Options) -> bool {
+    opts.reads_iris() && !hay[s..c].eq_ignore_ascii_case(b"urn")
+}
+
+/// [`lane_parts`] for an IRI whose characters outside ASCII are each a `ucschar`
+/// ([`delimit::unicode::goes_on_plainly`]). RFC 3987 §2.2 allows a `ucschar`
+/// wherever `iunreserved` stands, so when the host ends before the first of them (at
+/// `/ ? # :`), the IRI splits as the URI with `~` for each of their bytes would, and
+/// [`crate::uri::server_parts`] reads it without looking at them, given the [`chars::RUN`]
+/// kinds of its bytes after the colon (those of bytes outside ASCII say nothing it reads).
+/// Otherwise the same shape as `lane_parts`, then the IRI walk, which reads the text as the
+/// general path's validation does and accepts only UTF-8 (see `uri::plain::iri_components`).
+#[inline(never)]
+fn lane_iri_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> Option<Parts> {
+    let host = uri.get(rest_from + 2..).unwrap_or_default();
+    let ascii_host =
+        host.iter().take_while(|b| b.is_ascii()).any(|&b| matches!(b, b'/' | b'?' | b'#' | b':'));
+    if shape.is_none() && ascii_host {
+        let seen = uri[rest_from..].iter().fold(0, |kinds, &b| kinds | chars::RUN[usize::from(b)]);
+        if let Some(parts) = crate::uri::server_parts(uri, seen) {
+            return Some(parts);
+        }
+    }
+    let rest = uri.get(rest_from..)?;
+    if !match shape {
+        None => rest.len() > 2,
+        Some(shape) => find::shape_ok(shape, rest),
+    } {
+        return None;
+    }
+    Some(Parts::new(&crate::uri::plain_iri_components(uri)?))
 }
 
 /// What every reading the lane takes must pass: `shape_ok` on the text after the colon at

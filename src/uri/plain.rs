@@ -38,13 +38,17 @@ pub(crate) fn components(b: &[u8]) -> Option<Components> {
     walk::<false>(b)
 }
 
-/// The components of `s`, an IRI's text, when it is a valid IRI under [`Grammar::Rfc3986`] of
+/// The components of `b`, an IRI's bytes, when it is a valid IRI under [`Grammar::Rfc3986`] of
 /// one of the plain forms of the module docs (a character outside ASCII only in the server
 /// form); `None` otherwise (the full parser of [`super::iri`] decides). On ASCII text this is
 /// [`components`].
+///
+/// `b` need not be UTF-8: each byte it accepts is an ASCII byte of the grammar or part of a
+/// character that [`super::iri::allowed_at`] decoded, so bytes it gives components for are
+/// UTF-8, and the extractor keeps them as a match's text without a check of its own.
 #[inline(always)]
-pub(crate) fn iri_components(s: &str) -> Option<Components> {
-    walk::<true>(s.as_bytes())
+pub(crate) fn iri_components(b: &[u8]) -> Option<Components> {
+    walk::<true>(b)
 }
 
 /// [`components`], and with `IRI` its reading of IRIs (see the module docs).

@@ -16,7 +16,7 @@ fn full(s: &str) -> Option<Components> {
 
 /// Whether the walk decides `s`; when it does, it must agree with [`full`].
 fn walks(s: &str) -> bool {
-    match iri_components(s) {
+    match iri_components(s.as_bytes()) {
         Some(c) => {
             assert_eq!(Some(c), full(s), "{s:?}");
             true
@@ -29,7 +29,7 @@ fn walks(s: &str) -> bool {
 fn common_iris_take_the_walk_with_their_components() {
     let s = "https://bücher.example:8080/ä/ö?ß=1#€";
     assert!(walks(s));
-    let c = iri_components(s).unwrap();
+    let c = iri_components(s.as_bytes()).unwrap();
     assert_eq!(c.host.map(|h| &s[h.range()]), Some("bücher.example"));
     assert_eq!(c.host_kind, Some(HostKind::RegName));
     assert_eq!(c.port.map(|p| &s[p.range()]), Some("8080"));
@@ -59,7 +59,7 @@ fn private_use_characters_only_in_the_query() {
             format!("http://h.example/?a#{p}"),
             format!("http://{p}.example/"),
         ] {
-            assert!(iri_components(&s).is_none(), "{s:?}");
+            assert!(iri_components(s.as_bytes()).is_none(), "{s:?}");
             assert!(matches!(Uri::parse_iri(&s).unwrap_err().kind(), ErrorKind::PrivateUseOutsideQuery(_)));
         }
     }
@@ -77,7 +77,7 @@ fn ucschar_bounds_hold_in_every_component() {
     for c in inside {
         for s in [format!("http://a{c}.example/"), format!("http://a.example/{c}?{c}#{c}")] {
             // The walk reads `c` as the full parser does; whether a host holds it is the host rule's.
-            assert_eq!(iri_components(&s), full(&s), "{s:?}");
+            assert_eq!(iri_components(s.as_bytes()), full(&s), "{s:?}");
             assert!(Uri::parse_iri(&s).is_ok(), "{s:?}");
         }
         assert!(walks(&format!("http://a.example/{c}?{c}#{c}")), "{c:?}");
@@ -89,7 +89,7 @@ fn ucschar_bounds_hold_in_every_component() {
             format!("http://a.example/?{c}"),
             format!("http://a.example/#{c}"),
         ] {
-            assert!(iri_components(&s).is_none(), "{s:?}");
+            assert!(iri_components(s.as_bytes()).is_none(), "{s:?}");
             assert_eq!(Uri::parse_iri(&s).unwrap_err().kind(), &ErrorKind::NotIriChar(c), "{s:?}");
         }
     }
@@ -199,4 +199,27 @@ fn agrees_with_the_full_path_on_generated_iris() {
         }
     }
     assert!(decided * 3 > valid * 2, "the walk decided {decided} of {valid} valid http, https and ftp IRIs");
+}
+
+/// The extractor keeps what the walk accepts as a match's text without a UTF-8 check of its
+/// own: bytes that are no UTF-8 (a stray continuation byte, a lead byte without its tail, an
+/// overlong form, an encoded surrogate, a byte never used) are never accepted, wherever they
+/// stand.
+#[test]
+fn bytes_that_are_no_utf8_are_never_accepted() {
+    let bad: [&[u8]; 7] =
+        [b"\x80", b"\xc3", b"\xe6\x9d", b"\xc0\xaf", b"\xed\xa0\x80", b"\xff", b"\xf4\x90\x80\x80"];
+    for bytes in bad {
+        for (before, after) in [
+            ("http://ä", ".example/"),
+            ("http://a.example/ä", ""),
+            ("http://a.example/?ü", "ö"),
+            ("http://a.example/#", "ü"),
+        ] {
+            let mut b = before.as_bytes().to_vec();
+            b.extend_from_slice(bytes);
+            b.extend_from_slice(after.as_bytes());
+            assert!(iri_components(&b).is_none(), "{b:x?}");
+        }
+    }
 }
