@@ -308,10 +308,14 @@
 //!   of offsets known in advance. [`UriFinder::mbox_cut`] cuts it into runs of whole messages
 //!   as it is read, and [`UriFinder::reader_messages`] reads each run apart, from the
 //!   [`MessageStart`] the cut gives (the run's offset, the messages and line feeds before it):
-//!   the runs' events, one run after another, are the whole mailbox's. The cut checks each
+//!   the runs' events, one run after another, are the whole mailbox's. A run held in memory
+//!   is read in place, not copied again into a reader's buffer, by
+//!   [`UriFinder::slice_messages`]: the same events, their spans offsets of the input (from
+//!   the run's [`MessageStart::offset`] on). The cut checks each
 //!   message against the message bound as the reading of mail does, and stops at the first
 //!   message too long ([`MboxCut::TooLong`]): the rest of the input is read from the last cut
-//!   in one piece. The command line's `-j` reads a mailbox on standard input this way.
+//!   in one piece. The command line's `-j` reads a mailbox on standard input this way, each
+//!   run in place.
 //!
 //! The command line's `--range START:END` and `-j N` (a large file cut into ranges on N
 //! threads) are built on these.

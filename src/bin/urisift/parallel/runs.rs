@@ -1,8 +1,8 @@
 //! `-j N` over a mailbox that cannot be cut into ranges (standard input, a file read through a
 //! decompressor): it is cut into runs of whole messages as it is read
-//! ([`UriFinder::mbox_cut`]), and the runs are scanned on N threads
-//! ([`UriFinder::reader_messages`]). The runs of a mailbox, read apart, give the events of
-//! the whole mailbox (see the crate docs, "Shards"), and the main thread takes them in input
+//! ([`UriFinder::mbox_cut`]), and the runs are scanned on N threads, each read in place
+//! ([`UriFinder::slice_messages`]). The runs of a mailbox, read apart, give the events of the
+//! whole mailbox (see the crate docs, "Shards"), and the main thread takes them in input
 //! order: a run's channel is sent down the job's channel ([`Msg::Run`]) before the run is
 //! handed to a thread. Input that is not an mbox is read on the job's own thread, as one
 //! thread reads it; so is the rest of a mailbox from a message the cut cannot see past (one
@@ -98,7 +98,8 @@ pub(super) fn scan(
                 loop {
                     let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                     let Ok((run, at, out)) = next else { break };
-                    let mut extractor = finder.reader_messages(run.bytes(), at);
+                    // Read in place: a reader's buffer would copy the run again.
+                    let mut extractor = finder.slice_messages(run.bytes(), at);
                     pump(&mut extractor, input, args, hand, &out, None);
                     // A buffer grown for a long message is not kept.
                     if run.buf.len() <= RUN + 4 * SLACK {
