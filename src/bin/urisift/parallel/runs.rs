@@ -116,9 +116,19 @@ pub(super) fn scan(
         };
         let mut at = MessageStart::default();
         loop {
-            match finder.mbox_cut(held.bytes(), at, RUN) {
+            // No separator line that starts at or after `RUN` is held whole in `RUN` bytes or
+            // fewer: they are not searched until more are read or the input ends (what is held
+            // after a cut would be searched twice).
+            let cut = match held.len > RUN || eof || failed.is_some() {
+                true => finder.mbox_cut(held.bytes(), at, RUN),
+                false => MboxCut::More,
+            };
+            match cut {
                 MboxCut::At { len, next } => {
-                    let mut rest = spare_rx.try_recv().unwrap_or_else(|_| Held { buf: Vec::new(), len: 0 });
+                    // A new buffer is made as long as a run is read: zeroed pages from the
+                    // allocator, not set to zero here, and not grown (copied) once filled.
+                    let mut rest =
+                        spare_rx.try_recv().unwrap_or_else(|_| Held { buf: vec![0; RUN + SLACK], len: 0 });
                     rest.len = held.len - len;
                     if rest.buf.len() < rest.len {
                         rest.buf.resize(rest.len, 0);
