@@ -195,8 +195,9 @@ fn shards_agree(builder: &urisift::ExtractorBuilder, text: &[u8], whole: &[urisi
 }
 
 /// An mbox read as mail, cut into runs of whole messages of at least a length `ctl` picks
-/// (`mbox_cut`) and each run read apart (`reader_messages`), the rest read in one piece where
-/// the cut finds no more: the runs' events, one after another, are `whole`.
+/// (`mbox_cut`) and each run read apart (`reader_messages`, or in place: `slice_messages`),
+/// the rest read in one piece where the cut finds no more: the runs' events, one after
+/// another, are `whole`.
 fn runs_agree(finder: &urisift::UriFinder, text: &[u8], whole: &[urisift::Event], ctl: usize) {
     if !text.starts_with(b"From ") || !finder.reads_as_mail(text, true) {
         return;
@@ -204,14 +205,24 @@ fn runs_agree(finder: &urisift::UriFinder, text: &[u8], whole: &[urisift::Event]
     let want = 1 + ctl * 37 % (text.len() + 1);
     let (mut at, mut from) = (urisift::MessageStart::default(), 0);
     let mut events = Vec::new();
+    // Runs read in place and by a reader take turns, the first either way as `ctl` says (a
+    // bit no option takes).
+    let mut in_place = ctl & 1 == 1;
     loop {
         let cut = finder.mbox_cut(&text[from..], at, want);
         let len = match cut {
             urisift::MboxCut::At { len, .. } => len,
             _ => text.len() - from,
         };
-        let mut run = finder.reader_messages(&text[from..from + len], at);
-        events.extend(std::iter::from_fn(|| run.next_event()).map(|e| e.expect("a slice reads")));
+        let run = &text[from..from + len];
+        if in_place {
+            let mut run = finder.slice_messages(run, at);
+            events.extend(std::iter::from_fn(|| run.next_event()));
+        } else {
+            let mut run = finder.reader_messages(run, at);
+            events.extend(std::iter::from_fn(|| run.next_event()).map(|e| e.expect("a slice reads")));
+        }
+        in_place = !in_place;
         match cut {
             urisift::MboxCut::At { len, next } => {
                 assert!(len > 0 && next.offset() == (from + len) as u64, "a cut moves on to its offset");

@@ -314,10 +314,13 @@
 //!   of offsets known in advance. [`UriFinder::mbox_cut`] cuts it into runs of whole messages
 //!   as it is read, and [`UriFinder::reader_messages`] reads each run apart, from the
 //!   [`MessageStart`] the cut gives (the run's offset, the messages and line feeds before it):
-//!   the runs' events, one run after another, are the whole mailbox's. A run may hold a
-//!   message longer than the message bound: it reads it as plain text, as the whole reading
-//!   does. The command line's `-j` reads a mailbox on standard input this way, holding at
-//!   most 32 MiB from the last cut: past that, the rest of the input is read in one piece.
+//!   the runs' events, one run after another, are the whole mailbox's. A run held in memory
+//!   is read in place, not copied again into a reader's buffer, by
+//!   [`UriFinder::slice_messages`]: the same events, their spans offsets of the input (from
+//!   the run's [`MessageStart::offset`] on). A run may hold a message longer than the message
+//!   bound: it reads it as plain text, as the whole reading does. The command line's `-j`
+//!   reads a mailbox on standard input this way, each run in place, holding at most 32 MiB
+//!   from the last cut: past that, the rest of the input is read in one piece.
 //!
 //! The command line's `--range START:END` and `-j N` (a large file cut into ranges on N
 //! threads) are built on these.

@@ -195,13 +195,25 @@ fn one_message_belongs_to_the_range_that_starts_it() {
 /// it: it holds what it has read (`read` bytes first), asks [`UriFinder::mbox_cut`]
 /// for a run of at least `want` bytes, reads more while it says `More`, reads each run apart
 /// with [`UriFinder::reader_messages`], and reads the rest from the last cut in one piece at
-/// the end of the input. Checks each cut on the way.
+/// the end of the input. Checks each cut on the way, and each run read in place
+/// ([`UriFinder::slice_messages`]) against the run read by a reader.
 fn runs(finder: &UriFinder, input: &[u8], want: usize, read: usize) -> Vec<Event> {
     let (mut at, mut from, mut held) = (MessageStart::default(), 0, read.min(input.len()));
     let mut events = Vec::new();
     let mut read_run = |run: &[u8], at: MessageStart| {
         let mut it = finder.reader_messages(run, at);
-        events.extend(std::iter::from_fn(|| it.next_event()).map(Result::unwrap));
+        let read: Vec<Event> = std::iter::from_fn(|| it.next_event()).map(Result::unwrap).collect();
+        let mut in_place = finder.slice_messages(run, at);
+        let held: Vec<Event> = std::iter::from_fn(|| in_place.next_event()).collect();
+        let offset = at.offset();
+        assert!(held == read, "the run at {offset} read in place: {}", first_difference(&held, &read));
+        assert_eq!(
+            (in_place.overlong(), in_place.plain_from(), in_place.long_messages()),
+            (it.overlong(), it.plain_from(), it.long_messages()),
+            "at {offset}"
+        );
+        in_place_borrowed(finder, input, run, at, &read);
+        events.extend(read);
     };
     loop {
         match finder.mbox_cut(&input[from..held], at, want) {
@@ -221,6 +233,46 @@ fn runs(finder: &UriFinder, input: &[u8], want: usize, read: usize) -> Vec<Event
             }
         }
     }
+}
+
+/// The matches of the run `run` of `input` (an mbox from `at` on), read in place and taken
+/// borrowed: the same URIs and spans as `events` holds, the spans offsets of `input`, and a
+/// URI borrowed only from where `input` holds it.
+fn in_place_borrowed(finder: &UriFinder, input: &[u8], run: &[u8], at: MessageStart, events: &[Event]) {
+    let matches = events.iter().filter_map(|event| match event {
+        Event::Match(m) => Some(m),
+        _ => None,
+    });
+    let borrowed: Vec<_> = finder.slice_messages(run, at).borrowed().collect();
+    assert_eq!(borrowed.len(), matches.clone().count(), "the run at {}", at.offset());
+    for (b, m) in borrowed.iter().zip(matches) {
+        assert_eq!((b.uri_bytes(), b.span(), b.line()), (m.uri_bytes(), m.span(), m.line()));
+        assert!(
+            !b.is_borrowed() || &input[b.span()] == b.uri_bytes(),
+            "{:?} borrowed from its span",
+            b.uri()
+        );
+    }
+}
+
+/// A run read in place borrows the URIs it finds from the run's bytes, though their spans are
+/// offsets of the whole input: a match in the second run of a mailbox.
+#[test]
+fn a_run_read_in_place_borrows_from_its_bytes() {
+    let mbox = format!("{}{}", message(1, 0), message(2, 0));
+    let finder = ExtractorBuilder::new().build();
+    let MboxCut::At { len, next } = finder.mbox_cut(mbox.as_bytes(), MessageStart::default(), 1) else {
+        panic!("a cut after the first message")
+    };
+    let run = &mbox.as_bytes()[len..];
+    let found: Vec<_> = finder.slice_messages(run, next).borrowed().collect();
+    let text = found.iter().find(|m| m.uri() == "http://2.example/text").expect("the second message's link");
+    assert!(text.is_borrowed());
+    assert_eq!(text.span().start, (len + mbox[len..].find("http://2.example/text").unwrap()) as u64);
+    // The base64 part's link is decoded: owned, at its place in the input all the same.
+    let html = found.iter().find(|m| m.uri() == "https://2.example/html").expect("the decoded link");
+    assert!(!html.is_borrowed());
+    assert!(html.span().start >= len as u64);
 }
 
 /// A mailbox cut into runs of whole messages (`mbox_cut`), each read apart from its cut

@@ -349,6 +349,30 @@ impl UriFinder {
     pub fn reader_messages<R: Read>(&self, reader: R, at: MessageStart) -> Extractor<R> {
         Extractor::messages(&self.compiled, reader, at)
     }
+
+    /// [`UriFinder::reader_messages`] over a run held in memory, read in place rather than
+    /// copied into an extractor's buffer: the events of the messages of `bytes`, an mbox from
+    /// its separator line `at` on (the input from offset `at.offset()`), the same as
+    /// `reader_messages(bytes, at)` gives. Their spans are offsets of the input, not of
+    /// `bytes`: a span indexes `bytes` once `at.offset()` is taken off it
+    /// ([`SliceMatches::borrowed`] does that).
+    ///
+    /// ```
+    /// use urisift::{MboxCut, MessageStart};
+    /// let finder = urisift::ExtractorBuilder::new().build();
+    /// let mbox = b"From a@example.org Mon Jan  1 00:00:00 2001\nSubject: one\n\nhttp://a.example/1\n\n\
+    ///              From b@example.org Tue Jan  2 00:00:00 2001\nSubject: two\n\nhttp://b.example/2\n";
+    /// let MboxCut::At { len, next } = finder.mbox_cut(mbox, MessageStart::default(), 1) else { panic!() };
+    /// let second: Vec<_> = finder.slice_messages(&mbox[len..], next).collect();
+    /// assert_eq!(second[0].uri(), "http://b.example/2");
+    /// assert_eq!(second[0].origin().unwrap().message(), 2);
+    /// assert_eq!(&mbox[second[0].span()], b"http://b.example/2");
+    /// let borrowed: Vec<_> = finder.slice_messages(&mbox[len..], next).borrowed().collect();
+    /// assert!(borrowed[0].is_borrowed());
+    /// ```
+    pub fn slice_messages<'h>(&self, bytes: &'h [u8], at: MessageStart) -> SliceMatches<'h> {
+        SliceMatches::messages(&self.compiled, bytes, at)
+    }
 }
 
 #[cfg(test)]

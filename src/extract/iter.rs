@@ -468,7 +468,7 @@ pub struct SliceMatches<'h> {
 
 impl<'h> SliceMatches<'h> {
     pub(crate) fn new(compiled: &Compiled, haystack: &'h [u8]) -> Self {
-        SliceMatches { pipeline: Pipeline::new(compiled, source::Slice(haystack)) }
+        SliceMatches { pipeline: Pipeline::new(compiled, source::Slice::new(haystack)) }
     }
 }
 

@@ -35,16 +35,38 @@ pub(crate) trait Source {
     fn read_on(&mut self, keep_from: u64, want: usize) -> bool;
 }
 
-/// Bytes in memory: all of the input, held from the start.
+/// Bytes in memory, held whole: the input from its offset `base` to its end (from its start,
+/// but for a run of an mbox read in place: see
+/// [`UriFinder::slice_messages`](crate::UriFinder::slice_messages)).
 #[derive(Debug)]
-pub(crate) struct Slice<'h>(pub(crate) &'h [u8]);
+pub(crate) struct Slice<'h> {
+    bytes: &'h [u8],
+    base: u64,
+}
+
+impl<'h> Slice<'h> {
+    /// The whole input.
+    pub(crate) fn new(bytes: &'h [u8]) -> Self {
+        Slice { bytes, base: 0 }
+    }
+
+    /// The input from its offset `base` on.
+    pub(crate) fn starting_at(bytes: &'h [u8], base: u64) -> Self {
+        Slice { bytes, base }
+    }
+
+    /// The bytes, and the input offset of the first.
+    pub(crate) fn held(&self) -> (&'h [u8], u64) {
+        (self.bytes, self.base)
+    }
+}
 
 impl Source for Slice<'_> {
     type Error = Infallible;
 
     #[inline]
     fn window(&self) -> (&[u8], u64, bool) {
-        (self.0, 0, true)
+        (self.bytes, self.base, true)
     }
 
     fn refill(&mut self, _keep_from: u64, _want: usize) -> Result<(), Infallible> {

@@ -588,10 +588,49 @@ fn rescan<W: io::Write>(
     Ok(Some(extractor.end_seam().cloned()))
 }
 
-/// Sends the events of `extractor` on, and then where mail stopped being read as mail, if it
-/// did; whether it got to their end.
-fn pump<R: Read>(
-    extractor: &mut urisift::Extractor<R>,
+/// What [`pump`] takes events from: an extractor over a reader, or over bytes in memory (a
+/// run of a mailbox read in place, [`runs`]).
+trait Events {
+    /// The next event, lent until the next call.
+    fn next_ref(&mut self) -> Option<io::Result<&Event>>;
+    /// Where the first message too long to be read as mail starts.
+    fn plain_from(&self) -> Option<u64>;
+    /// How many messages were too long to be read as mail.
+    fn long_messages(&self) -> u64;
+}
+
+impl<R: Read> Events for urisift::Extractor<R> {
+    fn next_ref(&mut self) -> Option<io::Result<&Event>> {
+        self.next_event_ref()
+    }
+
+    fn plain_from(&self) -> Option<u64> {
+        self.plain_from()
+    }
+
+    fn long_messages(&self) -> u64 {
+        self.long_messages()
+    }
+}
+
+impl Events for urisift::SliceMatches<'_> {
+    fn next_ref(&mut self) -> Option<io::Result<&Event>> {
+        self.next_event_ref().map(Ok)
+    }
+
+    fn plain_from(&self) -> Option<u64> {
+        self.plain_from()
+    }
+
+    fn long_messages(&self) -> u64 {
+        self.long_messages()
+    }
+}
+
+/// Sends the events of `extractor` on, and then the messages too long to be read as mail, if
+/// there were any; whether it got to their end.
+fn pump(
+    extractor: &mut impl Events,
     input: &Input,
     args: &Args,
     hand: Hand,
@@ -622,7 +661,7 @@ fn pump<R: Read>(
             }
             None => batch.is_empty() || tx.send(Msg::Events(std::mem::take(batch))).is_ok(),
         };
-    while let Some(event) = extractor.next_event_ref() {
+    while let Some(event) = extractor.next_ref() {
         let event = match event {
             Ok(event) => event,
             Err(e) => {

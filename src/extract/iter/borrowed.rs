@@ -27,11 +27,15 @@ pub struct SliceMatch<'h> {
 }
 
 impl<'h> SliceMatch<'h> {
-    /// The match `m` found in `haystack`, its text borrowed from there when it is there.
+    /// The match `m` found in `haystack` (the input from its offset `base` on), its text
+    /// borrowed from there when it is there.
     #[inline]
-    fn of(m: &Match, haystack: &'h [u8]) -> Self {
+    fn of(m: &Match, haystack: &'h [u8], base: u64) -> Self {
         let text = m.uri_bytes();
-        let uri = match m.span().to_range().and_then(|range| haystack.get(range)) {
+        let span = m.span();
+        let held =
+            span.start.checked_sub(base).and_then(|start| Span::new(start, span.end - base).to_range());
+        let uri = match held.and_then(|range| haystack.get(range)) {
             Some(there) if there == text => Cow::Borrowed(there),
             _ => Cow::Owned(text.to_vec()),
         };
@@ -124,10 +128,10 @@ impl<'h> Iterator for BorrowedMatches<'h> {
     type Item = SliceMatch<'h>;
 
     fn next(&mut self) -> Option<SliceMatch<'h>> {
-        let haystack = self.matches.pipeline.source.0;
+        let (haystack, base) = self.matches.pipeline.source.held();
         loop {
             if let Event::Match(m) = self.matches.next_event_ref()? {
-                return Some(SliceMatch::of(m, haystack));
+                return Some(SliceMatch::of(m, haystack, base));
             }
         }
     }

@@ -4,11 +4,11 @@
 
 use std::io::Read;
 
-use super::{Extractor, Mode, Pipeline};
+use super::{Extractor, Mode, Pipeline, SliceMatches};
 use crate::decode::mail::mbox;
 use crate::extract::mail::Mail;
 use crate::extract::options::Compiled;
-use crate::source;
+use crate::source::{self, Source};
 
 /// Where a message of an mbox starts (RFC 4155: a `From ` separator line after an empty line),
 /// and what the input before it holds that the reading of the messages from there on needs:
@@ -88,11 +88,31 @@ impl<R: Read> Extractor<R> {
     /// The events of the messages `reader` reads, an mbox from the separator line `at` on:
     /// see [`UriFinder::reader_messages`](crate::UriFinder::reader_messages).
     pub(crate) fn messages(compiled: &Compiled, reader: R, at: MessageStart) -> Self {
-        let mut pipeline = Pipeline::new(compiled, source::Reader::starting_at(reader, at.separator));
+        Extractor {
+            pipeline: Pipeline::messages(compiled, source::Reader::starting_at(reader, at.separator), at),
+        }
+    }
+}
+
+impl<'h> SliceMatches<'h> {
+    /// The events of the messages of `bytes`, an mbox from the separator line `at` on, read in
+    /// place: see [`UriFinder::slice_messages`](crate::UriFinder::slice_messages).
+    pub(crate) fn messages(compiled: &Compiled, bytes: &'h [u8], at: MessageStart) -> Self {
+        SliceMatches {
+            pipeline: Pipeline::messages(compiled, source::Slice::starting_at(bytes, at.separator), at),
+        }
+    }
+}
+
+impl<S: Source> Pipeline<S> {
+    /// A pipeline over `source`, an mbox from the separator line `at` on (the source's first
+    /// byte is the input's byte at `at.offset()`).
+    fn messages(compiled: &Compiled, source: S, at: MessageStart) -> Self {
+        let mut pipeline = Pipeline::new(compiled, source);
         if at == MessageStart::default() {
             // The input's start: the input is read as mail, as its first line says.
             pipeline.mode = Mode::Undecided { on: true };
-            return Extractor { pipeline };
+            return pipeline;
         }
         pipeline.engine.use_for_mail();
         let line_numbers = pipeline.lines.take().is_some();
@@ -104,6 +124,6 @@ impl<R: Read> Extractor<R> {
             at.line_feeds,
         );
         pipeline.mode = Mode::Mail(Box::new(mail));
-        Extractor { pipeline }
+        pipeline
     }
 }

@@ -337,7 +337,9 @@ impl<'h> SliceMatches<'h> {
         let head = &haystack[..haystack.len().min(mail_input::LOOK_MAX)];
         if compiled.opts.reads_as_mail(head, head.len() < mail_input::LOOK_MAX) {
             let shard = start as u64..end as u64;
-            return SliceMatches { pipeline: Pipeline::mail_shard(compiled, source::Slice(haystack), shard) };
+            return SliceMatches {
+                pipeline: Pipeline::mail_shard(compiled, source::Slice::new(haystack), shard),
+            };
         }
         let count_lines = compiled.opts.line_numbers;
         let mail_context = match compiled.opts.quoted_printable {
@@ -347,7 +349,7 @@ impl<'h> SliceMatches<'h> {
         let Ok((mut pipeline, bearing)) = warmed_up(compiled, start as u64, mail_context, |at, _| {
             let before = &haystack[..usize::try_from(at).unwrap_or(usize::MAX).min(haystack.len())];
             let lines = if count_lines { memchr::memchr_iter(b'\n', before).count() as u64 } else { 0 };
-            Ok::<_, Infallible>(Pipeline::starting_at(compiled, source::Slice(haystack), at, lines))
+            Ok::<_, Infallible>(Pipeline::starting_at(compiled, source::Slice::new(haystack), at, lines))
         });
         pipeline.own(start as u64..end as u64, bearing);
         SliceMatches { pipeline }

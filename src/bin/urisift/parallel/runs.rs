@@ -1,8 +1,8 @@
 //! `-j N` over a mailbox that cannot be cut into ranges (standard input, a file read through a
 //! decompressor): it is cut into runs of whole messages as it is read
-//! ([`UriFinder::mbox_cut`]), and the runs are scanned on N threads
-//! ([`UriFinder::reader_messages`]). The runs of a mailbox, read apart, give the events of
-//! the whole mailbox (see the crate docs, "Shards"), and the main thread takes them in input
+//! ([`UriFinder::mbox_cut`]), and the runs are scanned on N threads, each read in place
+//! ([`UriFinder::slice_messages`]). The runs of a mailbox, read apart, give the events of the
+//! whole mailbox (see the crate docs, "Shards"), and the main thread takes them in input
 //! order: a run's channel is sent down the job's channel ([`Msg::Run`]) before the run is
 //! handed to a thread. Input that is not an mbox is read on the job's own thread, as one
 //! thread reads it; so is the rest of a mailbox from a message the cut cannot see past (one
@@ -98,7 +98,8 @@ pub(super) fn scan(
                 loop {
                     let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                     let Ok((run, at, out)) = next else { break };
-                    let mut extractor = finder.reader_messages(run.bytes(), at);
+                    // Read in place: a reader's buffer would copy the run again.
+                    let mut extractor = finder.slice_messages(run.bytes(), at);
                     pump(&mut extractor, input, args, hand, &out, None);
                     // A buffer grown for a long message is not kept.
                     if run.buf.len() <= RUN + 4 * SLACK {
@@ -115,9 +116,19 @@ pub(super) fn scan(
         };
         let mut at = MessageStart::default();
         loop {
-            match finder.mbox_cut(held.bytes(), at, RUN) {
+            // No separator line that starts at or after `RUN` is held whole in `RUN` bytes or
+            // fewer: they are not searched until more are read or the input ends (what is held
+            // after a cut would be searched twice).
+            let cut = match held.len > RUN || eof || failed.is_some() {
+                true => finder.mbox_cut(held.bytes(), at, RUN),
+                false => MboxCut::More,
+            };
+            match cut {
                 MboxCut::At { len, next } => {
-                    let mut rest = spare_rx.try_recv().unwrap_or_else(|_| Held { buf: Vec::new(), len: 0 });
+                    // A new buffer is made as long as a run is read: zeroed pages from the
+                    // allocator, not set to zero here, and not grown (copied) once filled.
+                    let mut rest =
+                        spare_rx.try_recv().unwrap_or_else(|_| Held { buf: vec![0; RUN + SLACK], len: 0 });
                     rest.len = held.len - len;
                     if rest.buf.len() < rest.len {
                         rest.buf.resize(rest.len, 0);
