@@ -97,33 +97,57 @@ pub(crate) fn message_end(bytes: &[u8], start: usize, from: usize, complete: boo
     let from = from.max(start).min(bytes.len());
     for k in SEPARATOR.find_iter(&bytes[from..]) {
         let nl = from + k;
-        let line = nl + 1;
-        // The line before is empty: the input holds `\n\n` or `\n\r\n` before `From `.
-        let empty_before = bytes[..nl].ends_with(b"\n") || bytes[..nl].ends_with(b"\n\r");
-        if !empty_before {
-            continue;
-        }
-        // A separator line's bytes, with CR LF.
-        let reach = (line + SEPARATOR_MAX + 2).min(bytes.len());
-        let (end, next) = line_end(&bytes[..reach], line);
-        if next == end {
-            if reach < bytes.len() {
-                // Longer than a separator line.
-                continue;
-            }
-            if !complete {
-                // The line is not read to its end yet.
-                return End::More { resume: nl };
-            }
-        }
-        if is_separator(&bytes[line..end]) {
-            return End::Separator { line, next };
+        match separator_after(bytes, nl, complete) {
+            Line::Separator { line, next } => return End::Separator { line, next },
+            // The line is not read to its end yet.
+            Line::More => return End::More { resume: nl },
+            Line::Other => {}
         }
     }
     match complete {
         true => End::Last,
         // A `\nFrom ` cut at the end is searched again.
         false => End::More { resume: bytes.len().saturating_sub(5).max(from) },
+    }
+}
+
+/// What the line after a `\nFrom ` found at `nl` is, as [`separator_after`] reads it.
+enum Line {
+    /// A separator line from `line`, the next message starting at `next`.
+    Separator { line: usize, next: usize },
+    /// Not read far enough to tell.
+    More,
+    /// Some other line.
+    Other,
+}
+
+/// Whether the `From ` line after the line feed at `nl` in `bytes` (`complete` when nothing
+/// follows them) is a separator line: the line before it empty, the line at most
+/// [`SEPARATOR_MAX`] bytes long and reading `From address date` ([`is_separator`]). Reads
+/// the two bytes before `nl` and at most [`SEPARATOR_MAX`] + 2 after it.
+#[inline]
+fn separator_after(bytes: &[u8], nl: usize, complete: bool) -> Line {
+    let line = nl + 1;
+    // The line before is empty: the input holds `\n\n` or `\n\r\n` before `From `.
+    let empty_before = bytes[..nl].ends_with(b"\n") || bytes[..nl].ends_with(b"\n\r");
+    if !empty_before {
+        return Line::Other;
+    }
+    // A separator line's bytes, with CR LF.
+    let reach = (line + SEPARATOR_MAX + 2).min(bytes.len());
+    let (end, next) = line_end(&bytes[..reach], line);
+    if next == end {
+        if reach < bytes.len() {
+            // Longer than a separator line.
+            return Line::Other;
+        }
+        if !complete {
+            return Line::More;
+        }
+    }
+    match is_separator(&bytes[line..end]) {
+        true => Line::Separator { line, next },
+        false => Line::Other,
     }
 }
 
@@ -142,20 +166,29 @@ pub(crate) enum Cut {
 /// whole messages, at the first separator line that starts at or after `want`. Linear in the
 /// length searched.
 pub(crate) fn cut(bytes: &[u8], want: usize) -> Cut {
-    let Opening::Mbox { next: mut start } = opening(bytes, false) else { return Cut::More };
-    let mut messages = 0;
-    loop {
-        match message_end(bytes, start, start, false) {
-            End::Separator { line, next } => {
+    let Opening::Mbox { next: start } = opening(bytes, false) else { return Cut::More };
+    // The separator lines [`message_end`] finds one message at a time, found in one search
+    // over the bytes: a search started for each message costs more than a short message's
+    // bytes do. Each message's search starts after the separator line before it.
+    let (mut messages, mut after) = (0, start);
+    for k in SEPARATOR.find_iter(&bytes[start..]) {
+        let nl = start + k;
+        if nl < after {
+            continue;
+        }
+        match separator_after(bytes, nl, false) {
+            Line::Separator { line, next } => {
                 messages += 1;
                 if line >= want {
                     return Cut::At { line, next, messages };
                 }
-                start = next;
+                after = next;
             }
-            End::More { .. } | End::Last => return Cut::More,
+            Line::More => return Cut::More,
+            Line::Other => {}
         }
     }
+    Cut::More
 }
 
 /// Whether `line` (starting `From `, without its line ending) reads `From address date`, the
@@ -213,6 +246,58 @@ mod tests {
             "From  12:00",
         ] {
             assert!(!is_separator(line.as_bytes()), "{line}");
+        }
+    }
+
+    /// [`cut`] as [`message_end`] defines it, a message at a time.
+    fn cut_by_messages(bytes: &[u8], want: usize) -> Cut {
+        let Opening::Mbox { next: mut start } = opening(bytes, false) else { return Cut::More };
+        let mut messages = 0;
+        while let End::Separator { line, next } = message_end(bytes, start, start, false) {
+            messages += 1;
+            if line >= want {
+                return Cut::At { line, next, messages };
+            }
+            start = next;
+        }
+        Cut::More
+    }
+
+    /// The cut's one search finds the separator lines the search a message at a time finds,
+    /// on mailboxes made of separator lines, lines that only look like them (no empty line
+    /// before, no time, too long, not ended), CRLF and `From ` right after a separator line.
+    #[test]
+    fn the_cut_finds_what_message_end_finds() {
+        let long = format!("\n\nFrom a 10:00 {}\n", "x".repeat(990));
+        let pieces: [&[u8]; 11] = [
+            b"\n\nFrom a@b Mon Jan  1 00:00:00 2001\n",
+            b"\r\n\r\nFrom c 1:02\r\n",
+            b"\nFrom d 10:00\n",
+            b"\n\nFrom here on\n",
+            b"From e 10:00\n",
+            b"text http://x.example/\n",
+            b"\n",
+            b"\n\nFrom f 10:0",
+            long.as_bytes(),
+            b"\n\nFrom ",
+            b"0",
+        ];
+        let mut state = 0x6d62_6f78_u64;
+        for _ in 0..3000 {
+            let mut mbox = b"From first 12:00\n".to_vec();
+            let len = (state % 3000) as usize;
+            while mbox.len() < len {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                mbox.extend_from_slice(pieces[(state >> 33) as usize % pieces.len()]);
+            }
+            for want in [0, 1, 40, mbox.len() / 2, mbox.len()] {
+                assert_eq!(
+                    cut(&mbox, want),
+                    cut_by_messages(&mbox, want),
+                    "{:?} want {want}",
+                    String::from_utf8_lossy(&mbox)
+                );
+            }
         }
     }
 
