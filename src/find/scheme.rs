@@ -48,31 +48,6 @@ pub(crate) fn scheme_start(text: &[u8], colon: usize, floor: usize) -> Option<us
     if colon <= floor || !chars::is(*text.get(colon - 1)?, SCHEME) {
         return None;
     }
-    // Most runs before a colon are shorter than eight bytes (`Note:`, `10:30`, `http:`): the
-    // eight bytes before the colon are classified at once, and the run, its first letter and
-    // whether it holds a `.` read off their kinds, with no loop whose end depends on the text.
-    if colon >= floor + 8
-        && let Some(word) = text.get(colon - 8..colon).and_then(|w| w.first_chunk::<8>())
-    {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        // The kinds of the eight bytes, the byte right before the colon lowest.
-        let kind = |i: usize| u64::from(SCHEME_KIND[usize::from(word[7 - i])]) << (8 * i);
-        let kinds = kind(0) | kind(1) | kind(2) | kind(3) | kind(4) | kind(5) | kind(6) | kind(7);
-        // The lowest byte of kind 0 is flagged exactly (a borrow only flags bytes above it).
-        let ends = kinds.wrapping_sub(ONES) & !kinds & (ONES * 0x80);
-        if ends != 0 {
-            // The run is the bytes below the lowest that ends it, fewer than eight.
-            let run = kinds & ((1u64 << (ends.trailing_zeros() & !7)) - 1);
-            let letters = run & (ONES * u64::from(KIND_LETTER));
-            if letters == 0 {
-                return None;
-            }
-            // The highest letter byte is the first letter: so many bytes before the colon's.
-            let start = colon - 1 - (63 - letters.leading_zeros() as usize) / 8;
-            return after_walk(text, start, colon, run & (ONES * u64::from(KIND_DOT)) != 0);
-        }
-        // Eight scheme bytes and maybe more: the walk below reads them one by one.
-    }
     // One byte more than the longest scheme: a run that fills it is too long.
     let lo = colon.saturating_sub(SCHEME_MAX + 1).max(floor);
     let head = text.get(lo..colon)?;
@@ -553,7 +528,7 @@ mod tests {
 
     #[test]
     fn scheme_start_agrees_with_the_definition_at_every_length_and_floor() {
-        // Runs of many lengths (shorter and longer than the eight bytes read at once) of
+        // Runs of many lengths (shorter and longer than eight bytes) of
         // letters, digits, `+-.`, bytes outside ASCII and ones that end a run, before a colon
         // at many distances from the start and from the floor. (Runs past the bound:
         // `scheme_look_back_is_bounded`.)
