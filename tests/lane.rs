@@ -39,6 +39,28 @@ fn option_sets() -> Vec<ExtractorBuilder> {
     sets
 }
 
+/// [`agree`] on every prefix, candidate and suffix put together, as the end of the input and
+/// followed by more text (the lane declines a candidate that runs to the end of what it
+/// sees), under every option set, and from a reader under the default options (the lane sees
+/// windows that end anywhere); how many matches were compared.
+fn agree_on_every_product(prefixes: &[&str], candidates: &[&str], suffixes: &[&str]) -> usize {
+    let sets = option_sets();
+    let mut found = 0;
+    for p in prefixes {
+        for c in candidates {
+            for s in suffixes {
+                for end in ["", " z"] {
+                    let input = format!("{p}{c}{s}{end}");
+                    for (i, builder) in sets.iter().enumerate() {
+                        found += agree(builder, input.as_bytes(), i == 0);
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
 /// Asserts that `input` gives the same events with the lane and without, from a slice and
 /// (when `stream` is set) from a reader in odd-sized chunks; returns how many matches.
 fn agree(builder: &ExtractorBuilder, input: &[u8], stream: bool) -> usize {
@@ -302,24 +324,7 @@ fn the_lane_agrees_on_every_neighbourhood() {
         "\n b->",
         "\n> b>",
     ];
-    let sets = option_sets();
-    let mut found = 0;
-    for p in prefixes {
-        for c in candidates {
-            for s in suffixes {
-                // As the end of the input, and followed by more text: the lane declines a
-                // candidate that runs to the end of what it sees.
-                for end in ["", " z"] {
-                    let input = format!("{p}{c}{s}{end}");
-                    for (i, builder) in sets.iter().enumerate() {
-                        // The reader too, under the default options: the lane sees windows that
-                        // end anywhere.
-                        found += agree(builder, input.as_bytes(), i == 0);
-                    }
-                }
-            }
-        }
-    }
+    let found = agree_on_every_product(&prefixes, &candidates, &suffixes);
     assert!(found > 60_000, "too few matches to compare anything: {found}");
 }
 
@@ -399,19 +404,6 @@ fn the_lane_agrees_around_iris() {
         "\u{10300}",
         "\u{e9}\u{301}",
     ];
-    let sets = option_sets();
-    let mut found = 0;
-    for p in prefixes {
-        for c in candidates {
-            for s in suffixes {
-                for end in ["", " z"] {
-                    let input = format!("{p}{c}{s}{end}");
-                    for (i, builder) in sets.iter().enumerate() {
-                        found += agree(builder, input.as_bytes(), i == 0);
-                    }
-                }
-            }
-        }
-    }
+    let found = agree_on_every_product(&prefixes, &candidates, &suffixes);
     assert!(found > 20_000, "too few matches to compare anything: {found}");
 }
