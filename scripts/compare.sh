@@ -7,8 +7,10 @@
 #
 # For each workload (prose, mail, log, dense, adversarial) it writes SIZE_MIB of text with
 # `examples/generate.rs` into a temporary directory, then times, on the same file:
-#   urisift   file  urisift -c FILE            (this crate's CLI: streams the file in 64 KiB reads)
-#             pipe  cat FILE | urisift -c
+#   urisift   file  urisift -c -j 1 FILE       (this crate's CLI on one thread: streams the file in
+#                                               64 KiB reads; issue 22 compares on one thread)
+#             pipe  cat FILE | urisift -c -j 1
+#   urisift-jN  the same with the default -j (one thread per core: N = nproc), as users run it
 #   grep      file  grep -o -a -E REGEX FILE | wc -l      (GNU grep, LC_ALL=C)
 #             pipe  cat FILE | grep -o -a -E REGEX | wc -l
 #   rg        file  rg -o -a REGEX FILE | wc -l           (ripgrep)
@@ -18,7 +20,9 @@
 #   memchr    file  peers memchr FILE          (counting ':' while reading: the floor)
 #             pipe  cat FILE | peers memchr -  (the same from a pipe: the floor of every pipe row)
 # and prints MB/s (10^6 bytes per second), the count each found, and urisift's throughput over
-# the tool's, against urisift run the same way (file or pipe) in the same run of this script.
+# the tool's, against urisift run the same way (file or pipe) in the same run of this script:
+# on one thread (the peers' rows all read on one thread: GNU grep always, ripgrep given one
+# file or a pipe) and with one thread per core.
 #
 # How each counts: urisift the URIs it extracts; linkify its URL links; regex, grep and rg the
 # matches of the one URL regex below. `grep -c -o` would count matching lines, not matches, so
@@ -46,8 +50,10 @@ trap 'rm -rf "$dir"' EXIT
 regex='(https?|ftp|file)://[-A-Za-z0-9+&@#/%?=~_|!:,.;]*[-A-Za-z0-9+&@#/%=~_|]'
 
 # The commands timed, each given FILE; each prints its count last.
-urisift_file() { "$bin/urisift" -c "$1"; }
-urisift_pipe() { cat "$1" | "$bin/urisift" -c; }
+urisift_file() { "$bin/urisift" -c -j 1 "$1"; }
+urisift_pipe() { cat "$1" | "$bin/urisift" -c -j 1; }
+urisift_jn_file() { "$bin/urisift" -c "$1"; }
+urisift_jn_pipe() { cat "$1" | "$bin/urisift" -c; }
 grep_file() { LC_ALL=C grep -o -a -E "$regex" "$1" | wc -l; }
 grep_pipe() { cat "$1" | LC_ALL=C grep -o -a -E "$regex" | wc -l; }
 rg_file() { rg -o -a "$regex" "$1" | wc -l; }
@@ -70,7 +76,8 @@ best() {
 }
 
 # Rows: tool, how it reads (file or pipe), the command.
-rows=("urisift file urisift_file" "urisift pipe urisift_pipe")
+jn=urisift-j$(nproc)
+rows=("urisift file urisift_file" "urisift pipe urisift_pipe" "$jn file urisift_jn_file" "$jn pipe urisift_jn_pipe")
 for tool in grep rg; do
     if command -v "$tool" >/dev/null; then
         rows+=("$tool file ${tool}_file" "$tool pipe ${tool}_pipe")
@@ -84,10 +91,11 @@ echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //
     "$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); $(uname -sr); $(rustc --version)"
 echo "peers: $(grep --version | head -n 1)$(command -v rg >/dev/null && echo "; $(rg --version | head -n 1)")"
 echo "size: $size_mib MiB per workload; wall clock, best of $runs"
-echo "urisift / tool: urisift's throughput over the tool's, both reading the same way (file or pipe)"
+echo "urisift / tool: urisift's throughput over the tool's, both reading the same way (file or pipe);"
+echo "urisift is run with -j 1 (one thread), $jn with the default -j (one thread per core)"
 echo
-printf '| %-11s | %-8s | %-4s | %9s | %8s | %s |\n' workload tool from MB/s count "urisift / tool"
-printf '|%s|%s|%s|%s|%s|%s|\n' ------------- ---------- ------ ----------- ---------- ----------------
+printf '| %-11s | %-11s | %-4s | %9s | %8s | %s | %s |\n' workload tool from MB/s count "urisift / tool" "$jn / tool"
+printf '|%s|%s|%s|%s|%s|%s|%s|\n' ------------- ------------- ------ ----------- ---------- ---------------- ----------------
 for w in prose mail log dense adversarial; do
     file=$dir/$w.txt
     "$bin/examples/generate" "$w" $((size_mib << 20)) >"$file" 2>/dev/null
@@ -101,8 +109,10 @@ for w in prose mail log dense adversarial; do
         count=$(tr -d ' ' <"$dir/out")
         mbs=$(awk -v b="$bytes" -v u="$t" 'BEGIN { printf "%.0f", b / u }')
         ratio=$(awk -v a="$t" -v b="${us[urisift.$from]}" 'BEGIN { printf "%.2f", a / b }')
+        ratio_jn=$(awk -v a="$t" -v b="${us[$jn.$from]:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }')
         [ "$tool" = urisift ] && ratio=-
-        printf '| %-11s | %-8s | %-4s | %9s | %8s | %s |\n' "$w" "$tool" "$from" "$mbs" "$count" "$ratio"
+        [ "$tool" = "$jn" ] && ratio_jn=-
+        printf '| %-11s | %-11s | %-4s | %9s | %8s | %s | %s |\n' "$w" "$tool" "$from" "$mbs" "$count" "$ratio" "$ratio_jn"
     done
     unset us
     rm -f "$file"
