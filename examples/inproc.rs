@@ -9,7 +9,8 @@
 //!
 //! Arguments: MODE and WORKLOAD. MODE is `value` (`extract_slice(..).count()`, the `Iterator`
 //! of `Match`), `borrowed` (`SliceMatches::borrowed`), `lent` (`next_event_ref`), `stream`
-//! (`extract` over the bytes as a reader), `linkify` (linkify's `LinkFinder`, URLs) or `floor`
+//! (`extract` over the bytes as a reader), `linkify` (linkify's `LinkFinder`, URLs), `linkify-email` (URLs and
+//! email addresses) or `floor`
 //! (the scan floor of `benches/workload`). WORKLOAD is a name of `benches/workload`, generated
 //! as `benches/extract.rs` generates it (4 MiB, the same seed), or a file's path. Only
 //! `take` does the work measured: `--toggle-collect` leaves out generating or reading the
@@ -29,7 +30,9 @@ const SEED: u64 = 0x5eed;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(mode), Some(input)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: inproc value|borrowed|lent|stream|linkify|floor WORKLOAD|FILE [REPS]");
+        eprintln!(
+            "usage: inproc value|borrowed|lent|stream|linkify|linkify-email|floor WORKLOAD|FILE [REPS]"
+        );
         return ExitCode::from(2);
     };
     let text = match workload::generate(input, SIZE, SEED) {
@@ -87,6 +90,12 @@ fn take(mode: &str, text: &[u8], utf8: &str) -> Option<usize> {
         "linkify" => {
             let mut finder = linkify::LinkFinder::new();
             finder.kinds(&[linkify::LinkKind::Url]);
+            finder.links(black_box(utf8)).count()
+        }
+        "linkify-email" => {
+            // URLs and email addresses: what linkify finds of the `mailto:` URIs urisift reports.
+            let mut finder = linkify::LinkFinder::new();
+            finder.kinds(&[linkify::LinkKind::Url, linkify::LinkKind::Email]);
             finder.links(black_box(utf8)).count()
         }
         "floor" => workload::scan_floor(text),
