@@ -3,7 +3,7 @@
 //! walk decides, the full path finds the same components.
 
 use super::*;
-use crate::uri::{ErrorKind, Uri};
+use crate::uri::{ErrorKind, HostKind, Uri, host};
 
 /// What the full path gives `s`: its components when it is a valid IRI whose registered name,
 /// if any, is a host a reader would click.
