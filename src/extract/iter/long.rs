@@ -7,6 +7,17 @@
 use crate::decode::mail::mbox::{self, End};
 use crate::extract::mail::Mail;
 
+/// Where a long message ends, as input offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ends {
+    /// Not found yet.
+    Unknown,
+    /// Before the separator line at `line`, the next message's text starting at `next`.
+    Separator { line: u64, next: u64 },
+    /// At the end of the input, here.
+    Input(u64),
+}
+
 /// The long message being read as plain text, and the mail stage to go on with after it.
 #[derive(Debug)]
 pub(super) struct Long {
@@ -16,11 +27,8 @@ pub(super) struct Long {
     start: u64,
     /// Where the search for its end goes on.
     searched: u64,
-    /// Where it ends, once found: the input offset of the next separator line and of the
-    /// message after it, or the end of the input (`None`).
-    end: Option<Option<(u64, u64)>>,
-    /// The input's end, once it is the message's.
-    input_end: u64,
+    /// Where it ends.
+    end: Ends,
     /// The end of the window last searched and the end of what of it was the message's, as
     /// input offsets: the scan steps many times over one window (an event at a time), which
     /// is searched once.
@@ -30,7 +38,7 @@ pub(super) struct Long {
 impl Long {
     /// The message that starts at input offset `start`, its separator line read by `mail`.
     pub(super) fn new(mail: Box<Mail>, start: u64) -> Self {
-        Long { mail, start, searched: start, end: None, input_end: u64::MAX, searched_window: (0, 0) }
+        Long { mail, start, searched: start, end: Ends::Unknown, searched_window: (0, 0) }
     }
 
     /// What of `window` (the input from offset `base`, `eof` when nothing follows it) is the
@@ -40,19 +48,16 @@ impl Long {
     #[inline]
     pub(super) fn clip<'a>(&mut self, window: &'a [u8], base: u64, eof: bool) -> (&'a [u8], bool) {
         let at = |offset: u64| (offset.saturating_sub(base) as usize).min(window.len());
-        if self.end.is_none() {
+        if self.end == Ends::Unknown {
             let window_end = base + window.len() as u64;
             if !eof && self.searched_window.0 == window_end {
                 return (&window[..at(self.searched_window.1)], false);
             }
             match mbox::message_end(window, at(self.start), at(self.searched), eof) {
                 End::Separator { line, next } => {
-                    self.end = Some(Some((base + line as u64, base + next as u64)));
+                    self.end = Ends::Separator { line: base + line as u64, next: base + next as u64 };
                 }
-                End::Last => {
-                    self.input_end = base + window.len() as u64;
-                    self.end = Some(None);
-                }
+                End::Last => self.end = Ends::Input(base + window.len() as u64),
                 End::More { resume } => {
                     self.searched = base + resume as u64;
                     // Any separator line still to be found starts after `resume`.
@@ -63,8 +68,10 @@ impl Long {
             }
         }
         let end = match self.end {
-            Some(Some((line, _))) => line,
-            _ => self.input_end,
+            Ends::Separator { line, .. } => line,
+            Ends::Input(end) => end,
+            // Found above: were it not, the window would be read as the message's, not panic.
+            Ends::Unknown => base + window.len() as u64,
         };
         (&window[..at(end)], true)
     }
@@ -72,14 +79,17 @@ impl Long {
     /// The input from this offset on is still needed by the search for the message's end.
     pub(super) fn keep_from(&self) -> u64 {
         match self.end {
-            None => self.searched.saturating_sub(2),
-            Some(_) => u64::MAX,
+            Ends::Unknown => self.searched.saturating_sub(2),
+            Ends::Separator { .. } | Ends::Input(_) => u64::MAX,
         }
     }
 
     /// Where the next message's separator line and text start, once the message is read to
     /// its end; `None` when it ends the input.
     pub(super) fn next_message(&self) -> Option<(u64, u64)> {
-        self.end.flatten()
+        match self.end {
+            Ends::Separator { line, next } => Some((line, next)),
+            Ends::Unknown | Ends::Input(_) => None,
+        }
     }
 }
