@@ -10,6 +10,9 @@ use std::sync::Arc;
 pub(crate) struct ContentType {
     /// `type/subtype`, in lower case (shared with the segments of the entity).
     pub(crate) mime: Arc<str>,
+    /// The length of the type: where the `/` is in `mime` (found once, as the type and the
+    /// subtype are looked at for each entity).
+    slash: usize,
     /// The parameters, names in lower case, values unquoted, RFC 2231 continuations joined
     /// and `%XX` decoded.
     pub(crate) params: Vec<(String, Vec<u8>)>,
@@ -31,17 +34,17 @@ pub(crate) fn is_ascii_label(label: &[u8]) -> bool {
 impl ContentType {
     /// `text/plain` (RFC 2045 §5.2: the default, and what an invalid value is read as).
     pub(crate) fn text_plain() -> Self {
-        ContentType { mime: Arc::from("text/plain"), params: Vec::new(), ascii_charset: false }
+        ContentType { mime: Arc::from("text/plain"), slash: 4, params: Vec::new(), ascii_charset: false }
     }
 
     /// The type, before the `/`.
     pub(crate) fn main_type(&self) -> &str {
-        self.mime.split('/').next().unwrap_or("")
+        self.mime.get(..self.slash).unwrap_or_default()
     }
 
     /// The subtype, after the `/`.
     pub(crate) fn subtype(&self) -> &str {
-        self.mime.split_once('/').map_or("", |(_, s)| s)
+        self.mime.get(self.slash + 1..).unwrap_or_default()
     }
 
     /// The value of parameter `name` (lower case).
@@ -60,11 +63,9 @@ impl ContentType {
         }
         s.skip_cfws();
         let sub = s.token()?;
-        let mut mime = String::with_capacity(main.len() + 1 + sub.len());
-        mime.push_str(&String::from_utf8_lossy(main));
-        mime.push('/');
-        mime.push_str(&String::from_utf8_lossy(sub));
-        mime.make_ascii_lowercase();
+        // Tokens are ASCII: each byte is a character.
+        let mime: String =
+            main.iter().chain(b"/").chain(sub).map(|&b| char::from(b.to_ascii_lowercase())).collect();
         // Parameters; RFC 2231 pieces `name*N` / `name*N*` gathered, then joined in order.
         let mut pieces: Vec<(String, u32, bool, Vec<u8>)> = Vec::new();
         while pieces.len() < PARAMS_MAX {
@@ -85,8 +86,7 @@ impl ContentType {
             s.skip_cfws();
             let value = if s.s.get(s.i) == Some(&b'"') { s.quoted() } else { s.bare().map(<[u8]>::to_vec) };
             let Some(value) = value else { continue };
-            let mut name = String::from_utf8_lossy(name).into_owned();
-            name.make_ascii_lowercase();
+            let mut name: String = name.iter().map(|&b| char::from(b.to_ascii_lowercase())).collect();
             let extended = name.ends_with('*');
             if extended {
                 name.pop();
@@ -114,7 +114,7 @@ impl ContentType {
                 None => params.push((name, value)),
             }
         }
-        let mut ct = ContentType { mime: Arc::from(mime), params, ascii_charset: false };
+        let mut ct = ContentType { mime: Arc::from(mime), slash: main.len(), params, ascii_charset: false };
         ct.ascii_charset = ct.param("charset").is_some_and(is_ascii_label);
         Some(ct)
     }
@@ -245,19 +245,20 @@ impl<'a> Scanner<'a> {
     fn quoted(&mut self) -> Option<Vec<u8>> {
         self.i += 1;
         let mut out = Vec::new();
-        while let Some(&b) = self.s.get(self.i) {
-            self.i += 1;
-            match b {
-                b'"' => return Some(out),
-                b'\\' => {
-                    if let Some(&c) = self.s.get(self.i) {
-                        out.push(c);
-                        self.i += 1;
-                    }
-                }
-                _ => out.push(b),
+        // Runs between escapes copied at once.
+        while let Some(k) = memchr::memchr2(b'"', b'\\', &self.s[self.i..]) {
+            out.extend_from_slice(&self.s[self.i..self.i + k]);
+            self.i += k + 1;
+            if self.s[self.i - 1] == b'"' {
+                return Some(out);
+            }
+            if let Some(&c) = self.s.get(self.i) {
+                out.push(c);
+                self.i += 1;
             }
         }
+        out.extend_from_slice(&self.s[self.i..]);
+        self.i = self.s.len();
         Some(out)
     }
 }
