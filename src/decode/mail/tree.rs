@@ -183,7 +183,7 @@ impl Walker<'_> {
         is_message: bool,
         depth: usize,
     ) {
-        let value = header.value(bytes, Known::ContentType).map(header::value_text);
+        let value = header.field(Known::ContentType).map(|f| header::field_text(bytes, f));
         let content_type = self.shared.content_type(value.as_deref(), default);
         // Whether a field may be raw ISO-2022-JP: one search of the header block for ESC.
         let escapes =
@@ -194,20 +194,22 @@ impl Walker<'_> {
             }
             let raw = &bytes[field.value.clone()];
             // A value on one line without encoded-words is its bytes, trimmed: read in place
-            // (unless it is ISO-2022-JP, looked for only where a URI may be).
+            // (unless it is ISO-2022-JP, looked for only where a URI may be). What the header's
+            // reading found of its `:` and `=?` says whether it may give an event: trimming
+            // takes off neither.
             let trimmed = raw.trim_ascii();
             if let Origin::Input(base) = origin
-                && memchr::memchr2(b'\r', b'\n', trimmed).is_none()
-                && !header::has_encoded_word(trimmed)
+                && field.is_as_written(trimmed)
             {
-                if !self.wanted.may_give(trimmed, false) {
+                if trimmed.is_empty() || !(self.wanted.abbreviated || field.colon) {
                     continue;
                 }
                 if escapes.is_none() || !charset::is_unlabelled_iso_2022_jp(trimmed) {
                     let lead = raw.len() - raw.trim_ascii_start().len();
                     let name = self.shared.get_bytes(&bytes[field.name.clone()]);
                     let at = base + (field.value.start + lead) as u64;
-                    self.push_input(trimmed, at, SegmentKind::Header { name }, path, &content_type.mime);
+                    let text = SegmentText::Input(at..at + trimmed.len() as u64);
+                    self.push_text(text, SegmentKind::Header { name }, path, &content_type.mime);
                     continue;
                 }
             }
