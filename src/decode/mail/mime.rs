@@ -63,9 +63,11 @@ impl ContentType {
         }
         s.skip_cfws();
         let sub = s.token()?;
-        // Tokens are ASCII: each byte is a character.
-        let mime: String =
-            main.iter().chain(b"/").chain(sub).map(|&b| char::from(b.to_ascii_lowercase())).collect();
+        let mut mime = Vec::with_capacity(main.len() + 1 + sub.len());
+        mime.extend_from_slice(main);
+        mime.push(b'/');
+        mime.extend_from_slice(sub);
+        let mime = lower_case(mime);
         // Parameters; RFC 2231 pieces `name*N` / `name*N*` gathered, then joined in order.
         let mut pieces: Vec<(String, u32, bool, Vec<u8>)> = Vec::new();
         while pieces.len() < PARAMS_MAX {
@@ -86,7 +88,7 @@ impl ContentType {
             s.skip_cfws();
             let value = if s.s.get(s.i) == Some(&b'"') { s.quoted() } else { s.bare().map(<[u8]>::to_vec) };
             let Some(value) = value else { continue };
-            let mut name: String = name.iter().map(|&b| char::from(b.to_ascii_lowercase())).collect();
+            let mut name = lower_case(name.to_vec());
             let extended = name.ends_with('*');
             if extended {
                 name.pop();
@@ -118,6 +120,12 @@ impl ContentType {
         ct.ascii_charset = ct.param("charset").is_some_and(is_ascii_label);
         Some(ct)
     }
+}
+
+/// `token`, tokens joined or a token (RFC 2045 §5.1: ASCII), in lower case, as a string.
+fn lower_case(mut token: Vec<u8>) -> String {
+    token.make_ascii_lowercase();
+    String::from_utf8(token).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// How many parameters of a `Content-Type` are read; those after are ignored, so that a value
