@@ -68,9 +68,11 @@ impl ContentType {
         mime.push(b'/');
         mime.extend_from_slice(sub);
         let mime = lower_case(mime);
-        // Parameters; RFC 2231 pieces `name*N` / `name*N*` gathered, then joined in order.
+        // Parameters; RFC 2231 pieces `name*N` / `name*N*` gathered, then joined in order. Until
+        // the first such piece, parameters are taken as they come (most values have none).
+        let mut params: Vec<(String, Vec<u8>)> = Vec::new();
         let mut pieces: Vec<(String, u32, bool, Vec<u8>)> = Vec::new();
-        while pieces.len() < PARAMS_MAX {
+        while params.len() + pieces.len() < PARAMS_MAX {
             s.skip_cfws();
             // Anything up to the next `;` that is not a parameter is skipped.
             while s.i < s.s.len() && s.s[s.i] != b';' {
@@ -89,6 +91,10 @@ impl ContentType {
             let value = if s.s.get(s.i) == Some(&b'"') { s.quoted() } else { s.bare().map(<[u8]>::to_vec) };
             let Some(value) = value else { continue };
             let mut name = lower_case(name.to_vec());
+            if pieces.is_empty() && !name.contains('*') {
+                params.push((name, value));
+                continue;
+            }
             let extended = name.ends_with('*');
             if extended {
                 name.pop();
@@ -103,9 +109,22 @@ impl ContentType {
                 },
                 None => 0,
             };
+            if pieces.is_empty() {
+                pieces.extend(params.drain(..).map(|(name, value)| (name, 0, false, value)));
+            }
             pieces.push((name, index, extended, value));
         }
-        let mut params: Vec<(String, Vec<u8>)> = Vec::new();
+        if pieces.is_empty() {
+            // No RFC 2231 piece: the first parameter of each name, in order.
+            let mut kept = 0;
+            for k in 0..params.len() {
+                if !params[..kept].iter().any(|(n, _)| *n == params[k].0) {
+                    params.swap(kept, k);
+                    kept += 1;
+                }
+            }
+            params.truncate(kept);
+        }
         // The pieces of each name, in index order (a stable sort keeps duplicates in order).
         pieces.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         for (name, index, extended, value) in pieces {
@@ -383,6 +402,27 @@ mod tests {
         assert_eq!(ct.param("boundary"), Some(&b"abcdef"[..]));
         let ct = ContentType::parse(b"text/plain; charset*=us-ascii'en'utf%2D8").unwrap();
         assert_eq!(ct.param("charset"), Some(&b"utf-8"[..]));
+    }
+
+    /// A name given twice keeps its first value, whether or not RFC 2231 pieces come with it
+    /// (before them or after); the pieces after the first are joined to it.
+    #[test]
+    fn repeated_parameters_keep_their_first_value() {
+        let ct =
+            ContentType::parse(b"text/plain; charset=a; format=flowed; CHARSET=b; format=fixed").unwrap();
+        assert_eq!(
+            (ct.param("charset"), ct.param("format"), ct.params.len()),
+            (Some(&b"a"[..]), Some(&b"flowed"[..]), 2)
+        );
+        let ct = ContentType::parse(b"multipart/mixed; boundary=x; boundary*0=y; boundary*1=z").unwrap();
+        assert_eq!(ct.param("boundary"), Some(&b"xz"[..]));
+        let ct = ContentType::parse(b"multipart/mixed; boundary*0=y; boundary=x; boundary*1=z").unwrap();
+        assert_eq!(ct.param("boundary"), Some(&b"yz"[..]));
+        let ct = ContentType::parse(b"multipart/mixed; a=1; boundary*1=z; b=2; boundary*0=y; a=3").unwrap();
+        assert_eq!(
+            (ct.param("boundary"), ct.param("a"), ct.param("b")),
+            (Some(&b"yz"[..]), Some(&b"1"[..]), Some(&b"2"[..]))
+        );
     }
 
     #[test]
