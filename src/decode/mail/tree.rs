@@ -77,25 +77,10 @@ fn child(path: &str, k: usize) -> Cow<'static, str> {
         // The body of a top-level message, and the first parts of a multipart one: no
         // string made.
         0..=9 if path.is_empty() => Cow::Borrowed(TOP[k]),
-        _ => Cow::Owned(nested(path, k)),
-    }
-}
-
-/// [`child`] made: `k` after `path` and a dot (for the first nine, without the formatting
-/// machinery).
-#[inline(never)]
-fn nested(path: &str, k: usize) -> String {
-    const DIGITS: &[u8; 10] = b"0123456789";
-    match k {
-        _ if path.is_empty() => k.to_string(),
-        0..=9 => {
-            let mut made = String::with_capacity(path.len() + 2);
-            made.push_str(path);
-            made.push('.');
-            made.push(char::from(DIGITS[k]));
-            made
-        }
-        _ => format!("{path}.{k}"),
+        _ if path.is_empty() => Cow::Owned(k.to_string()),
+        // The first nine nested ones without the formatting machinery.
+        0..=9 => Cow::Owned([path, ".", TOP[k]].concat()),
+        _ => Cow::Owned(format!("{path}.{k}")),
     }
 }
 
