@@ -82,6 +82,20 @@ impl Field {
     }
 }
 
+impl Field {
+    /// [`Field::is_as_written`], and `trimmed` holds no ESC either, so that it is not
+    /// unlabelled ISO-2022-JP ([`charset::is_unlabelled_iso_2022_jp`]): both found with one
+    /// search of the value.
+    #[inline]
+    pub(crate) fn is_plain(&self, trimmed: &[u8]) -> bool {
+        !self.encoded_word
+            && match self.folded {
+                true => memchr::memchr3(b'\r', b'\n', 0x1b, trimmed).is_none(),
+                false => memchr::memchr2(b'\r', 0x1b, trimmed).is_none(),
+            }
+    }
+}
+
 impl Header {
     /// The first field named `name` (in any case).
     #[cfg(test)]
@@ -513,6 +527,34 @@ mod tests {
         );
         let folded: Vec<_> = h.fields.iter().map(|f| f.folded).collect();
         assert_eq!(folded, [false, true, false, false, true, false, false, false]);
+    }
+
+    /// A value is plain when it is taken as written and holds no ESC (so is not ISO-2022-JP).
+    #[test]
+    fn plain_values_are_those_taken_as_written_without_an_escape() {
+        let msg = b"A: plain\nB: \x1b[1mx\x1b[0m\nC: \x1b$B7oL>\x1b(B:\nD: x\r\n y\nE: a\rb\nF: c\r\n \r\nG: =?a?Q?b?=\n\n";
+        let h = parse(msg, 0..msg.len());
+        let plain: Vec<_> = h
+            .fields
+            .iter()
+            .map(|f| {
+                let trimmed = msg[f.value.clone()].trim_ascii();
+                assert_eq!(f.is_plain(trimmed), f.is_as_written(trimmed) && !trimmed.contains(&0x1b));
+                (&msg[f.name.clone()], f.is_plain(trimmed))
+            })
+            .collect();
+        assert_eq!(
+            plain,
+            [
+                (&b"A"[..], true),
+                (b"B", false),
+                (b"C", false),
+                (b"D", false),
+                (b"E", false),
+                (b"F", true),
+                (b"G", false)
+            ]
+        );
     }
 
     #[test]

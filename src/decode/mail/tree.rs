@@ -187,9 +187,6 @@ impl Walker<'_> {
     ) {
         let value = header.field(Known::ContentType).map(|f| header::field_text(bytes, f));
         let content_type = self.shared.content_type(value.as_deref(), default);
-        // Whether a field may be raw ISO-2022-JP: one search of the header block for ESC.
-        let escapes =
-            memchr::memchr(0x1b, bytes.get(range.start..header.body.min(range.end)).unwrap_or_default());
         for field in &header.fields {
             if !self.wanted.may_give_header(field) {
                 continue;
@@ -200,13 +197,19 @@ impl Walker<'_> {
             // reading found of its `:` and `=?` says whether it may give an event: trimming
             // takes off neither.
             let trimmed = raw.trim_ascii();
-            if let Origin::Input(base) = origin
-                && field.is_as_written(trimmed)
-            {
+            // `Some`: as written; `true`: not ISO-2022-JP either.
+            let as_written = match origin {
+                Origin::Input(_) if field.is_plain(trimmed) => Some(true),
+                Origin::Input(_) if field.is_as_written(trimmed) => {
+                    Some(!charset::is_unlabelled_iso_2022_jp(trimmed))
+                }
+                _ => None,
+            };
+            if let (Origin::Input(base), Some(not_iso_2022_jp)) = (origin, as_written) {
                 if trimmed.is_empty() || !(self.wanted.abbreviated || field.colon) {
                     continue;
                 }
-                if escapes.is_none() || !charset::is_unlabelled_iso_2022_jp(trimmed) {
+                if not_iso_2022_jp {
                     let lead = raw.len() - raw.trim_ascii_start().len();
                     let name = self.shared.get_bytes(&bytes[field.name.clone()]);
                     let at = base + (field.value.start + lead) as u64;
