@@ -70,8 +70,9 @@ impl Known {
 impl Field {
     /// Whether `trimmed`, this field's value with the blanks at both ends taken off, is the
     /// value as a reader sees it ([`decode_value`]): it holds no line ending and no
-    /// encoded-word. Only a value on one line is searched, for a carriage return that no line
-    /// feed follows, unless it is folded (blank continuation lines at its end are trimmed off).
+    /// encoded-word. A value on one line holds no line feed: it is searched for a carriage
+    /// return only (one that no line feed follows). A folded value is searched for both (blank
+    /// continuation lines at its end are trimmed off with the blanks).
     #[inline]
     pub(crate) fn is_as_written(&self, trimmed: &[u8]) -> bool {
         !self.encoded_word
@@ -80,9 +81,7 @@ impl Field {
                 false => memchr::memchr(b'\r', trimmed).is_none(),
             }
     }
-}
 
-impl Field {
     /// [`Field::is_as_written`], and `trimmed` holds no ESC either, so that it is not
     /// unlabelled ISO-2022-JP ([`charset::is_unlabelled_iso_2022_jp`]): both found with one
     /// search of the value.
@@ -297,8 +296,8 @@ pub(crate) fn value_text(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     std::borrow::Cow::Owned(decode_value(raw).text)
 }
 
-/// [`value_text`] of `field`'s value in `bytes`, what the header's reading found of it saving
-/// the searches for line endings and encoded-words.
+/// [`value_text`] of `field`'s value in `bytes`: what the reading of the header found of the
+/// value spares the search for encoded-words and, on one line, for line feeds.
 pub(crate) fn field_text<'a>(bytes: &'a [u8], field: &Field) -> std::borrow::Cow<'a, [u8]> {
     let raw = &bytes[field.value.clone()];
     let trimmed = raw.trim_ascii();

@@ -193,9 +193,9 @@ impl Walker<'_> {
             }
             let raw = &bytes[field.value.clone()];
             // A value on one line without encoded-words is its bytes, trimmed: read in place
-            // (unless it is ISO-2022-JP, looked for only where a URI may be). What the header's
-            // reading found of its `:` and `=?` says whether it may give an event: trimming
-            // takes off neither.
+            // (unless it is ISO-2022-JP, looked for only where a URI may be). Whether it is
+            // wanted ([`Walker::wants`]) is what the header's reading found: trimming takes off
+            // no `:`, and only blanks.
             let trimmed = raw.trim_ascii();
             // `Some`: as written; `true`: not ISO-2022-JP either.
             let as_written = match origin {
