@@ -17,6 +17,13 @@ pub(crate) struct Field {
     /// without either, unfolded and decoded it holds no `:`
     /// ([`Wanted::may_give_header`](super::Wanted::may_give_header)).
     pub(crate) marked: bool,
+    /// Whether the value holds a `:`.
+    pub(crate) colon: bool,
+    /// Whether the value holds an `=?`.
+    pub(crate) encoded_word: bool,
+    /// Whether the value goes on over continuation lines (RFC 5322 §2.2.3). One that does not
+    /// may still hold a carriage return that no line feed follows.
+    pub(crate) folded: bool,
 }
 
 /// A header block and where the body after it starts.
@@ -57,6 +64,34 @@ impl Known {
         // `spelled` is lower-case letters and `-`: a byte of a name (`ftext`, no control
         // character) equals one of them in any case exactly when it does with bit 5 set.
         name.iter().zip(spelled).all(|(&b, &s)| b | 0x20 == s).then_some(known)
+    }
+}
+
+impl Field {
+    /// Whether `trimmed`, this field's value with the blanks at both ends taken off, is the
+    /// value as a reader sees it ([`decode_value`]): it holds no line ending and no
+    /// encoded-word. A value on one line holds no line feed: it is searched for a carriage
+    /// return only (one that no line feed follows). A folded value is searched for both (blank
+    /// continuation lines at its end are trimmed off with the blanks).
+    #[inline]
+    pub(crate) fn is_as_written(&self, trimmed: &[u8]) -> bool {
+        !self.encoded_word
+            && match self.folded {
+                true => memchr::memchr2(b'\r', b'\n', trimmed).is_none(),
+                false => memchr::memchr(b'\r', trimmed).is_none(),
+            }
+    }
+
+    /// [`Field::is_as_written`], and `trimmed` holds no ESC either, so that it is not
+    /// unlabelled ISO-2022-JP ([`charset::is_unlabelled_iso_2022_jp`]): both found with one
+    /// search of the value.
+    #[inline]
+    pub(crate) fn is_plain(&self, trimmed: &[u8]) -> bool {
+        !self.encoded_word
+            && match self.folded {
+                true => memchr::memchr3(b'\r', b'\n', 0x1b, trimmed).is_none(),
+                false => memchr::memchr2(b'\r', 0x1b, trimmed).is_none(),
+            }
     }
 }
 
@@ -149,9 +184,12 @@ pub(crate) fn parse_into(bytes: &[u8], range: Range<usize>, fields: Vec<Field>) 
                     header.body = at;
                     return header;
                 };
-                let (end, next, marked) = value_line(bytes, at);
+                let (end, next, marks) = value_line(bytes, at);
                 field.value.end = end;
-                field.marked |= marked;
+                field.colon |= marks.colon;
+                field.encoded_word |= marks.encoded_word;
+                field.marked = field.colon || field.encoded_word;
+                field.folded = true;
                 at = next;
             }
             _ => match field_name(&bytes[at..]) {
@@ -161,8 +199,15 @@ pub(crate) fn parse_into(bytes: &[u8], range: Range<usize>, fields: Vec<Field>) 
                     {
                         header.known[known as usize] = Some(header.fields.len() as u32);
                     }
-                    let (end, next, marked) = value_line(bytes, at + after);
-                    header.fields.push(Field { name: at..at + name, value: at + after..end, marked });
+                    let (end, next, marks) = value_line(bytes, at + after);
+                    header.fields.push(Field {
+                        name: at..at + name,
+                        value: at + after..end,
+                        marked: marks.colon || marks.encoded_word,
+                        colon: marks.colon,
+                        encoded_word: marks.encoded_word,
+                        folded: false,
+                    });
                     at = next;
                 }
                 None if header.fields.is_empty()
@@ -181,12 +226,19 @@ pub(crate) fn parse_into(bytes: &[u8], range: Range<usize>, fields: Vec<Field>) 
     header
 }
 
+/// What a line of a field's value holds ([`Field::colon`], [`Field::encoded_word`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Marks {
+    colon: bool,
+    encoded_word: bool,
+}
+
 /// The rest of a line of a field's value, from `from` (after the colon, or the start of a
 /// continuation line): the index of its line ending (or the end), where the next line starts,
-/// and whether it holds a `:` or an `=?` ([`Field::marked`]).
+/// and whether it holds a `:` or an `=?`.
 #[inline]
-fn value_line(bytes: &[u8], from: usize) -> (usize, usize, bool) {
-    let mut marked = false;
+fn value_line(bytes: &[u8], from: usize) -> (usize, usize, Marks) {
+    let mut marks = Marks::default();
     let mut k = from;
     while let Some(i) = memchr::memchr3(b'\n', b':', b'=', &bytes[k..]) {
         let j = k + i;
@@ -195,14 +247,14 @@ fn value_line(bytes: &[u8], from: usize) -> (usize, usize, bool) {
                 // `from` is after a colon or at a blank: the byte before a line feed at `from`
                 // is never a carriage return of this line.
                 let end = if j > from && bytes[j - 1] == b'\r' { j - 1 } else { j };
-                return (end, j + 1, marked);
+                return (end, j + 1, marks);
             }
-            b':' => marked = true,
-            _ => marked |= bytes.get(j + 1) == Some(&b'?'),
+            b':' => marks.colon = true,
+            _ => marks.encoded_word |= bytes.get(j + 1) == Some(&b'?'),
         }
         k = j + 1;
     }
-    (bytes.len(), bytes.len(), marked)
+    (bytes.len(), bytes.len(), marks)
 }
 
 /// The longest encoded-word looked for (RFC 2047 §2 says 75; mailers write longer ones).
@@ -239,6 +291,17 @@ pub(crate) fn decode_value(raw: &[u8]) -> Decoded {
 pub(crate) fn value_text(raw: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let trimmed = raw.trim_ascii();
     if memchr::memchr2(b'\r', b'\n', trimmed).is_none() && !has_encoded_word(trimmed) {
+        return std::borrow::Cow::Borrowed(trimmed);
+    }
+    std::borrow::Cow::Owned(decode_value(raw).text)
+}
+
+/// [`value_text`] of `field`'s value in `bytes`: what the reading of the header found of the
+/// value spares the search for encoded-words and, on one line, for line feeds.
+pub(crate) fn field_text<'a>(bytes: &'a [u8], field: &Field) -> std::borrow::Cow<'a, [u8]> {
+    let raw = &bytes[field.value.clone()];
+    let trimmed = raw.trim_ascii();
+    if field.is_as_written(trimmed) {
         return std::borrow::Cow::Borrowed(trimmed);
     }
     std::borrow::Cow::Owned(decode_value(raw).text)
@@ -406,6 +469,9 @@ mod tests {
     fn fields_are_marked_where_a_colon_or_an_encoded_word_is() {
         let msg = b"A: plain\r\nB: x\r\n see http://a.example/\r\nC: =?utf-8?Q?x?=\nD: a=b? =\r\n ?c\nE:\nF::\r\nContent-Type : text/plain\nMESSAGE-ID: <1@x>\n\n:body";
         let h = parse(msg, 0..msg.len());
+        for f in &h.fields {
+            assert_eq!(f.marked, f.colon || f.encoded_word);
+        }
         let marked: Vec<_> = h.fields.iter().map(|f| (&msg[f.name.clone()], f.marked)).collect();
         assert_eq!(
             marked,
@@ -425,6 +491,69 @@ mod tests {
         assert_eq!(h.value(msg, Known::MessageId), Some(&b" <1@x>"[..]));
         assert_eq!(h.value(msg, Known::ContentTransferEncoding), None);
         assert_eq!(&msg[h.body..], b":body");
+    }
+
+    /// What the reading of a header finds of a value says what a search of the value says: a
+    /// value is taken as written exactly when [`value_text`] borrows it.
+    #[test]
+    fn values_taken_as_written_are_those_value_text_borrows() {
+        let msg =
+            b"A: plain\r\nB: x\r\n y\r\nC: =?utf-8?Q?x?=\nD: a\rb\nE: c\r\n \r\nF:  \r\nG: d=?\nH: e\r\r\n\n";
+        let h = parse(msg, 0..msg.len());
+        let taken: Vec<_> = h
+            .fields
+            .iter()
+            .map(|f| {
+                let raw = &msg[f.value.clone()];
+                let borrowed = matches!(value_text(raw), std::borrow::Cow::Borrowed(_));
+                assert_eq!(f.is_as_written(raw.trim_ascii()), borrowed, "{:?}", &msg[f.name.clone()]);
+                assert_eq!(field_text(msg, f), value_text(raw));
+                (&msg[f.name.clone()], borrowed)
+            })
+            .collect();
+        assert_eq!(
+            taken,
+            [
+                (&b"A"[..], true),
+                (b"B", false),
+                (b"C", false),
+                (b"D", false),
+                (b"E", true),
+                (b"F", true),
+                (b"G", false),
+                (b"H", true)
+            ]
+        );
+        let folded: Vec<_> = h.fields.iter().map(|f| f.folded).collect();
+        assert_eq!(folded, [false, true, false, false, true, false, false, false]);
+    }
+
+    /// A value is plain when it is taken as written and holds no ESC (so is not ISO-2022-JP).
+    #[test]
+    fn plain_values_are_those_taken_as_written_without_an_escape() {
+        let msg = b"A: plain\nB: \x1b[1mx\x1b[0m\nC: \x1b$B7oL>\x1b(B:\nD: x\r\n y\nE: a\rb\nF: c\r\n \r\nG: =?a?Q?b?=\n\n";
+        let h = parse(msg, 0..msg.len());
+        let plain: Vec<_> = h
+            .fields
+            .iter()
+            .map(|f| {
+                let trimmed = msg[f.value.clone()].trim_ascii();
+                assert_eq!(f.is_plain(trimmed), f.is_as_written(trimmed) && !trimmed.contains(&0x1b));
+                (&msg[f.name.clone()], f.is_plain(trimmed))
+            })
+            .collect();
+        assert_eq!(
+            plain,
+            [
+                (&b"A"[..], true),
+                (b"B", false),
+                (b"C", false),
+                (b"D", false),
+                (b"E", false),
+                (b"F", true),
+                (b"G", false)
+            ]
+        );
     }
 
     #[test]

@@ -10,6 +10,9 @@ use std::sync::Arc;
 pub(crate) struct ContentType {
     /// `type/subtype`, in lower case (shared with the segments of the entity).
     pub(crate) mime: Arc<str>,
+    /// The length of the type: where the `/` is in `mime` (found once, as the type and the
+    /// subtype are looked at for each entity).
+    slash: usize,
     /// The parameters, names in lower case, values unquoted, RFC 2231 continuations joined
     /// and `%XX` decoded.
     pub(crate) params: Vec<(String, Vec<u8>)>,
@@ -31,17 +34,17 @@ pub(crate) fn is_ascii_label(label: &[u8]) -> bool {
 impl ContentType {
     /// `text/plain` (RFC 2045 §5.2: the default, and what an invalid value is read as).
     pub(crate) fn text_plain() -> Self {
-        ContentType { mime: Arc::from("text/plain"), params: Vec::new(), ascii_charset: false }
+        ContentType { mime: Arc::from("text/plain"), slash: 4, params: Vec::new(), ascii_charset: false }
     }
 
     /// The type, before the `/`.
     pub(crate) fn main_type(&self) -> &str {
-        self.mime.split('/').next().unwrap_or("")
+        self.mime.get(..self.slash).unwrap_or_default()
     }
 
     /// The subtype, after the `/`.
     pub(crate) fn subtype(&self) -> &str {
-        self.mime.split_once('/').map_or("", |(_, s)| s)
+        self.mime.get(self.slash + 1..).unwrap_or_default()
     }
 
     /// The value of parameter `name` (lower case).
@@ -60,14 +63,16 @@ impl ContentType {
         }
         s.skip_cfws();
         let sub = s.token()?;
-        let mut mime = String::with_capacity(main.len() + 1 + sub.len());
-        mime.push_str(&String::from_utf8_lossy(main));
-        mime.push('/');
-        mime.push_str(&String::from_utf8_lossy(sub));
-        mime.make_ascii_lowercase();
-        // Parameters; RFC 2231 pieces `name*N` / `name*N*` gathered, then joined in order.
+        let mut mime = Vec::with_capacity(main.len() + 1 + sub.len());
+        mime.extend_from_slice(main);
+        mime.push(b'/');
+        mime.extend_from_slice(sub);
+        let mime = lower_case(mime);
+        // Parameters; RFC 2231 pieces `name*N` / `name*N*` gathered, then joined in order. Until
+        // the first such piece, parameters are taken as they come (most values have none).
+        let mut params: Vec<(String, Vec<u8>)> = Vec::new();
         let mut pieces: Vec<(String, u32, bool, Vec<u8>)> = Vec::new();
-        while pieces.len() < PARAMS_MAX {
+        while params.len() + pieces.len() < PARAMS_MAX {
             s.skip_cfws();
             // Anything up to the next `;` that is not a parameter is skipped.
             while s.i < s.s.len() && s.s[s.i] != b';' {
@@ -85,8 +90,11 @@ impl ContentType {
             s.skip_cfws();
             let value = if s.s.get(s.i) == Some(&b'"') { s.quoted() } else { s.bare().map(<[u8]>::to_vec) };
             let Some(value) = value else { continue };
-            let mut name = String::from_utf8_lossy(name).into_owned();
-            name.make_ascii_lowercase();
+            let mut name = lower_case(name.to_vec());
+            if pieces.is_empty() && !name.contains('*') {
+                params.push((name, value));
+                continue;
+            }
             let extended = name.ends_with('*');
             if extended {
                 name.pop();
@@ -101,9 +109,22 @@ impl ContentType {
                 },
                 None => 0,
             };
+            if pieces.is_empty() {
+                pieces.extend(params.drain(..).map(|(name, value)| (name, 0, false, value)));
+            }
             pieces.push((name, index, extended, value));
         }
-        let mut params: Vec<(String, Vec<u8>)> = Vec::new();
+        if pieces.is_empty() {
+            // No RFC 2231 piece: the first parameter of each name, in order.
+            let mut kept = 0;
+            for k in 0..params.len() {
+                if !params[..kept].iter().any(|(n, _)| *n == params[k].0) {
+                    params.swap(kept, k);
+                    kept += 1;
+                }
+            }
+            params.truncate(kept);
+        }
         // The pieces of each name, in index order (a stable sort keeps duplicates in order).
         pieces.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         for (name, index, extended, value) in pieces {
@@ -114,10 +135,16 @@ impl ContentType {
                 None => params.push((name, value)),
             }
         }
-        let mut ct = ContentType { mime: Arc::from(mime), params, ascii_charset: false };
+        let mut ct = ContentType { mime: Arc::from(mime), slash: main.len(), params, ascii_charset: false };
         ct.ascii_charset = ct.param("charset").is_some_and(is_ascii_label);
         Some(ct)
     }
+}
+
+/// `token`, tokens joined or a token (RFC 2045 §5.1: ASCII), in lower case, as a string.
+fn lower_case(mut token: Vec<u8>) -> String {
+    token.make_ascii_lowercase();
+    String::from_utf8(token).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// How many parameters of a `Content-Type` are read; those after are ignored, so that a value
@@ -245,19 +272,20 @@ impl<'a> Scanner<'a> {
     fn quoted(&mut self) -> Option<Vec<u8>> {
         self.i += 1;
         let mut out = Vec::new();
-        while let Some(&b) = self.s.get(self.i) {
-            self.i += 1;
-            match b {
-                b'"' => return Some(out),
-                b'\\' => {
-                    if let Some(&c) = self.s.get(self.i) {
-                        out.push(c);
-                        self.i += 1;
-                    }
-                }
-                _ => out.push(b),
+        // Runs between escapes copied at once.
+        while let Some(k) = memchr::memchr2(b'"', b'\\', &self.s[self.i..]) {
+            out.extend_from_slice(&self.s[self.i..self.i + k]);
+            self.i += k + 1;
+            if self.s[self.i - 1] == b'"' {
+                return Some(out);
+            }
+            if let Some(&c) = self.s.get(self.i) {
+                out.push(c);
+                self.i += 1;
             }
         }
+        out.extend_from_slice(&self.s[self.i..]);
+        self.i = self.s.len();
         Some(out)
     }
 }
@@ -374,6 +402,27 @@ mod tests {
         assert_eq!(ct.param("boundary"), Some(&b"abcdef"[..]));
         let ct = ContentType::parse(b"text/plain; charset*=us-ascii'en'utf%2D8").unwrap();
         assert_eq!(ct.param("charset"), Some(&b"utf-8"[..]));
+    }
+
+    /// A name given twice keeps its first value, whether or not RFC 2231 pieces come with it
+    /// (before them or after); the pieces after the first are joined to it.
+    #[test]
+    fn repeated_parameters_keep_their_first_value() {
+        let ct =
+            ContentType::parse(b"text/plain; charset=a; format=flowed; CHARSET=b; format=fixed").unwrap();
+        assert_eq!(
+            (ct.param("charset"), ct.param("format"), ct.params.len()),
+            (Some(&b"a"[..]), Some(&b"flowed"[..]), 2)
+        );
+        let ct = ContentType::parse(b"multipart/mixed; boundary=x; boundary*0=y; boundary*1=z").unwrap();
+        assert_eq!(ct.param("boundary"), Some(&b"xz"[..]));
+        let ct = ContentType::parse(b"multipart/mixed; boundary*0=y; boundary=x; boundary*1=z").unwrap();
+        assert_eq!(ct.param("boundary"), Some(&b"yz"[..]));
+        let ct = ContentType::parse(b"multipart/mixed; a=1; boundary*1=z; b=2; boundary*0=y; a=3").unwrap();
+        assert_eq!(
+            (ct.param("boundary"), ct.param("a"), ct.param("b")),
+            (Some(&b"yz"[..]), Some(&b"1"[..]), Some(&b"2"[..]))
+        );
     }
 
     #[test]

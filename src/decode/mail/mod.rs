@@ -306,11 +306,14 @@ impl Shared {
         }
         let parsed = ContentType::parse(value).map(Arc::new);
         if value.len() <= SHARED_TYPE_MAX {
-            let entry = (value.to_vec(), parsed.clone());
             if self.types.len() < SHARED_MAX {
-                self.types.push(entry);
+                self.types.push((value.to_vec(), parsed.clone()));
             } else {
-                self.types[self.next_type] = entry;
+                // The storage of the value replaced is reused.
+                let (held, held_parsed) = &mut self.types[self.next_type];
+                held.clear();
+                held.extend_from_slice(value);
+                *held_parsed = parsed.clone();
                 self.next_type = (self.next_type + 1) % SHARED_MAX;
             }
         }

@@ -78,6 +78,8 @@ fn child(path: &str, k: usize) -> Cow<'static, str> {
         // string made.
         0..=9 if path.is_empty() => Cow::Borrowed(TOP[k]),
         _ if path.is_empty() => Cow::Owned(k.to_string()),
+        // The first nine nested ones without the formatting machinery.
+        0..=9 => Cow::Owned([path, ".", TOP[k]].concat()),
         _ => Cow::Owned(format!("{path}.{k}")),
     }
 }
@@ -183,31 +185,36 @@ impl Walker<'_> {
         is_message: bool,
         depth: usize,
     ) {
-        let value = header.value(bytes, Known::ContentType).map(header::value_text);
+        let value = header.field(Known::ContentType).map(|f| header::field_text(bytes, f));
         let content_type = self.shared.content_type(value.as_deref(), default);
-        // Whether a field may be raw ISO-2022-JP: one search of the header block for ESC.
-        let escapes =
-            memchr::memchr(0x1b, bytes.get(range.start..header.body.min(range.end)).unwrap_or_default());
         for field in &header.fields {
             if !self.wanted.may_give_header(field) {
                 continue;
             }
             let raw = &bytes[field.value.clone()];
             // A value on one line without encoded-words is its bytes, trimmed: read in place
-            // (unless it is ISO-2022-JP, looked for only where a URI may be).
+            // (unless it is ISO-2022-JP, looked for only where a URI may be). Whether it is
+            // wanted ([`Walker::wants`]) is what the header's reading found: trimming takes off
+            // no `:`, and only blanks.
             let trimmed = raw.trim_ascii();
-            if let Origin::Input(base) = origin
-                && memchr::memchr2(b'\r', b'\n', trimmed).is_none()
-                && !header::has_encoded_word(trimmed)
-            {
-                if !self.wanted.may_give(trimmed, false) {
+            // `Some`: as written; `true`: not ISO-2022-JP either.
+            let as_written = match origin {
+                Origin::Input(_) if field.is_plain(trimmed) => Some(true),
+                Origin::Input(_) if field.is_as_written(trimmed) => {
+                    Some(!charset::is_unlabelled_iso_2022_jp(trimmed))
+                }
+                _ => None,
+            };
+            if let (Origin::Input(base), Some(not_iso_2022_jp)) = (origin, as_written) {
+                if trimmed.is_empty() || !(self.wanted.abbreviated || field.colon) {
                     continue;
                 }
-                if escapes.is_none() || !charset::is_unlabelled_iso_2022_jp(trimmed) {
+                if not_iso_2022_jp {
                     let lead = raw.len() - raw.trim_ascii_start().len();
                     let name = self.shared.get_bytes(&bytes[field.name.clone()]);
                     let at = base + (field.value.start + lead) as u64;
-                    self.push_input(trimmed, at, SegmentKind::Header { name }, path, &content_type.mime);
+                    let text = SegmentText::Input(at..at + trimmed.len() as u64);
+                    self.push_text(text, SegmentKind::Header { name }, path, &content_type.mime);
                     continue;
                 }
             }
