@@ -36,10 +36,9 @@ pub const MAIL_MAX: usize = 64 << 20;
 
 /// The origin of the segment being read ([`Messages::segment`]): made with its first match
 /// (most segments have none), shared by its matches.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 enum Current {
     /// No segment is being scanned.
-    #[default]
     None,
     /// Scanned, its origin not made yet.
     Scanning,
