@@ -394,7 +394,8 @@ impl Match {
 
     /// Where in a message the URI was found: the message, its MIME part, and the place in the
     /// part. `None` for a match not read as mail (see
-    /// [`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)).
+    /// [`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)), and for every match when
+    /// origins are not made ([`ExtractorBuilder::origins`](crate::ExtractorBuilder::origins)).
     pub fn origin(&self) -> Option<&crate::Origin> {
         self.rare.as_ref()?.origin.as_deref()
     }

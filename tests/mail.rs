@@ -157,6 +157,41 @@ fn each_match_knows_where_it_was_found() {
     assert_eq!(lines, [Some(3), Some(6), Some(10), Some(12), Some(17)]);
 }
 
+/// Without origins (`ExtractorBuilder::origins(false)`), every match of every mail file is
+/// the one found with them, but for its origin: the same URI, readings, spans, pieces, line
+/// and flags, in the same order.
+#[test]
+fn matches_without_origins_are_the_same_but_for_them() {
+    let mut with = ExtractorBuilder::new();
+    with.line_numbers(true).report_rejected(true);
+    let mut without = with.clone();
+    without.origins(false);
+    let seen = |m: &Match| {
+        let readings: Vec<String> = m.readings().into_iter().map(str::to_owned).collect();
+        (m.uri().to_owned(), readings, m.span(), m.outer_span(), m.pieces().to_vec(), m.line())
+    };
+    let flags = |m: &Match| (m.delimiter(), m.is_abbreviated(), m.is_quoted_printable(), m.is_refanged());
+    let mut files = data_files("eml");
+    files.extend(check_files());
+    let mut origins = 0;
+    for path in files {
+        let input = fs::read(&path).unwrap();
+        let (found, bare) = (matches_of(&with, &input), matches_of(&without, &input));
+        assert_eq!(found.len(), bare.len(), "{}", path.display());
+        for (m, b) in found.iter().zip(&bare) {
+            assert_eq!((seen(m), flags(m)), (seen(b), flags(b)), "{}", path.display());
+            assert_eq!(b.origin(), None, "{}", path.display());
+            origins += usize::from(m.origin().is_some());
+        }
+        // Rejected candidates do not carry origins: the same with and without.
+        let rejected = |b: &ExtractorBuilder| {
+            slice_events(b, &input).into_iter().filter(|e| !matches!(e, Event::Match(_))).collect::<Vec<_>>()
+        };
+        assert_eq!(rejected(&with), rejected(&without), "{}", path.display());
+    }
+    assert!(origins > 20, "{origins} matches read as mail");
+}
+
 /// `mail_headers` says which header fields are read: all by default, those named (any case),
 /// or none.
 #[test]

@@ -159,6 +159,16 @@ impl ExtractorBuilder {
         self
     }
 
+    /// Whether each match read as mail knows where it was found ([`Match::origin`], default
+    /// on). Off, [`Match::origin`] is `None` for every match, and nothing else about the
+    /// matches changes: a caller that does not read origins (one that counts matches, or
+    /// writes their URIs out) saves making them, an allocation for each match and the
+    /// message's `Message-ID` for each message with a match.
+    pub fn origins(&mut self, yes: bool) -> &mut Self {
+        self.opts.origins = yes;
+        self
+    }
+
     /// Report defanged indicators (`hxxps://evil[.]example/`, issue 18 item 6) refanged, as
     /// the URI they stand for (`https://evil.example/`), flagged ([`Match::is_refanged`]), with
     /// the span of the text as written (default off: they are dropped and rejected with

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::engine::{Engine, Step as EngineStep};
 use super::options::Options;
-use crate::decode::mail::{Messages, Next, Segment, SegmentKind, SegmentText, Wanted};
+use crate::decode::mail::{Messages, Next, Segment, SegmentKind, Wanted};
 use crate::decode::mime::Boundaries;
 use crate::decode::{Map, Text};
 use crate::matches::{Event, Match, Span};
@@ -34,59 +34,38 @@ use crate::source::lines::LineCounter;
 /// mail ([`Extractor::long_messages`](crate::Extractor::long_messages) counts them).
 pub const MAIL_MAX: usize = 64 << 20;
 
-/// The segment being scanned.
+/// The origin of the segment being read ([`Messages::segment`]): made with its first match
+/// (most segments have none), shared by its matches.
 #[derive(Debug)]
-struct Current {
-    text: SegmentText,
-    /// Where it comes from: made with the first match (most segments have none).
-    origin: Lazy,
-    quoted_printable: bool,
-}
-
-/// An [`Origin`], shared by the matches of a segment once the first is found.
-#[derive(Debug)]
-enum Lazy {
-    Parts(Parts),
+enum Current {
+    /// No segment is being scanned.
+    None,
+    /// Scanned, its origin not made yet.
+    Scanning,
+    /// Scanned, its origin made.
     Made(Arc<Origin>),
 }
 
-/// What an [`Origin`] is made of, the strings still shared with the other segments.
-#[derive(Debug)]
-struct Parts {
-    message: u64,
-    part: Arc<str>,
-    content_type: Arc<str>,
-    kind: SegmentKind,
-}
-
-impl Lazy {
-    /// The origin, made the first time (with the message's `Message-ID`, made by `message_id`).
-    fn get(&mut self, message_id: &mut dyn FnMut() -> Option<Arc<str>>) -> Arc<Origin> {
-        let made = match self {
-            Lazy::Made(origin) => return Arc::clone(origin),
-            Lazy::Parts(parts) => {
-                let (place, link_text) = match std::mem::replace(&mut parts.kind, SegmentKind::Body) {
-                    SegmentKind::Header { name } => (Place::Header(name.to_string()), None),
-                    SegmentKind::Body => (Place::Body, None),
-                    SegmentKind::Preamble => (Place::Preamble, None),
-                    SegmentKind::Epilogue => (Place::Epilogue, None),
-                    SegmentKind::HtmlText => (Place::HtmlText, None),
-                    SegmentKind::HtmlAttribute { name, element, link_text } => {
-                        (Place::HtmlAttribute { name, element }, link_text)
-                    }
-                };
-                Arc::new(Origin {
-                    message: parts.message,
-                    message_id: message_id(),
-                    part: Arc::clone(&parts.part),
-                    content_type: Arc::clone(&parts.content_type),
-                    place,
-                    link_text,
-                })
-            }
-        };
-        *self = Lazy::Made(Arc::clone(&made));
-        made
+/// The origin of `segment` of a message whose `Message-ID` is `message_id`: the segment's
+/// kind is taken (it is not read again).
+fn origin_of(segment: &mut Segment, message_id: Option<Arc<str>>) -> Origin {
+    let (place, link_text) = match std::mem::replace(&mut segment.kind, SegmentKind::Body) {
+        SegmentKind::Header { name } => (Place::Header(name.to_string()), None),
+        SegmentKind::Body => (Place::Body, None),
+        SegmentKind::Preamble => (Place::Preamble, None),
+        SegmentKind::Epilogue => (Place::Epilogue, None),
+        SegmentKind::HtmlText => (Place::HtmlText, None),
+        SegmentKind::HtmlAttribute { name, element, link_text } => {
+            (Place::HtmlAttribute { name, element }, link_text)
+        }
+    };
+    Origin {
+        message: segment.message as u64,
+        message_id,
+        part: Arc::clone(&segment.part),
+        content_type: Arc::clone(&segment.content_type),
+        place,
+        link_text,
     }
 }
 
@@ -121,7 +100,7 @@ struct Lines {
 #[derive(Debug)]
 pub(crate) struct Mail {
     messages: Messages,
-    current: Option<Current>,
+    current: Current,
     /// The header fields read, in lower case; `None` for all.
     headers: Option<Vec<String>>,
     /// Line numbers, when asked for.
@@ -132,6 +111,8 @@ pub(crate) struct Mail {
     /// Storage for a match's pieces while they are taken to the input (most matches have
     /// one, the match's span, and keep none).
     pieces: Vec<Span>,
+    /// Whether matches carry their origin (`ExtractorBuilder::origins`).
+    origins: bool,
 }
 
 impl Mail {
@@ -147,11 +128,12 @@ impl Mail {
         let wanted = Wanted { abbreviated: opts.abbreviated, max_uri_len: opts.max_uri_len };
         Mail {
             messages: Messages::new(opts.mail_max, wanted).owning(owned),
-            current: None,
+            current: Current::None,
             headers,
             lines: line_numbers.then(Lines::default),
             boundaries: Boundaries::default(),
             pieces: Vec::new(),
+            origins: opts.origins,
         }
     }
 
@@ -182,9 +164,9 @@ impl Mail {
     /// what the last [`Step::More`] asked to keep; `complete` when nothing follows it.
     pub(crate) fn advance(&mut self, engine: &mut Engine, window: &[u8], base: u64, complete: bool) -> Step {
         loop {
-            let Some(current) = &mut self.current else {
-                let segment = match self.messages.next(window, base, complete) {
-                    Next::Segment(segment) => segment,
+            if let Current::None = self.current {
+                match self.messages.next(window, base, complete) {
+                    Next::Segment => {}
                     Next::More { keep_from } => {
                         if let Some(lines) = &mut self.lines {
                             lines.message.count_to(window, base, keep_from);
@@ -197,7 +179,8 @@ impl Mail {
                         return Step::TooLong { at, lines, mbox: self.messages.is_mbox() };
                     }
                     Next::End => return Step::Done,
-                };
+                }
+                let Some(segment) = self.messages.segment() else { continue };
                 if let SegmentKind::Header { name } = &segment.kind
                     && let Some(read) = &self.headers
                     && !read.iter().any(|r| r.eq_ignore_ascii_case(name))
@@ -205,88 +188,76 @@ impl Mail {
                     continue;
                 }
                 engine.restart();
-                // Made in place: a segment is large, and most are scanned.
-                let attribute = matches!(segment.kind, SegmentKind::HtmlAttribute { .. });
-                let current = self.current.insert(current_of(segment));
-                if attribute {
-                    engine.whole_value(current.text.bytes(window, base));
-                    let Mail { messages, lines, pieces, .. } = self;
-                    finish(messages, lines, pieces, engine, current, window, base);
-                    self.current = None;
+                if let SegmentKind::HtmlAttribute { .. } = segment.kind {
+                    engine.whole_value(segment.text.bytes(window, base));
+                    self.current = Current::Scanning;
+                    self.finish(engine, window, base);
+                    self.current = Current::None;
                     if !engine.pending.is_empty() {
                         return Step::Event;
                     }
+                    continue;
                 }
+                self.current = Current::Scanning;
+            }
+            let Some(segment) = self.messages.segment() else {
+                self.current = Current::None;
                 continue;
             };
-            let bytes = current.text.bytes(window, base);
+            let bytes = segment.text.bytes(window, base);
             let text = Text { bytes, map: Map::Raw(0), complete: true, end: bytes.len() as u64, stop: None };
             match engine.step(&text, &mut self.boundaries) {
                 EngineStep::Event => {
-                    let Mail { messages, lines, pieces, .. } = self;
-                    finish(messages, lines, pieces, engine, current, window, base);
+                    self.finish(engine, window, base);
                     return Step::Event;
                 }
                 // The text is whole, so the engine never asks for more of it.
-                EngineStep::Done | EngineStep::NeedMore { .. } => self.current = None,
+                EngineStep::Done | EngineStep::NeedMore { .. } => self.current = Current::None,
                 EngineStep::Decode { .. } => {}
             }
         }
     }
-}
 
-/// Takes the queued events of `current` to the input, and numbers their lines (the parts of
-/// [`Mail`] it uses, apart from the segment it borrows).
-fn finish(
-    messages: &mut Messages,
-    lines: &mut Option<Lines>,
-    pieces: &mut Vec<Span>,
-    engine: &mut Engine,
-    current: &mut Current,
-    window: &[u8],
-    base: u64,
-) {
-    let mut message_id = || messages.message_id(window, base);
-    for event in engine.pending.events_mut() {
-        to_input(event, current, &mut message_id, pieces);
-    }
-    if let Some(lines) = lines {
+    /// Takes the queued events of the segment being read to the input, and numbers their
+    /// lines.
+    fn finish(&mut self, engine: &mut Engine, window: &[u8], base: u64) {
+        let Mail { messages, current, lines, pieces, origins, .. } = self;
         let start = messages.message_start();
-        if lines.numbering != Some(start) {
-            lines.message.count_to(window, base, start);
-            lines.within = lines.message;
-            lines.numbering = Some(start);
-        }
-        engine.pending.number_lines(|at| {
-            if at < lines.within.counted_to() {
-                lines.within = lines.message;
+        if let Some((segment, mut message_id)) = messages.given() {
+            for event in engine.pending.events_mut() {
+                let origin = match (*origins && matches!(event, Event::Match(_)), &*current) {
+                    (false, _) => None,
+                    (true, Current::Made(origin)) => Some(Arc::clone(origin)),
+                    (true, _) => {
+                        let made = Arc::new(origin_of(segment, message_id.get(window, base)));
+                        *current = Current::Made(Arc::clone(&made));
+                        Some(made)
+                    }
+                };
+                to_input(event, segment, origin, pieces);
             }
-            lines.within.line_at(window, base, at)
-        });
+        }
+        if let Some(lines) = lines {
+            if lines.numbering != Some(start) {
+                lines.message.count_to(window, base, start);
+                lines.within = lines.message;
+                lines.numbering = Some(start);
+            }
+            engine.pending.number_lines(|at| {
+                if at < lines.within.counted_to() {
+                    lines.within = lines.message;
+                }
+                lines.within.line_at(window, base, at)
+            });
+        }
     }
 }
 
-/// The segment to scan.
-fn current_of(segment: Segment) -> Current {
-    let parts = Parts {
-        message: segment.message as u64,
-        part: segment.part,
-        content_type: segment.content_type,
-        kind: segment.kind,
-    };
-    Current { text: segment.text, origin: Lazy::Parts(parts), quoted_printable: segment.quoted_printable }
-}
-
-/// `event`, whose spans are indexes into the text of `current`, with spans into the input and
-/// the origin of `current` (its message's `Message-ID` made by `message_id`); `pieces` is
-/// storage, empty.
-fn to_input(
-    event: &mut Event,
-    current: &mut Current,
-    message_id: &mut dyn FnMut() -> Option<Arc<str>>,
-    pieces: &mut Vec<Span>,
-) {
-    let map = current.text.map();
+/// `event`, whose spans are indexes into the text of `segment`, with spans into the input and
+/// `origin` (made once the event is known to be a match: `None` for the others);
+/// `pieces` is storage, empty.
+fn to_input(event: &mut Event, segment: &Segment, origin: Option<Arc<Origin>>, pieces: &mut Vec<Span>) {
+    let map = segment.text.map();
     let span_of = |s: Span| match (s.start as usize, s.end as usize) {
         (start, end) if start < end => map.span(start..end),
         (start, _) => Span::new(map.start(start), map.start(start)),
@@ -306,14 +277,18 @@ fn to_input(
             }
             m.span = span;
             m.wrap = Match::wrap(span, outer);
-            m.quoted_printable = current.quoted_printable;
-            let rare = m.rare.get_or_insert_with(Default::default);
-            rare.pieces.clear();
-            if !(pieces.len() == 1 && pieces[0] == span) {
-                rare.pieces.extend_from_slice(pieces);
+            m.quoted_printable = segment.quoted_printable;
+            let one_piece = pieces.len() == 1 && pieces[0] == span;
+            // Without an origin, a match whose only piece is its span needs no extras.
+            if origin.is_some() || m.rare.is_some() || !one_piece {
+                let rare = m.rare.get_or_insert_with(Default::default);
+                rare.pieces.clear();
+                if !one_piece {
+                    rare.pieces.extend_from_slice(pieces);
+                }
+                rare.origin = origin;
             }
             pieces.clear();
-            rare.origin = Some(current.origin.get(message_id));
         }
         Event::Rejected(r) => {
             r.span = span_of(r.span);

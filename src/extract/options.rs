@@ -21,6 +21,9 @@ pub(crate) struct Options {
     pub(crate) report_rejected: bool,
     pub(crate) quoted_printable: bool,
     pub(crate) line_numbers: bool,
+    /// Matches read as mail carry their [`Origin`](crate::Origin)
+    /// ([`ExtractorBuilder::origins`](crate::ExtractorBuilder::origins)).
+    pub(crate) origins: bool,
     pub(crate) one_pass: bool,
     /// Report defanged indicators refanged (`ExtractorBuilder::refang`).
     pub(crate) refang: bool,
@@ -57,6 +60,7 @@ impl Default for Options {
             report_rejected: false,
             quoted_printable: true,
             line_numbers: false,
+            origins: true,
             one_pass: true,
             refang: false,
             mail: MailMode::Auto,

@@ -511,6 +511,8 @@ A closed standard output (urisift ... | head -1) ends urisift quietly, with 0 wh
 pub fn run(args: Args) -> ExitCode {
     let mut builder = ExtractorBuilder::new();
     let wants_line = args.format.as_ref().is_some_and(Template::wants_line);
+    // Only JSON records and a template's `{found}` and `{link_text}` read a match's origin.
+    let wants_origin = args.json || args.format.as_ref().is_some_and(Template::wants_origin);
     builder
         .grammar(args.grammar)
         .strict(args.strict)
@@ -527,7 +529,8 @@ pub fn run(args: Args) -> ExitCode {
         } else {
             MailMode::Auto
         })
-        .line_numbers(args.line_number || wants_line);
+        .line_numbers(args.line_number || wants_line)
+        .origins(wants_origin);
     if args.no_headers || !args.headers.is_empty() {
         builder.mail_headers(Some(&args.headers));
     }

@@ -150,6 +150,11 @@ impl Template {
         self.0.contains(&Piece::Field(Field::Line))
     }
 
+    /// Whether `{found}` or `{link_text}` is used (then matches must carry their origin).
+    pub fn wants_origin(&self) -> bool {
+        self.0.iter().any(|p| matches!(p, Piece::Field(Field::Found | Field::LinkText)))
+    }
+
     /// Whether `{text}` is used (then the input's recent bytes must be kept).
     pub fn wants_text(&self) -> bool {
         self.0.contains(&Piece::Field(Field::Text))
@@ -285,5 +290,8 @@ mod tests {
         }
         assert!("{line}".parse::<Template>().unwrap().wants_line());
         assert!(!"{uri}".parse::<Template>().unwrap().wants_line());
+        for (template, wants) in [("{found}", true), ("{uri} {link_text}", true), ("{uri} {line}", false)] {
+            assert_eq!(template.parse::<Template>().unwrap().wants_origin(), wants, "{template}");
+        }
     }
 }

@@ -22,8 +22,11 @@ pub(crate) fn blocks(text: &[u8]) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     // A block starts on a line that starts `begin ` or `=ybegin `: the lines looked at are
     // those where `begin ` occurs, outside the blocks found before.
-    let mut done = 0;
-    for k in BEGIN.find_iter(text) {
+    let (mut done, mut from) = (0, 0);
+    // One `find` at a time: an iterator would copy the searcher, for every text.
+    while let Some(found) = BEGIN.find(&text[from..]) {
+        let k = from + found;
+        from = k + 1;
         let at = match k {
             _ if k < done => continue,
             0 => 0,

@@ -95,13 +95,15 @@ pub(crate) enum End {
 /// [`SEPARATOR_MAX`] bytes far, so that a search holds the bytes from `from` on and no more.
 pub(crate) fn message_end(bytes: &[u8], start: usize, from: usize, complete: bool) -> End {
     let from = from.max(start).min(bytes.len());
-    for k in SEPARATOR.find_iter(&bytes[from..]) {
-        let nl = from + k;
+    // One `find` at a time: an iterator would copy the searcher, for every message.
+    let mut at = from;
+    while let Some(k) = SEPARATOR.find(&bytes[at..]) {
+        let nl = at + k;
         match separator_after(bytes, nl, complete) {
             Line::Separator { line, next } => return End::Separator { line, next },
             // The line is not read to its end yet.
             Line::More => return End::More { resume: nl },
-            Line::Other => {}
+            Line::Other => at = nl + 1,
         }
     }
     match complete {

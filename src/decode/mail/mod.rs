@@ -150,19 +150,22 @@ impl Iterator for Reader<'_> {
 
     fn next(&mut self) -> Option<ReadSegment> {
         match self.messages.next(self.input, 0, true) {
-            Next::Segment(segment) => Some(ReadSegment {
-                text: match segment.text {
-                    SegmentText::Decoded(d) => d,
-                    SegmentText::Input(r) => {
-                        Decoded::raw(&self.input[r.start as usize..r.end as usize], r.start)
-                    }
-                },
-                kind: segment.kind,
-                message: segment.message,
-                message_id: self.messages.message_id(self.input, 0),
-                part: segment.part,
-                content_type: segment.content_type,
-            }),
+            Next::Segment => {
+                let segment = self.messages.segment()?.clone();
+                Some(ReadSegment {
+                    text: match segment.text {
+                        SegmentText::Decoded(d) => d,
+                        SegmentText::Input(r) => {
+                            Decoded::raw(&self.input[r.start as usize..r.end as usize], r.start)
+                        }
+                    },
+                    kind: segment.kind,
+                    message: segment.message,
+                    message_id: self.messages.given()?.1.get(self.input, 0),
+                    part: segment.part,
+                    content_type: segment.content_type,
+                })
+            }
             Next::More { .. } | Next::TooLong { .. } | Next::End => None,
         }
     }
@@ -321,13 +324,14 @@ impl Shared {
     }
 }
 
-/// What [`Messages::next`] gives. Returned by value and matched at once: a box would cost an
-/// allocation per segment.
+/// What [`Messages::next`] gives.
 #[derive(Debug)]
-#[allow(clippy::large_enum_variant)]
 pub(crate) enum Next {
-    /// The next segment.
-    Segment(Segment),
+    /// The next segment, [`Messages::segment`] until the next call. It stays where the walk
+    /// of its message put it, and is dropped there with the others of the message: a
+    /// segment is large, and moving it out and on for each costs more than its scan of a
+    /// short text.
+    Segment,
     /// The next message does not end in the bytes held: the same call again once more are
     /// read, the input from `keep_from` on kept.
     More { keep_from: u64 },
@@ -368,11 +372,14 @@ pub(crate) struct Messages {
     number: usize,
     /// The raw value of the `Message-ID` field of that message, as input offsets.
     message_id_at: Option<Range<u64>>,
-    /// The `Message-ID` of the message numbered so, once made ([`Messages::message_id`]).
+    /// The `Message-ID` of the message numbered so, once made ([`MessageId::get`]).
     message_id: Option<(usize, Option<Arc<str>>)>,
     /// The last message is walked.
     ended: bool,
+    /// The segments of the message walked last, in order.
     queue: VecDeque<Segment>,
+    /// How many of them are given; the last given is the one [`Messages::segment`] gives.
+    given: usize,
     shared: Shared,
 }
 
@@ -394,6 +401,7 @@ impl Messages {
             message_id: None,
             ended: false,
             queue: VecDeque::new(),
+            given: 0,
             shared: Shared::default(),
         }
     }
@@ -442,36 +450,29 @@ impl Messages {
         self.current
     }
 
-    /// The `Message-ID` of the message of the last segment given, without its angle brackets,
-    /// given the window that holds it (as [`SegmentText::bytes`]): made once a message, when
-    /// asked for (a match's origin).
-    pub(crate) fn message_id(&mut self, window: &[u8], base: u64) -> Option<Arc<str>> {
-        match &self.message_id {
-            Some((number, id)) if *number == self.number => id.clone(),
-            _ => {
-                let id = self.message_id_at.clone().map(|r| {
-                    let at = |offset: u64| offset.saturating_sub(base) as usize;
-                    let id = header::value_text(window.get(at(r.start)..at(r.end)).unwrap_or_default());
-                    let id = id.strip_prefix(b"<").unwrap_or(&id);
-                    let id = id.strip_suffix(b">").unwrap_or(id);
-                    match std::str::from_utf8(id) {
-                        Ok(id) => Arc::from(id),
-                        Err(_) => Arc::from(String::from_utf8_lossy(id)),
-                    }
-                });
-                self.message_id = Some((self.number, id.clone()));
-                id
-            }
-        }
+    /// The segment given last ([`Next::Segment`]), until the next call of [`Messages::next`].
+    pub(crate) fn segment(&self) -> Option<&Segment> {
+        self.queue.get(self.given.checked_sub(1)?)
+    }
+
+    /// The segment given last, and the `Message-ID` of its message.
+    pub(crate) fn given(&mut self) -> Option<(&mut Segment, MessageId<'_>)> {
+        let segment = self.queue.get_mut(self.given.checked_sub(1)?)?;
+        let id = MessageId { at: &self.message_id_at, made: &mut self.message_id, number: self.number };
+        Some((segment, id))
     }
 
     /// The next segment, given `window`, the input from offset `base` (holding at least what
     /// the last [`Next::More`] asked to keep), `complete` when nothing follows it.
     pub(crate) fn next(&mut self, window: &[u8], base: u64, complete: bool) -> Next {
         loop {
-            if let Some(segment) = self.queue.pop_front() {
-                return Next::Segment(segment);
+            if self.given < self.queue.len() {
+                self.given += 1;
+                return Next::Segment;
             }
+            // The segments given are dropped where they are.
+            self.queue.clear();
+            self.given = 0;
             if self.ended {
                 return Next::End;
             }
@@ -550,6 +551,38 @@ impl Messages {
                 part: None,
             }
             .message(window, start..end, base);
+        }
+    }
+}
+
+/// The `Message-ID` of the message of the segment given last ([`Messages::given`]).
+#[derive(Debug)]
+pub(crate) struct MessageId<'m> {
+    at: &'m Option<Range<u64>>,
+    made: &'m mut Option<(usize, Option<Arc<str>>)>,
+    number: usize,
+}
+
+impl MessageId<'_> {
+    /// The `Message-ID`, without its angle brackets, given the window that holds the message
+    /// (as [`SegmentText::bytes`]): made once a message, when asked for (a match's origin).
+    pub(crate) fn get(&mut self, window: &[u8], base: u64) -> Option<Arc<str>> {
+        match &*self.made {
+            Some((number, id)) if *number == self.number => id.clone(),
+            _ => {
+                let id = self.at.clone().map(|r| {
+                    let at = |offset: u64| offset.saturating_sub(base) as usize;
+                    let id = header::value_text(window.get(at(r.start)..at(r.end)).unwrap_or_default());
+                    let id = id.strip_prefix(b"<").unwrap_or(&id);
+                    let id = id.strip_suffix(b">").unwrap_or(id);
+                    match std::str::from_utf8(id) {
+                        Ok(id) => Arc::from(id),
+                        Err(_) => Arc::from(String::from_utf8_lossy(id)),
+                    }
+                });
+                *self.made = Some((self.number, id.clone()));
+                id
+            }
         }
     }
 }
