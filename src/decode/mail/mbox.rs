@@ -199,11 +199,40 @@ pub(crate) fn is_separator(line: &[u8]) -> bool {
     if line.len() > SEPARATOR_MAX {
         return false;
     }
+    ends_in_asctime(line) || reads_as_separator(line)
+}
+
+/// Whether `line` (starting `From `) reads `From address date`, the date with a time of day.
+fn reads_as_separator(line: &[u8]) -> bool {
     let rest = &line[5..];
     let addr = rest.iter().take_while(|b| !b.is_ascii_whitespace()).count();
     addr > 0
         && rest.get(addr).is_some_and(u8::is_ascii_whitespace)
         && memchr::memchr_iter(b':', &rest[addr..]).any(|k| is_time_at(&rest[addr..], k))
+}
+
+/// Whether `line` (starting `From `) ends as most separator lines do, in an asctime date's
+/// time and year, ` hh:mm:ss yyyy` (RFC 4155 §2), after an address: a shortcut of
+/// [`is_separator`] that says yes only where it does. The time's colon is then one
+/// [`is_time_at`] accepts, and the blank before the time is at or after the address's end:
+/// the address runs from after `From ` to the first blank.
+#[inline]
+fn ends_in_asctime(line: &[u8]) -> bool {
+    let Some(tail) = line.len().checked_sub(14).filter(|&k| k > 5).and_then(|k| line.get(k..)) else {
+        return false;
+    };
+    let digit = |at: usize| tail[at].is_ascii_digit();
+    !line[5].is_ascii_whitespace()
+        && tail[0].is_ascii_whitespace()
+        && digit(1)
+        && digit(2)
+        && tail[3] == b':'
+        && digit(4)
+        && digit(5)
+        && tail[6] == b':'
+        && digit(7)
+        && digit(8)
+        && tail[9].is_ascii_whitespace()
 }
 
 /// Whether the colon at `colon` in `date` (which starts with a blank) is the first of a word
@@ -249,6 +278,30 @@ mod tests {
         ] {
             assert!(!is_separator(line.as_bytes()), "{line}");
         }
+    }
+
+    /// The shortcut for asctime dates says yes only where the whole reading does, on lines
+    /// made of `From ` and pieces of dates, addresses and blanks in every order.
+    #[test]
+    fn the_asctime_shortcut_agrees_with_the_reading() {
+        let pieces: [&[u8]; 10] = [b" ", b"\t", b"1", b"12", b":", b"12:34", b":56", b" 2001", b"a@b", b" 1"];
+        let (mut state, mut shortcuts) = (0x7365_7061_u64, 0);
+        for _ in 0..100_000 {
+            let mut line = b"From ".to_vec();
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let len = (state >> 59) as usize + 10;
+            while line.len() < len {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                line.extend_from_slice(pieces[(state >> 33) as usize % pieces.len()]);
+            }
+            if ends_in_asctime(&line) {
+                shortcuts += 1;
+                assert!(reads_as_separator(&line), "{:?}", String::from_utf8_lossy(&line));
+            }
+        }
+        assert!(shortcuts > 0);
+        assert!(ends_in_asctime(b"From a@b Mon Jan  1 00:00:00 2001"));
+        assert!(!ends_in_asctime(b"From  Mon Jan  1 00:00:00 2001"));
     }
 
     /// [`cut`] as [`message_end`] defines it, a message at a time.
