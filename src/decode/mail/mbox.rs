@@ -105,26 +105,8 @@ pub(crate) enum End {
 /// [`SEPARATOR_MAX`] bytes far, so that a search holds the bytes from `from` on and no more.
 pub(crate) fn message_end(bytes: &[u8], start: usize, from: usize, complete: bool) -> End {
     let from = from.max(start).min(bytes.len());
-    let mut at = from;
-    let mut misses = 0;
-    loop {
-        // The line feed of the next `\nFrom ` at or after `at`.
-        let nl = if misses < F_MISSES_MAX {
-            // Found by its `F`, after it: a capital `F` is rare in text, and `memchr` passes over
-            // the bytes without one several times faster than the two-byte search below does.
-            let Some(k) = bytes.get(at + 1..).and_then(|rest| memchr::memchr(b'F', rest)) else { break };
-            let f = at + 1 + k;
-            if bytes[f - 1] != b'\n' || !bytes[f..].starts_with(b"From ") {
-                misses += u32::from(f - at < F_GAP_MIN);
-                at = f;
-                continue;
-            }
-            f - 1
-        } else {
-            // One `find` at a time: an iterator would copy the searcher, for every message.
-            let Some(k) = SEPARATOR.find(&bytes[at..]) else { break };
-            at + k
-        };
+    let (mut at, mut search) = (from, Search::default());
+    while let Some(nl) = search.next(bytes, at) {
         match separator_after(bytes, nl, complete) {
             Line::Separator { line, next } => return End::Separator { line, next },
             // The line is not read to its end yet.
@@ -136,6 +118,32 @@ pub(crate) fn message_end(bytes: &[u8], start: usize, from: usize, complete: boo
         true => End::Last,
         // A `\nFrom ` cut at the end is searched again.
         false => End::More { resume: bytes.len().saturating_sub(5).max(from) },
+    }
+}
+
+/// The search for `\nFrom `, in one message (see [`F_MISSES_MAX`]).
+#[derive(Default)]
+struct Search {
+    /// The `F`s found close together that start no `From `.
+    misses: u32,
+}
+
+impl Search {
+    /// The line feed of the first `\nFrom ` in `bytes` at or after `at`.
+    #[inline]
+    fn next(&mut self, bytes: &[u8], mut at: usize) -> Option<usize> {
+        while self.misses < F_MISSES_MAX {
+            // Found by its `F`, after it: a capital `F` is rare in text, and `memchr` passes over
+            // the bytes without one several times faster than the two-byte search below does.
+            let f = at + 1 + bytes.get(at + 1..).and_then(|rest| memchr::memchr(b'F', rest))?;
+            if bytes[f - 1] == b'\n' && bytes[f..].starts_with(b"From ") {
+                return Some(f - 1);
+            }
+            self.misses += u32::from(f - at < F_GAP_MIN);
+            at = f;
+        }
+        // One `find` at a time: an iterator would copy the searcher, for every message.
+        Some(at + SEPARATOR.find(bytes.get(at..)?)?)
     }
 }
 
@@ -195,25 +203,21 @@ pub(crate) enum Cut {
 /// length searched.
 pub(crate) fn cut(bytes: &[u8], want: usize) -> Cut {
     let Opening::Mbox { next: start } = opening(bytes, false) else { return Cut::More };
-    // The separator lines [`message_end`] finds one message at a time, found in one search
-    // over the bytes: a search started for each message costs more than a short message's
-    // bytes do. Each message's search starts after the separator line before it.
-    let (mut messages, mut after) = (0, start);
-    for k in SEPARATOR.find_iter(&bytes[start..]) {
-        let nl = start + k;
-        if nl < after {
-            continue;
-        }
+    // The separator lines [`message_end`] finds one message at a time, found as it finds
+    // them: a [`Search`] a message, from after the separator line before it.
+    let (mut messages, mut at, mut search) = (0, start, Search::default());
+    while let Some(nl) = search.next(bytes, at) {
         match separator_after(bytes, nl, false) {
             Line::Separator { line, next } => {
                 messages += 1;
                 if line >= want {
                     return Cut::At { line, next, messages };
                 }
-                after = next;
+                // Each message's search starts after the separator line before it.
+                (at, search) = (next, Search::default());
             }
             Line::More => return Cut::More,
-            Line::Other => {}
+            Line::Other => at = nl + 1,
         }
     }
     Cut::More
@@ -330,6 +334,23 @@ mod tests {
         assert!(!ends_in_asctime(b"From  Mon Jan  1 00:00:00 2001"));
     }
 
+    /// [`message_end`] as it was before the search by `F`: the line feeds of `\nFrom ` found
+    /// by the two-byte search alone.
+    fn message_end_by_pairs(bytes: &[u8], start: usize, complete: bool) -> End {
+        let mut at = start;
+        while let Some(k) = SEPARATOR.find(&bytes[at..]) {
+            match separator_after(bytes, at + k, complete) {
+                Line::Separator { line, next } => return End::Separator { line, next },
+                Line::More => return End::More { resume: at + k },
+                Line::Other => at = at + k + 1,
+            }
+        }
+        match complete {
+            true => End::Last,
+            false => End::More { resume: bytes.len().saturating_sub(5).max(start) },
+        }
+    }
+
     /// [`cut`] as [`message_end`] defines it, a message at a time.
     fn cut_by_messages(bytes: &[u8], want: usize) -> Cut {
         let Opening::Mbox { next: mut start } = opening(bytes, false) else { return Cut::More };
@@ -344,7 +365,8 @@ mod tests {
         Cut::More
     }
 
-    /// The cut's one search finds the separator lines the search a message at a time finds,
+    /// The cut finds the separator lines the search a message at a time finds, and that search
+    /// what the two-byte search alone finds,
     /// on mailboxes made of separator lines, lines that only look like them (no empty line
     /// before, no time, too long, not ended), CRLF, `From ` right after a separator line and
     /// runs of `F` (which end the search by `F`).
@@ -374,6 +396,17 @@ mod tests {
             while mbox.len() < len {
                 state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                 mbox.extend_from_slice(pieces[(state >> 33) as usize % pieces.len()]);
+            }
+            let Opening::Mbox { next: first } = opening(&mbox, false) else { unreachable!() };
+            for complete in [false, true] {
+                let mut start = first;
+                loop {
+                    let end = message_end(&mbox, start, start, complete);
+                    let text = String::from_utf8_lossy(&mbox);
+                    assert_eq!(end, message_end_by_pairs(&mbox, start, complete), "{text:?} from {start}");
+                    let End::Separator { next, .. } = end else { break };
+                    start = next;
+                }
             }
             for want in [0, 1, 40, mbox.len() / 2, mbox.len()] {
                 assert_eq!(
