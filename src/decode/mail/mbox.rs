@@ -72,8 +72,8 @@ pub(crate) fn opening(bytes: &[u8], complete: bool) -> Opening {
 }
 
 /// How many times an `F` not at the start of a `From ` line is found fewer than
-/// [`F_GAP_MIN`] bytes after the last one (or where the search started) in one search of
-/// [`message_end`] before it looks for `\nFrom ` as a whole instead: in text dense with
+/// [`F_GAP_MIN`] bytes after where the search last stopped, in one message's [`Search`],
+/// before it looks for `\nFrom ` as a whole instead: in text dense with
 /// capitals (base64 holds one in 64 bytes) each `F` found costs more than the bytes passed
 /// over save, and the search costs little more than a search for `\nFrom ` alone does.
 const F_MISSES_MAX: u32 = 2;
