@@ -317,16 +317,26 @@ pub(crate) fn has_encoded_word(raw: &[u8]) -> bool {
 /// [`decode_value`] of a value without an encoded-word: returns what [`decode_words`] returns
 /// for it, without building the text twice.
 fn unfolded_trimmed(raw: &[u8]) -> Decoded {
-    let mut out = Decoded::default();
-    let mut at = 0;
-    for k in memchr::memchr2_iter(b'\r', b'\n', raw).chain(core::iter::once(raw.len())) {
+    // Trimming the blanks and line endings at the ends of the raw value first leaves the same
+    // bytes as trimming the unfolded text (unfolding only removes line endings, which are
+    // white space too), and lets the text and its map be allocated once, at their size.
+    let first = raw.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let last = raw.len() - raw[first..].iter().rev().take_while(|b| b.is_ascii_whitespace()).count();
+    let n = last - first;
+    let mut out = Decoded {
+        base: 0,
+        text: Vec::with_capacity(n),
+        starts: Vec::with_capacity(n),
+        ends: Vec::with_capacity(n),
+    };
+    let mut at = first;
+    for k in
+        memchr::memchr2_iter(b'\r', b'\n', &raw[first..last]).map(|k| first + k).chain(core::iter::once(last))
+    {
         out.push_run(&raw[at..k], at as u32);
         at = k + 1;
     }
-    let text = &out.text;
-    let first = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    let last = text.len() - text[first..].iter().rev().take_while(|b| b.is_ascii_whitespace()).count();
-    if first == 0 && last == text.len() { out } else { out.slice(first..last) }
+    out
 }
 
 /// [`decode_value`], encoded-words and all.
@@ -616,6 +626,11 @@ mod tests {
             b" \r\n ",
             b"a\n\tb\rc  ",
             b"x=y?z",
+            b"\r\n\r\n",
+            b" \x0c a \r\n\t b \x0c\r\n \t",
+            b"\n\n\tfolded first\r\n",
+            b"last fold\r\n \r\n",
+            b"\xff\xfe 8-bit \r\n\xe2\x80\x83",
         ] {
             assert_eq!(unfolded_trimmed(value), decode_words(value), "{value:?}");
         }
