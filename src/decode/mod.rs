@@ -256,6 +256,34 @@ impl Decoded {
         self.starts.is_empty() && !self.text.is_empty()
     }
 
+    /// [`Decoded::through`] for a `self` whose bytes each stand for themselves, one after the
+    /// other from `self.starts[0]` on (what [`Decoded::push_run`] of one run into an empty
+    /// text makes): each of `inner`'s positions is moved by that start, as `through` moves it
+    /// (a start past the text's end to its end, an end to at least its start's next byte and
+    /// at most the text's end), without a lookup per position.
+    pub(crate) fn through_run(&self, mut inner: Decoded) -> Decoded {
+        debug_assert!(
+            self.starts
+                .iter()
+                .zip(&self.ends)
+                .enumerate()
+                .all(|(k, (&s, &e))| { s == self.starts[0] + k as u32 && e == s + 1 }),
+            "a run: each byte its own source, one after the other"
+        );
+        let n = self.text.len() as u32;
+        let Some(&off) = self.starts.first() else {
+            return self.through(inner);
+        };
+        for (e, &s) in inner.ends.iter_mut().zip(&inner.starts) {
+            *e = off + (*e).max(s + 1).min(n);
+        }
+        for s in &mut inner.starts {
+            *s = off + (*s).min(n);
+        }
+        inner.base = self.base;
+        inner
+    }
+
     /// The text of `inner`, a decoding of `self.text` (its positions are indexes into
     /// `self.text`, its `base` ignored), with positions into `self`'s source: byte `i` of
     /// `inner` comes from the source of `self.text[inner.starts[i]..inner.ends[i]]`. `inner`'s
@@ -447,5 +475,30 @@ mod tests {
         assert_eq!(d.text, b"cd");
         assert_eq!((d.base, d.starts.as_slice(), d.ends.as_slice()), (14, &[0, 1][..], &[1, 2][..]));
         assert_eq!(d.map().span(0..2), Span::new(14, 16));
+    }
+
+    #[test]
+    fn a_run_takes_a_decoding_to_its_source_as_through_does() {
+        // Runs of several lengths from several offsets, and decodings of them whose positions
+        // take every shape `through` reads: within the text, an end before its start's next
+        // byte, a start or an end past the text's end.
+        for (len, at, base) in [(1usize, 0u32, 0u64), (5, 3, 40), (12, 1000, 7)] {
+            let mut outer = Decoded { base, ..Decoded::default() };
+            outer.push_run(&b"abcdefghijkl"[..len], at);
+            let n = len as u32;
+            let mut starts = Vec::new();
+            let mut ends = Vec::new();
+            for s in 0..n + 3 {
+                for e in 0..n + 3 {
+                    starts.push(s);
+                    ends.push(e);
+                }
+            }
+            let inner = Decoded { base: 99, text: vec![b'x'; starts.len()], starts, ends };
+            assert_eq!(outer.through_run(inner.clone()), outer.through(inner), "run of {len} at {at}");
+        }
+        let empty = Decoded::default();
+        let inner = Decoded { base: 0, text: b"x".to_vec(), starts: vec![0], ends: vec![1] };
+        assert_eq!(empty.through_run(inner.clone()), empty.through(inner));
     }
 }

@@ -340,6 +340,10 @@ impl Walker<'_> {
             );
         }
         let mut text = transfer_all(bytes, body, encoding, self.shared.scratch());
+        // Whether each byte of `text` is still its own source, one after the other (a body
+        // without a transfer encoding, before a charset decodes it): a decoding of it is then
+        // taken to the source by moving its positions (`Decoded::through_run`).
+        let mut run = encoding == TransferEncoding::Identity;
         // An HTML part without a charset parameter may declare one in a `<meta>` element.
         let meta = if subtype == "html" && ct.param("charset").is_none() {
             html::meta_charset(&text.text)
@@ -349,13 +353,18 @@ impl Walker<'_> {
         if let Some(label) = ct.param("charset").or(meta.as_deref()).filter(|l| !mime::is_ascii_label(l))
             && !charset::is_identity(&text.text, label)
         {
-            text = text.through(charset::decode(&text.text, label));
+            let decoded = charset::decode(&text.text, label);
+            text = if run { text.through_run(decoded) } else { text.through(decoded) };
+            run = false;
         } else if unlabelled && meta.is_none() && charset::is_unlabelled_iso_2022_jp(&text.text) {
-            text = text.through(charset::decode_with(&text.text, encoding_rs::ISO_2022_JP));
+            let decoded = charset::decode_with(&text.text, encoding_rs::ISO_2022_JP);
+            text = if run { text.through_run(decoded) } else { text.through(decoded) };
+            run = false;
         }
         if subtype == "plain" && ct.param("format").is_some_and(|f| f.eq_ignore_ascii_case(b"flowed")) {
             let delsp = ct.param("delsp").is_some_and(|d| d.eq_ignore_ascii_case(b"yes"));
-            text = text.through(flowed::unflow(&text.text, delsp));
+            let unflowed = flowed::unflow(&text.text, delsp);
+            text = if run { text.through_run(unflowed) } else { text.through(unflowed) };
         }
         let mime = &ct.mime;
         if subtype == "html" {
