@@ -188,10 +188,15 @@
 //! still read as a mail client shows them: after a `Content-Transfer-Encoding: quoted-printable` header, soft line breaks are joined and
 //! `=3D` is read as `=`, up to the next MIME boundary or mbox `From ` line (see
 //! [`ExtractorBuilder::quoted_printable`]). The decoded text is what the extractor reads, so a
-//! URI whose colon or slashes are encoded (`href=3D"http=3A=2F=2F…`) is found as well. A boundary is one declared by a `Content-Type`
-//! header seen before (`boundary=`, RFC 2046 §5.1.1), so that a forwarded message's
-//! `----- Original Message -----` does not end the part; in text whose headers were not seen,
-//! a line of `--` and boundary characters is taken for one.
+//! URI whose colon or slashes are encoded (`href=3D"http=3A=2F=2F…`) is found as well. When the
+//! header is a body part's, whose header lines follow a delimiter line of its multipart (`--`
+//! and the boundary, RFC 2046 §5.1.1), only that boundary's delimiter lines end the part, so
+//! that a forwarded message's `----- Original Message -----` or the delimiter lines of a
+//! message quoted in the part do not; otherwise (a message's own header, or a part whose
+//! opening line was not seen) a line of `--` and boundary characters is taken for one. What
+//! ends a part is read from the lines just before its header, not from a `Content-Type` header
+//! that may lie any distance back, so that a range of the input reads it the same way
+//! ("Shards", below).
 //!
 //! # Mail and news
 //!
@@ -278,8 +283,8 @@
 //!   starts before the range and runs into it is not reported again, and the guards that keep
 //!   floods linear (a token scanned too often is skipped; an overlong candidate's token is
 //!   skipped) stand where the whole scan has them. The state it arrives with — where the search
-//!   resumes, the end of the last match, the guards, the quoted-printable region and the MIME
-//!   boundaries declared — is compared with that of a warm-up from further back; until they
+//!   resumes, the end of the last match, the guards, and the quoted-printable region with the
+//!   boundary that ends it — is compared with that of a warm-up from further back; until they
 //!   agree, both go further back, down to the start of the input if need be, which is exact.
 //!   Two warm-ups from different points that arrive in the same state have forgotten where they
 //!   started; the checked state is all the scan carries, so from there they agree with the whole
@@ -292,10 +297,9 @@
 //!   takes it counted, as a [`Prefix`], when the caller cuts many ranges; a caller that would
 //!   rather not read the bytes before each range can guess with [`Prefix::unknown`] and check
 //!   the guess: the [`Seam`] a range's scan starts in against the one the range before ended
-//!   in, as the command line's `-j` does). The MIME boundaries
-//!   that end a region are part of the compared state, as above; an mbox whose messages
-//!   declare more boundaries than the engine remembers (eight) between the two warm-up points
-//!   settles at once, one with fewer may send the warm-ups back to an earlier message.
+//!   in, as the command line's `-j` does). The header is found in any case, as the engine
+//!   reads it. What ends a region is read from the lines just before its header (the
+//!   delimiter line that opens the part), which the warm-up reads too.
 //! - **Line numbers** are counted by a pass over the bytes before the range (a count of line
 //!   feeds), or taken from a [`Prefix`].
 //!

@@ -815,10 +815,10 @@ fn plain_text() -> ExtractorBuilder {
 
 /// A forwarded message inside a quoted-printable part (easy_ham, corpus/known-divergences.md
 /// before the fix): its `----- Original Message -----` line looks like a MIME boundary, but the
-/// message declared its boundary in `Content-Type`, and only that ends the part (RFC 2046
-/// §5.1.1). Without a declared boundary, such a line is still taken for one.
+/// part was opened by a delimiter line of the message's boundary, and only that ends the part
+/// (RFC 2046 §5.1.1). Without one, such a line is still taken for one.
 #[test]
-fn quoted_printable_part_ends_at_its_declared_boundary() {
+fn quoted_printable_part_ends_at_its_own_boundary() {
     let part = "Content-Transfer-Encoding: quoted-printable\n\n\
                 ----- Original Message -----\n\
                 FREE MSN Explorer download : http://explorer.ms=\n\
@@ -850,10 +850,11 @@ fn quoted_printable_part_ends_at_its_declared_boundary() {
 
 /// A `Content-Type` header inside a quoted-printable region (found by the mail fuzz target:
 /// `fuzz/regressions/mail/plain-qp-region-stream-differs-from-slice*`): its boundary does not
-/// end the region, which only a boundary declared before the region ends (RFC 2045 §6.4: a part
-/// encoded quoted-printable is no multipart). Before the fix, whether a later line with that
-/// boundary ended the region depended on how far ahead of the engine the region was decoded,
-/// so a slice and a reader split `[8, 3, 4096, 2]` disagreed on the matches after it.
+/// end the region, which only the boundary of the delimiter line that opened the part ends
+/// (RFC 2045 §6.4: a part encoded quoted-printable is no multipart). Before the fix, whether a
+/// later line with that boundary ended the region depended on how far ahead of the engine the
+/// region was decoded, so a slice and a reader split `[8, 3, 4096, 2]` disagreed on the
+/// matches after it.
 #[test]
 fn quoted_printable_region_ends_alike_however_the_input_is_read() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/regressions/mail/");
@@ -878,6 +879,41 @@ fn quoted_printable_region_ends_alike_however_the_input_is_read() {
                 Content-Type: multipart/mixed; boundary=\"outer\"\n\n--outer\n\
                 see http://b.example/x=\ny\n--enclosing--\n";
     assert_uris_with(&plain, text, &["http://b.example/xy"]);
+}
+
+/// What ends a quoted-printable part is the boundary of the delimiter line its header lines
+/// follow (RFC 2046 §5.1.1), not any boundary declared before: `--u` ends a part opened by
+/// `--u` though `=_alt` was declared later, and a part opened by `--=_alt` runs past `--u`. A
+/// second `quoted-printable` header inside a region starts it again with its own: the
+/// message quoted in the first part ends at its own delimiter line.
+#[test]
+fn quoted_printable_part_ends_at_the_boundary_that_opened_it() {
+    let plain = plain_text();
+    let head = "Content-Type: multipart/mixed; boundary=\"u\"\n\n\
+                Content-Type: multipart/alternative; boundary=\"=_alt\"\n\n";
+    let part = |opener: &str| {
+        format!(
+            "{head}--{opener}\nContent-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n\
+             see http://a.example/?q=3D1\n--u\nthen http://b.example/?k=3D2\n"
+        )
+    };
+    let found = assert_uris_with(&plain, &part("u"), &["http://a.example/?q=1", "http://b.example/?k=3D2"]);
+    assert!(found[0].is_quoted_printable() && !found[1].is_quoted_printable());
+    let found = assert_uris_with(&plain, &part("=_alt"), &["http://a.example/?q=1", "http://b.example/?k=2"]);
+    assert!(found[1].is_quoted_printable());
+    // A blank line between the delimiter line and the header: no part opened, a boundary guessed.
+    let text = part("=_alt").replace("--=_alt\n", "--=_alt\n\n");
+    assert_uris_with(&plain, &text, &["http://a.example/?q=1", "http://b.example/?k=3D2"]);
+    // A header inside the region, opened by `--fwd`: `--fwd` ends it, `--u` no longer does.
+    let text = "--u\nContent-Transfer-Encoding: quoted-printable\n\nx=3D1\n--fwd\n\
+                Content-Transfer-Encoding: quoted-printable\n\nsee http://c.example/?a=3D1\n--u\n\
+                http://d.example/?b=3D2\n--fwd\nhttp://e.example/?c=3D3\n";
+    let found = assert_uris_with(
+        &plain,
+        text,
+        &["http://c.example/?a=1", "http://d.example/?b=2", "http://e.example/?c=3D3"],
+    );
+    assert!(found[1].is_quoted_printable() && !found[2].is_quoted_printable());
 }
 
 // ---------------------------------------------------------------------------------------

@@ -239,6 +239,40 @@ fn guessed_prefixes_checked_at_the_seams_add_up_to_the_whole() {
     println!("ranges of the corpus scanned again: {again}");
 }
 
+/// Found by the `mail` fuzz target (`fuzz/regressions/mail/plain-qp-range-boundary-declared-before-warm-up`):
+/// a quoted-printable region ended at the delimiter lines of the boundaries declared anywhere
+/// before it, and a range whose warm-up started after a declaration (here `u`, at the top)
+/// did not know it, so its region ran on past the part's end and decoded the text after it.
+/// Now the delimiter line that opens the part says what ends it, which a warm-up from the
+/// part's header sees: every cut agrees with the whole.
+#[test]
+fn range_region_ran_past_a_boundary_declared_before_its_warm_up() {
+    let mut text = b"Content-Type: multipart/mixed; boundary=\"u\"\n\n".to_vec();
+    for i in 0..120 {
+        text.extend_from_slice(format!("filler line {i} of the preamble, nothing to find\n").as_bytes());
+    }
+    text.extend_from_slice(
+        b"Content-Type: multipart/alternative; boundary=\"=_alt_1\"\n\n--u\n\
+          Content-Type: text/html\nContent-Transfer-Encoding: quoted-printable\n\n\
+          <a href=3D\"http://a.example/?q=3D1\">a</a>\n--u\nContent-Type: text/plain\n\n\
+          see http://b.example/?k=3D1229 here\n",
+    );
+    for i in 0..80 {
+        text.extend_from_slice(format!("more text {i} after the part, http://c.example/{i}\n").as_bytes());
+    }
+    for (label, builder) in builders() {
+        let finder = builder.build();
+        let all = whole(&finder, &text);
+        let uris: Vec<&str> =
+            all.iter().filter_map(|e| if let Event::Match(m) = e { Some(m.uri()) } else { None }).collect();
+        // The part is decoded, the text after its end is not.
+        assert_eq!(uris[..2], ["http://a.example/?q=1", "http://b.example/?k=3D1229"], "{label}");
+        for cut in (0..text.len()).step_by(61) {
+            check("boundary before the warm-up", label, &finder, &text, &all, &[cut]);
+        }
+    }
+}
+
 /// A range past the end, or an empty one, owns nothing; a range over everything is the whole.
 #[test]
 fn degenerate_ranges() {

@@ -15,7 +15,7 @@
 //! `decode_append` is the decoder; [`Region`] decodes one region as the engine reads it, a
 //! window at a time, and finds where it ends ([`super::mime::region_end`]).
 
-use super::mime::{self, Boundaries};
+use super::mime;
 use super::{Decoded, Text};
 
 fn hex(b: u8) -> Option<u8> {
@@ -102,6 +102,8 @@ pub(crate) fn decode_append(raw: &[u8], at: u32, complete: bool, out: &mut Decod
 
 /// How many source bytes a region decodes at least per step, when the input has them.
 const STEP: usize = 4096;
+/// How many source bytes a new region decodes at least in its first step.
+const FIRST_STEP: usize = 256;
 
 /// A quoted-printable region of the input, decoded as the engine reads it.
 ///
@@ -109,12 +111,13 @@ const STEP: usize = 4096;
 /// first line that [`mime::region_end`] says ends it, or at the end of the input. It is decoded
 /// a step at a time ([`Region::feed`]), at most a few KiB past what the engine has read.
 ///
-/// Which lines end it is judged with the boundaries declared before it starts: the boundary
-/// that ends a quoted-printable body part is its enclosing multipart's, declared before the
-/// part, and a part encoded quoted-printable is no multipart of its own (RFC 2045 §6.4), so a
-/// `Content-Type` header read inside the region does not end it. This also keeps where it
-/// ends independent of how far ahead of the engine it was decoded, which depends on how the
-/// input was read.
+/// Which lines end it is judged with what the text before its header says
+/// ([`mime::opening_boundary`]): a body part ends at the next delimiter line of the multipart
+/// whose delimiter line opened it, and a part encoded quoted-printable is no multipart of its
+/// own (RFC 2045 §6.4), so the delimiter lines of a message quoted in it do not end it. What
+/// ends it is known where it starts, so where it ends does not depend on how far ahead of the
+/// engine it was decoded (which depends on how the input was read), nor on anything further
+/// back than the header (which a range of the input does not read).
 #[derive(Debug, Default)]
 pub(crate) struct Region {
     decoded: Decoded,
@@ -127,21 +130,27 @@ pub(crate) struct Region {
     complete: bool,
     /// The input offset where the region starts.
     start: u64,
-    /// The boundaries declared before it started: the lines that may end it.
-    boundaries: Boundaries,
+    /// The boundary of the multipart whose delimiter line opened the body part, if one did:
+    /// only its delimiter lines end the region (and mbox `From ` lines).
+    opener: Option<Vec<u8>>,
+    /// How many source bytes the next [`Region::feed`] decodes at least: small for a new
+    /// region, so that text with a header on every line is not decoded far ahead again and
+    /// again, then doubling up to [`STEP`].
+    step: usize,
 }
 
 impl Region {
-    /// A region that starts at input offset `from`, after the boundaries `boundaries` were
-    /// declared.
-    pub(crate) fn new(from: u64, boundaries: Boundaries) -> Self {
+    /// A region that starts at input offset `from`, in a body part opened by a delimiter line
+    /// of the boundary `opener` if one did.
+    pub(crate) fn new(from: u64, opener: Option<Vec<u8>>) -> Self {
         Region {
             decoded: Decoded { base: from, ..Decoded::default() },
             raw_pos: from,
             end: None,
             complete: false,
             start: from,
-            boundaries,
+            opener,
+            step: FIRST_STEP,
         }
     }
 
@@ -150,9 +159,9 @@ impl Region {
         self.start
     }
 
-    /// The boundaries declared before it started, which say where it ends.
-    pub(crate) fn boundaries(&self) -> &Boundaries {
-        &self.boundaries
+    /// The boundary whose delimiter lines end it, if it is a body part's.
+    pub(crate) fn opener(&self) -> Option<&[u8]> {
+        self.opener.as_deref()
     }
 
     /// Decodes more of the input from `raw`, the input from offset `base` (holding the byte
@@ -166,14 +175,16 @@ impl Region {
         else {
             return false;
         };
-        let limit = if raw.len() - from > want.max(STEP) { from + want.max(STEP) } else { raw.len() };
+        let step = want.max(self.step);
+        self.step = (self.step * 2).min(STEP);
+        let limit = if raw.len() - from > step { from + step } else { raw.len() };
         let at_end = eof && limit == raw.len();
         let upto = if self.end.is_some() {
             limit
         } else {
             // A line that starts at `from` is seen with the line feed before it.
             let look = from.saturating_sub(1);
-            match mime::region_end(&raw[look..limit], &self.boundaries) {
+            match mime::region_end(&raw[look..limit], self.opener.as_deref()) {
                 Some(line) => {
                     self.end = Some(base + (look + line) as u64);
                     limit
@@ -246,7 +257,7 @@ mod tests {
         let raw = b"x: y\na=3Db=\nc http://a/?q=3D1\n--b0undary\nafter";
         let from = 4;
         for step in [1, 3, 7, 100] {
-            let mut region = Region::new(from, Boundaries::default());
+            let mut region = Region::new(from, None);
             let mut got = Vec::new();
             let mut held = 0;
             while !region.text().complete {

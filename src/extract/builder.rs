@@ -91,9 +91,9 @@ impl ExtractorBuilder {
 
     /// Decode quoted-printable mail bodies (default on): after a
     /// `Content-Transfer-Encoding: quoted-printable` header line, and until the next MIME
-    /// boundary line (`--` and a boundary declared by an earlier `Content-Type` header, or,
-    /// when none was seen, a line of `--` and boundary characters) or `From ` line (the next
-    /// message of an mbox), soft line
+    /// boundary line (`--` and the boundary of the delimiter line the part's header lines
+    /// follow, or, when they follow none, a line of `--` and boundary characters) or `From `
+    /// line (the next message of an mbox), soft line
     /// breaks (`=` at the end of a line) are joined and `=XX` is decoded before delimiting, so
     /// that `href=3D"http://a/?b=3D=` / `c"` gives `http://a/?b=c`. Appendix E is silent on
     /// transfer encodings; this is what a mail reader shows. This is for text not read as mail

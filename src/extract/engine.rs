@@ -17,7 +17,7 @@ use super::lane::{self, Lane};
 use super::options::{Compiled, LOOKBACK, Options};
 use super::queue::Queue;
 use crate::chars::{self, EXCLUDED, WSP};
-use crate::decode::mime::{self, Boundaries, Field};
+use crate::decode::mime::{self, Field};
 use crate::decode::{Map, Text};
 use crate::delimit::colon::{self, Glance};
 use crate::delimit::{self, Incomplete, Scan, Window};
@@ -78,6 +78,9 @@ pub(crate) struct Engine {
     cursor: Cursor,
     scratch: Scratch,
     pub(crate) pending: Queue,
+    /// The boundary of the body part whose quoted-printable region the last [`Step::Decode`]
+    /// starts, if a delimiter line opened it ([`mime::opening_boundary`]).
+    opener: Option<Vec<u8>>,
 }
 
 impl Engine {
@@ -88,6 +91,7 @@ impl Engine {
             cursor: Cursor::default(),
             scratch: Scratch::default(),
             pending: Queue::default(),
+            opener: None,
         }
     }
 
@@ -124,6 +128,12 @@ impl Engine {
         self.cursor.overlong
     }
 
+    /// The boundary whose delimiter line opened the body part of the quoted-printable region
+    /// that the last [`Step::Decode`] starts, if one did.
+    pub(crate) fn take_opener(&mut self) -> Option<Vec<u8>> {
+        self.opener.take()
+    }
+
     /// Goes on from input offset `at`, or from where it is if that is further.
     pub(crate) fn resume_at(&mut self, at: u64) {
         self.cursor.pos = self.cursor.pos.max(at);
@@ -149,19 +159,19 @@ impl Engine {
     }
 
     /// Goes on from where the last step stopped, over `text` (holding at least the input from
-    /// the last `keep_from`); `boundaries` takes the boundaries `Content-Type` headers declare.
+    /// the last `keep_from`).
     ///
     /// [`Step::Event`] when events are queued: up to [`BATCH`] (and the events of one more
     /// candidate), found before the text runs out. The caller takes them from `pending`, and
     /// steps again only when the queue is empty.
-    pub(crate) fn step(&mut self, text: &Text<'_>, boundaries: &mut Boundaries) -> Step {
-        let step = self.scan(text, boundaries);
+    pub(crate) fn step(&mut self, text: &Text<'_>) -> Step {
+        let step = self.scan(text);
         if self.pending.is_empty() || matches!(step, Step::Decode { .. }) { step } else { Step::Event }
     }
 
     /// [`Engine::step`] but for what is queued: it returns once [`BATCH`] events are, and
     /// otherwise as if none were.
-    fn scan(&mut self, text: &Text<'_>, boundaries: &mut Boundaries) -> Step {
+    fn scan(&mut self, text: &Text<'_>) -> Step {
         let (hay, map) = (text.bytes, &text.map);
         // Triggers are taken before `stop`; the text is done once the resume position reaches
         // `done_at`.
@@ -209,12 +219,14 @@ impl Engine {
             }
             self.cursor.pos = t;
             let queued = self.pending.len();
-            match self.process(text, map, floor, trigger, scheme, boundaries) {
+            match self.process(text, map, floor, trigger, scheme) {
                 Ok(Outcome::Decode(quoted_printable)) => {
                     self.commit(Outcome::Skip, t);
-                    // Only a change of mode matters: into a region from raw text, out of it
-                    // from decoded text.
-                    if quoted_printable == map.is_raw() {
+                    // A region starts at every `quoted-printable` header, from raw text or
+                    // inside a region (the part of a message quoted in it: what ends the
+                    // region is what this header's lines say, not what an earlier one's
+                    // said), and ends at any other from decoded text.
+                    if quoted_printable || !map.is_raw() {
                         return Step::Decode { quoted_printable, at: self.cursor.pos };
                     }
                 }
@@ -363,7 +375,6 @@ impl Engine {
         floor: usize,
         trigger: Trigger,
         scheme: Option<usize>,
-        boundaries: &mut Boundaries,
     ) -> Scan<Outcome> {
         let hay = text.bytes;
         let site = match trigger {
@@ -373,12 +384,15 @@ impl Engine {
                     && let Some(field) = mime::field(&hay[s..c])
                     && s.checked_sub(1).map_or(map.start(0) == 0, |p| hay[p] == b'\n')
                 {
-                    return read_header(
-                        field,
-                        hay.get(c + 1..).unwrap_or_default(),
-                        text.complete,
-                        boundaries,
-                    );
+                    let outcome = read_header(field, hay.get(c + 1..).unwrap_or_default(), text.complete)?;
+                    if outcome == Outcome::Decode(true) {
+                        // The lines before the header's, as far as a look back reads: from
+                        // `LOOKBACK` before the colon, and not before the end of the last match.
+                        let lo = Self::lo(hay, map, c).max(floor).min(s);
+                        let whole = lo == 0 && map.start(0) == 0;
+                        self.opener = mime::opening_boundary(&hay[lo..s], whole).map(<[u8]>::to_vec);
+                    }
+                    return Ok(outcome);
                 }
                 if self.opts.one_pass
                     && let Map::Raw(base) = *map
@@ -402,18 +416,11 @@ impl Engine {
 }
 
 /// What the MIME header `field`, whose value starts `value`, means to the decoding stage: a
-/// `Content-Transfer-Encoding` says whether what follows is quoted-printable; a `Content-Type`
-/// may declare a boundary.
-fn read_header(field: Field, value: &[u8], complete: bool, boundaries: &mut Boundaries) -> Scan<Outcome> {
+/// `Content-Transfer-Encoding` says whether what follows is quoted-printable.
+fn read_header(field: Field, value: &[u8], complete: bool) -> Scan<Outcome> {
     match field {
         Field::TransferEncoding => {
             Ok(Outcome::Decode(mime::cte_is_quoted_printable(value, complete).ok_or(Incomplete)?))
-        }
-        Field::ContentType => {
-            if let Some(boundary) = mime::boundary_param(value, complete).ok_or(Incomplete)? {
-                boundaries.declare(boundary);
-            }
-            Ok(Outcome::Skip)
         }
     }
 }
@@ -433,7 +440,7 @@ mod tests {
     }
 
     fn step_uri(engine: &mut Engine, hay: &[u8], base: u64, eof: bool) -> Result<String, Option<u64>> {
-        match engine.step(&raw(hay, base, eof), &mut Boundaries::default()) {
+        match engine.step(&raw(hay, base, eof)) {
             Step::Event => match engine.pending.pop_front() {
                 Some(Event::Match(m)) => Ok(m.uri().to_owned()),
                 _ => Err(None),
@@ -459,9 +466,7 @@ mod tests {
     fn only_the_look_back_is_kept() {
         let prose = vec![b'a'; 10_000];
         let mut engine = new_engine(&ExtractorBuilder::new());
-        let Step::NeedMore { keep_from, undecided: None } =
-            engine.step(&raw(&prose, 0, false), &mut Boundaries::default())
-        else {
+        let Step::NeedMore { keep_from, undecided: None } = engine.step(&raw(&prose, 0, false)) else {
             panic!()
         };
         assert_eq!(keep_from, (10_000 - LOOKBACK) as u64);
@@ -477,11 +482,11 @@ mod tests {
     fn transfer_encoding_headers_switch_decoding() {
         let text = b"Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n";
         let mut engine = new_engine(&ExtractorBuilder::new());
-        let step = engine.step(&raw(text, 0, true), &mut Boundaries::default());
+        let step = engine.step(&raw(text, 0, true));
         assert_eq!(step, Step::Decode { quoted_printable: true, at: 26 });
         let text = b"X-Note: Content-Transfer-Encoding: quoted-printable\n";
         let mut engine = new_engine(&ExtractorBuilder::new());
-        assert_eq!(engine.step(&raw(text, 0, true), &mut Boundaries::default()), Step::Done);
+        assert_eq!(engine.step(&raw(text, 0, true)), Step::Done);
     }
 
     /// Quoted-printable regions start at the header and end at a boundary line (in text not
@@ -507,10 +512,7 @@ mod tests {
     fn scans_per_token_are_bounded() {
         let text = "http://%".repeat(50);
         let mut engine = new_engine(&ExtractorBuilder::new());
-        assert!(matches!(
-            engine.step(&raw(text.as_bytes(), 0, true), &mut Boundaries::default()),
-            Step::Done
-        ));
+        assert!(matches!(engine.step(&raw(text.as_bytes(), 0, true)), Step::Done));
         assert_eq!(engine.cursor.scans, SCANS_PER_TOKEN);
     }
 }

@@ -22,7 +22,6 @@ use super::mail::{self as mail_stage, Mail};
 use super::options::LOOKBACK;
 use super::options::{Compiled, MailMode, Options};
 use crate::decode::mail as mail_input;
-use crate::decode::mime::Boundaries;
 use crate::decode::qp::Region;
 use crate::decode::{Map, Text};
 use crate::matches::{Event, Match};
@@ -41,8 +40,6 @@ use crate::source::{self, Source};
 struct Pipeline<S> {
     source: S,
     engine: Engine,
-    /// The MIME boundaries declared by the `Content-Type` headers read so far.
-    boundaries: Boundaries,
     /// The quoted-printable region being read, if any.
     region: Option<Region>,
     /// Line numbers, when asked for.
@@ -94,7 +91,6 @@ impl<S: Source> Pipeline<S> {
         Pipeline {
             source,
             engine: Engine::new(compiled),
-            boundaries: Boundaries::default(),
             region: None,
             lines: compiled.opts.line_numbers.then(LineCounter::default),
             done: false,
@@ -161,7 +157,6 @@ impl<S: Source> Pipeline<S> {
                     // range of the input reads it (a range owns the messages whose separator
                     // line starts in it, long ones too).
                     self.engine.back_to_plain(self.opts.quoted_printable, at);
-                    self.boundaries = Boundaries::default();
                     self.lines = lines.map(|lines| LineCounter::starting_at(at, lines));
                     if let Mode::Mail(mail) = std::mem::replace(&mut self.mode, Mode::Plain)
                         && mbox
@@ -186,7 +181,6 @@ impl<S: Source> Pipeline<S> {
         let line_feeds = self.lines.take().map(|mut lines| lines.line_at(raw, base, separator) - 1);
         mail.after_long(separator, start, line_feeds);
         self.engine.use_for_mail();
-        self.boundaries = Boundaries::default();
         self.mode = Mode::Mail(mail);
     }
 
@@ -234,14 +228,14 @@ impl<S: Source> Pipeline<S> {
                         end: base + raw.len() as u64,
                         stop,
                     };
-                    self.engine.step(&text, &mut self.boundaries)
+                    self.engine.step(&text)
                 }
                 Some(region) => {
                     let mut text = region.text();
                     if let Some(stop) = stop {
                         text.stop = Some(text.stop.map_or(stop, |end| end.min(stop)));
                     }
-                    self.engine.step(&text, &mut self.boundaries)
+                    self.engine.step(&text)
                 }
             };
             if let Some(lines) = &mut self.lines {
@@ -286,11 +280,7 @@ impl<S: Source> Pipeline<S> {
                     }
                 },
                 Step::Decode { quoted_printable, at } => {
-                    match (&self.region, quoted_printable) {
-                        (None, true) => self.region = Some(Region::new(at, self.boundaries.clone())),
-                        (Some(_), false) => self.region = None,
-                        _ => {}
-                    }
+                    self.region = quoted_printable.then(|| Region::new(at, self.engine.take_opener()));
                     continue;
                 }
                 Step::NeedMore { keep_from, undecided } => (keep_from, undecided),

@@ -20,7 +20,6 @@ use std::sync::Arc;
 use super::engine::{Engine, Step as EngineStep};
 use super::options::Options;
 use crate::decode::mail::{Messages, Next, Segment, SegmentKind, Wanted};
-use crate::decode::mime::Boundaries;
 use crate::decode::{Map, Text};
 use crate::matches::{Event, Match, Span};
 use crate::origin::{Origin, Place};
@@ -105,9 +104,6 @@ pub(crate) struct Mail {
     headers: Option<Vec<String>>,
     /// Line numbers, when asked for.
     lines: Option<Lines>,
-    /// Never declared to (the engine reads no MIME header in decoded text); the engine's
-    /// signature wants one.
-    boundaries: Boundaries,
     /// Storage for a match's pieces while they are taken to the input (most matches have
     /// one, the match's span, and keep none).
     pieces: Vec<Span>,
@@ -131,7 +127,6 @@ impl Mail {
             current: Current::None,
             headers,
             lines: line_numbers.then(Lines::default),
-            boundaries: Boundaries::default(),
             pieces: Vec::new(),
             origins: opts.origins,
         }
@@ -206,7 +201,7 @@ impl Mail {
             };
             let bytes = segment.text.bytes(window, base);
             let text = Text { bytes, map: Map::Raw(0), complete: true, end: bytes.len() as u64, stop: None };
-            match engine.step(&text, &mut self.boundaries) {
+            match engine.step(&text) {
                 EngineStep::Event => {
                     self.finish(engine, window, base);
                     return Step::Event;

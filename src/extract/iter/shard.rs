@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use super::{Extractor, Mode, Pipeline, SliceMatches};
 use crate::decode::mail as mail_input;
-use crate::decode::mime::{self, Boundaries};
+use crate::decode::mime;
 use crate::extract::engine::{self, Cursor, Engine};
 use crate::extract::options::{Compiled, LOOKBACK, MailMode};
 use crate::extract::prefix::Prefix;
@@ -21,7 +21,7 @@ use crate::source::{self, Source};
 /// The state of the scan of a range ([`UriFinder::reader_range`](crate::UriFinder::reader_range),
 /// [`UriFinder::slice_range`](crate::UriFinder::slice_range)) at one end of the range: where
 /// the search resumes, the end of the last match, the guards that keep floods linear, the
-/// quoted-printable region being read and the MIME boundaries declared (see the crate docs,
+/// quoted-printable region being read and the boundary that ends it (see the crate docs,
 /// "Shards"). Two scans of the same input that are in the same state at an offset find the
 /// same events from there on.
 ///
@@ -121,9 +121,9 @@ pub(super) fn keep_owned(engine: &mut Engine, range: &mut Owned, from: u64) {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Bearing {
     cursor: Cursor,
-    /// Where the quoted-printable region being read started, and the boundaries that end it.
-    region: Option<(u64, Boundaries)>,
-    boundaries: Boundaries,
+    /// Where the quoted-printable region being read started, and the boundary whose
+    /// delimiter lines end it.
+    region: Option<(u64, Option<Vec<u8>>)>,
 }
 
 /// Where the scan of a range that starts at `start` begins, and its pipeline warmed up to
@@ -314,8 +314,7 @@ impl<S: Source> Pipeline<S> {
     pub(super) fn bearing(&self, at: u64) -> Bearing {
         Bearing {
             cursor: self.engine.bearing(at),
-            region: self.region.as_ref().map(|r| (r.start(), r.boundaries().clone())),
-            boundaries: self.boundaries.clone(),
+            region: self.region.as_ref().map(|r| (r.start(), r.opener().map(<[u8]>::to_vec))),
         }
     }
 
