@@ -320,6 +320,71 @@ fn search_zip_reads_concatenated_members_and_reports_corrupt_data() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Large files read through a memory map (issue 22)
+
+/// A file of 1 MiB or more is mapped, and what it prints is what reading it gives: every
+/// option of output, and the URI at its very end.
+#[test]
+fn a_mapped_file_prints_what_reading_it_prints() {
+    let dir = TempDir::new("mapped");
+    let mut text = Vec::new();
+    for i in 0..30_000 {
+        text.extend_from_slice(format!("line {i} see <http://a.example/{i}> and more words\n").as_bytes());
+    }
+    text.extend_from_slice(b"last http://z.example/end");
+    assert!(text.len() > 1 << 20);
+    let big = dir.file("big.txt", &text);
+    let big = big.to_str().unwrap();
+    for args in [&["-j", "1"][..], &["-j", "1", "--json", "-n"], &["-j", "1", "-c"], &["-j", "1", "-m", "3"]]
+    {
+        let mapped = urisift(&[args, &[big]].concat(), b"");
+        let read = urisift(&[args, &["--no-mmap", big]].concat(), b"");
+        assert_eq!(mapped.code, Some(0), "{args:?}: {}", mapped.stderr);
+        assert_eq!(mapped.stdout, read.stdout, "{args:?}");
+        assert_eq!(mapped.stderr, read.stderr, "{args:?}");
+    }
+    let all = urisift(&["-j", "1", big], b"");
+    assert_eq!(all.out().lines().count(), 30_001);
+    assert!(all.out().ends_with("http://z.example/end\n"));
+}
+
+/// A mapped file that shrinks while it is read raises SIGBUS: the process says so and exits
+/// with status 2, rather than dying with no word. The signal is sent to the process while it
+/// waits on a FIFO named after the mapped file (a real shrink cannot be timed in a test).
+#[cfg(unix)]
+#[test]
+fn sigbus_while_a_file_is_mapped_is_an_error_with_a_message() {
+    let dir = TempDir::new("sigbus");
+    let big = dir.file("big.txt", &b"see http://a.example/ here\n".repeat(50_000));
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let mut child =
+        command(&["-j", "1", "--line-buffered", "-c", big.to_str().unwrap(), fifo.to_str().unwrap()])
+            .spawn()
+            .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = mpsc::channel();
+    let reader = thread::spawn(move || {
+        let mut first = String::new();
+        BufReader::new(stdout).read_line(&mut first).unwrap();
+        let _ = send.send(first);
+    });
+    // The count of the mapped file comes once it is read; then the FIFO's open waits.
+    let first = receive.recv_timeout(Duration::from_secs(120));
+    assert!(first.as_deref().is_ok_and(|l| l.ends_with(":50000\n")), "{first:?}");
+    assert!(Command::new("kill").args(["-BUS", &child.id().to_string()]).status().unwrap().success());
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("shrank while it was read through a memory map") && stderr.contains("--no-mmap"),
+        "{stderr}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Item 7: names, -l, -q, -0, -m, --color
 
 #[test]

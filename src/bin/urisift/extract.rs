@@ -15,7 +15,7 @@ use crate::context::{Context, ContextReader};
 use crate::input::{self, Compression, Input};
 use crate::json::{self, Counts};
 use crate::template::Template;
-use crate::{complain, grammar_parser, parallel};
+use crate::{complain, grammar_parser, mapped, parallel};
 use urisift::uri::Grammar;
 
 /// The size of the output buffer.
@@ -240,10 +240,20 @@ pub struct Args {
     #[arg(short = 'z', long)]
     pub(crate) search_zip: bool,
 
+    /// Read files with read calls, never through a memory map.
+    ///
+    /// A regular file of 1 MiB or more is mapped, which saves copying it out of the page
+    /// cache. A mapped file that shrinks while it is read (a log rotated with `copytruncate`)
+    /// ends the scan with an error (SIGBUS), and one rewritten while it is read gives a mix of
+    /// old and new text, as in ripgrep; read such files with this option.
+    #[arg(long)]
+    pub(crate) no_mmap: bool,
+
     /// The longest URI looked for, in bytes (suffixes K, M, G: 64K, 1M; from 16 to 1G); longer
     /// candidates are skipped with a warning.
     ///
-    /// Memory use is bounded by about twice this, however large the input.
+    /// Memory use is bounded by about twice this, however large the input (a file of 1 MiB
+    /// or more is mapped: its pages, which the page cache holds, count as resident).
     #[arg(long, value_name = "SIZE", default_value = "64K", value_parser = parse_size)]
     max_uri_len: usize,
 
@@ -771,6 +781,9 @@ impl<W: Write> Run<'_, W> {
         if let Some(range) = &self.args.range {
             return self.scan_range(input, finder, range.clone());
         }
+        if let Some(mapped) = self.mapped(input).map_err(Stop::Input)? {
+            return self.scan_mapped(input, finder, &mapped);
+        }
         let (reader, compression) = input::open(input, self.args.search_zip).map_err(Stop::Input)?;
         if let Some(c) = compression.filter(|_| !self.args.search_zip) {
             warn_compressed(&name, c);
@@ -797,6 +810,40 @@ impl<W: Write> Run<'_, W> {
         }
         if let Some(at) = extractor.plain_from() {
             warn_long_messages(&name, at, extractor.long_messages(), self.args.mail_message_max);
+        }
+        let found = counts.matches > 0;
+        self.finish_input(input, counts).map_err(|e| Stop::Output(e, found))?;
+        Ok(counts.matches)
+    }
+
+    /// The input mapped ([`mapped::map`]), when it is a large file that is read as it is: not
+    /// with `--no-mmap`, nor when lines are printed with their text (which reads a stream),
+    /// nor when it is compressed (decompressed with `-z`, or read raw with a warning, by the
+    /// stream's path).
+    fn mapped(&self, input: &Input) -> io::Result<Option<mapped::Mapped>> {
+        let Input::File(path) = input else { return Ok(None) };
+        if self.args.no_mmap || self.wants_text {
+            return Ok(None);
+        }
+        let Some(map) = mapped::map(&File::open(path)?)? else { return Ok(None) };
+        Ok(Compression::recognize(&map[..map.len().min(16)]).is_none().then_some(map))
+    }
+
+    /// [`Run::scan`] over the bytes of a mapped input, read in place.
+    fn scan_mapped(&mut self, input: &Input, finder: &UriFinder, bytes: &[u8]) -> Result<u64, Stop> {
+        let name = input.display();
+        self.set_prefix(input).map_err(Stop::Input)?;
+        let mut events = finder.slice(bytes);
+        let mut counts = Counts::default();
+        let max_count = self.args.max_count.unwrap_or(u64::MAX);
+        while let Some(event) = events.next_event_ref() {
+            if let Flow::Enough = self.handle(event, &mut counts, &name, max_count)? {
+                break;
+            }
+        }
+        warn_utf16(&name, &bytes[..bytes.len().min(2)]);
+        if let Some(at) = events.plain_from() {
+            warn_long_messages(&name, at, events.long_messages(), self.args.mail_message_max);
         }
         let found = counts.matches > 0;
         self.finish_input(input, counts).map_err(|e| Stop::Output(e, found))?;

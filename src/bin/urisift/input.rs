@@ -164,7 +164,8 @@ impl Compression {
         }
     }
 
-    fn recognize(head: &[u8]) -> Option<Compression> {
+    /// The compression whose magic number `head` starts with, if any.
+    pub fn recognize(head: &[u8]) -> Option<Compression> {
         Self::MAGIC.iter().find(|(_, magic)| head.starts_with(magic)).map(|&(c, _)| c)
     }
 

@@ -1,12 +1,14 @@
 //! `urisift`: find URIs in text, or check, resolve and normalize URIs.
 
-#![forbid(unsafe_code)]
+// No `unsafe` but in `mapped`, the memory map of large files (its contract is written there).
+#![deny(unsafe_code)]
 
 mod check;
 mod context;
 mod extract;
 mod input;
 mod json;
+mod mapped;
 mod parallel;
 mod template;
 
