@@ -7,8 +7,9 @@
 #
 # For each workload (prose, mail, log, dense, adversarial) it writes SIZE_MIB of text with
 # `examples/generate.rs` into a temporary directory, then times, on the same file:
-#   urisift   file  urisift -c -j 1 FILE       (this crate's CLI on one thread: streams the file in
-#                                               64 KiB reads; issue 22 compares on one thread)
+#   urisift   file  urisift -c -j 1 FILE       (this crate's CLI on one thread: maps a file of
+#                                               1 MiB or more, as rg does; issue 22 compares on one
+#                                               thread)
 #             pipe  cat FILE | urisift -c -j 1
 #   urisift-jN  the same with the default -j (one thread per core: N = nproc), as users run it
 #   grep      file  grep -o -a -E REGEX FILE | wc -l      (GNU grep, LC_ALL=C)
@@ -19,6 +20,8 @@
 #   regex     file  peers regex FILE           (the regex crate with the same URL regex)
 #   memchr    file  peers memchr FILE          (counting ':' while reading: the floor)
 #             pipe  cat FILE | peers memchr -  (the same from a pipe: the floor of every pipe row)
+#   memchr-map file peers memchr-map FILE     (counting ':' in the file mapped: the floor of a
+#                                               mapped read, as urisift and rg read a file)
 # and prints MB/s (10^6 bytes per second), the count each found, and urisift's throughput over
 # the tool's, against urisift run the same way (file or pipe) in the same run of this script:
 # on one thread (the peers' rows all read on one thread: GNU grep always, ripgrep given one
@@ -85,7 +88,7 @@ for tool in grep rg; do
         echo "note: $tool is not installed; its rows are skipped (Debian: apt-get install ${tool/rg/ripgrep})"
     fi
 done
-rows+=("linkify file peer linkify" "regex file peer regex" "memchr file peer memchr" "memchr pipe memchr_pipe")
+rows+=("linkify file peer linkify" "regex file peer regex" "memchr file peer memchr" "memchr pipe memchr_pipe" "memchr-map file peer memchr-map")
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores," \
     "$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); $(uname -sr); $(rustc --version)"
