@@ -273,6 +273,39 @@ fn range_region_ran_past_a_boundary_declared_before_its_warm_up() {
     }
 }
 
+/// Found by the `mail` fuzz target (`fuzz/regressions/mail/plain-qp-range-header-the-engine-does-not-read`):
+/// a `Content-Transfer-Encoding:` line whose colon is followed by a byte that ends every URI
+/// (`` ` ``) is not read by the engine, which stops at no such colon, but the search for the
+/// last header line before a range took it, so the range's warm-ups started after it and
+/// after the header that opened the region, and agreed on no region where the whole input
+/// had one.
+#[test]
+fn range_warm_up_started_after_a_header_line_the_engine_does_not_read() {
+    let mut text = b"Content-Transfer-Encoding: quoted-printable\n\n".to_vec();
+    for i in 0..150 {
+        text.extend_from_slice(
+            format!("quoted-printable text, line {i}, nothing to find =\nhere\n").as_bytes(),
+        );
+    }
+    text.extend_from_slice(b"Content-Transfer-Encoding:` base64\n\n");
+    for i in 0..150 {
+        text.extend_from_slice(
+            format!("more of the same text, line {i}, still nothing =\nhere\n").as_bytes(),
+        );
+    }
+    text.extend_from_slice(b"see http://a.example/?q=3D1 here\n");
+    for (label, builder) in builders() {
+        let finder = builder.build();
+        let all = whole(&finder, &text);
+        let Some(Event::Match(m)) = all.first() else { panic!("{label}: {all:?}") };
+        // The region is still on: the line with the backtick is no header the engine reads.
+        assert_eq!((m.uri(), m.is_quoted_printable()), ("http://a.example/?q=1", true), "{label}");
+        for cut in (0..text.len()).step_by(61) {
+            check("header line not read", label, &finder, &text, &all, &[cut]);
+        }
+    }
+}
+
 /// A range past the end, or an empty one, owns nothing; a range over everything is the whole.
 #[test]
 fn degenerate_ranges() {

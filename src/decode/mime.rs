@@ -7,6 +7,8 @@
 //! header is one of a body part's, opened by a delimiter line of its multipart, only that
 //! boundary's delimiter lines end it ([`opening_boundary`]).
 
+use crate::chars;
+
 /// A header field the plain-text decoding reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Field {
@@ -30,7 +32,11 @@ pub(crate) fn field(name: &[u8]) -> Option<Field> {
 /// the input must begin for its region state to be the whole input's. The field name's last
 /// letter and colon (`g:` or `G:`) are searched for, and the name then checked whole in any
 /// case, at the start of a line, as the engine reads it: a search for the usual spellings
-/// only would miss a `Content-Transfer-EnCoding` that the engine reads.
+/// only would miss a `Content-Transfer-EnCoding` that the engine reads. Nor is a line taken
+/// that the engine does not read: one whose colon is followed by a byte that ends every URI
+/// ([`chars::ends_every_uri`], where the engine does not stop), or by nothing in `hay` (a line
+/// whose colon is the last byte of the text before a range lies within the range's warm-up,
+/// and one at the end of a block is seen whole with the next block).
 pub(crate) fn last_transfer_encoding_line(hay: &[u8]) -> Option<usize> {
     // Forward searches, keeping the last: they run on vector code, a reverse search does not.
     let mut found = None;
@@ -39,7 +45,8 @@ pub(crate) fn last_transfer_encoding_line(hay: &[u8]) -> Option<usize> {
             let colon = at + 1;
             let Some(start) = colon.checked_sub(25) else { continue };
             let at_line_start = start == 0 || hay[start - 1] == b'\n';
-            if at_line_start && is_cte_header(&hay[start..colon]) {
+            let read = hay.get(colon + 1).is_some_and(|&after| !chars::ends_every_uri(after));
+            if at_line_start && read && is_cte_header(&hay[start..colon]) {
                 found = found.max(Some(start));
             }
         }
@@ -222,6 +229,11 @@ mod tests {
         assert_eq!(last_transfer_encoding_line(text), Some(34));
         assert_eq!(last_transfer_encoding_line(&text[..33]), Some(0));
         assert_eq!(last_transfer_encoding_line(b"Content-Transfer-Encodin: x\n"), None);
+        // Not a line the engine reads: a byte that ends every URI after the colon, or none yet.
+        let text =
+            b"Content-Transfer-Encoding: 7bit\nContent-Transfer-Encoding:` x\nContent-Transfer-Encoding:";
+        assert_eq!(last_transfer_encoding_line(text), Some(0));
+        assert_eq!(last_transfer_encoding_line(b"Content-Transfer-Encoding:\tx"), Some(0));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::candidate::{Candidate, Outcome, Scratch, Site, Whole};
 use super::lane::{self, Lane};
 use super::options::{Compiled, LOOKBACK, Options};
 use super::queue::Queue;
-use crate::chars::{self, EXCLUDED, WSP};
+use crate::chars::{self, EXCLUDED};
 use crate::decode::mime::{self, Field};
 use crate::decode::{Map, Text};
 use crate::delimit::colon::{self, Glance};
@@ -257,12 +257,10 @@ impl Engine {
             let trigger = self.prefilter.next(hay, from)?;
             let Trigger::Colon(c) = trigger else { return Some((trigger, None)) };
             // A byte that ends a URI even inside `<…>` right after the colon (`<http:<http:`):
-            // no URI starts here, whatever the scheme, so it is not looked for. (Nor can such a
-            // colon end a `Content-Transfer-Encoding` header.)
-            let ends_any =
-                |x: u8| chars::is(x, EXCLUDED) && !chars::is(x, WSP) && !matches!(x, b'>' | b'[' | b']');
+            // no URI starts here, whatever the scheme, so it is not looked for, and no header is
+            // read here either (`mime::last_transfer_encoding_line` says the same).
             let after = hay.get(c + 1).copied();
-            if !after.is_some_and(ends_any)
+            if !after.is_some_and(chars::ends_every_uri)
                 && let Some(s) = find::scheme_start(hay, c, floor)
                 && !self.passes_over(hay, map, s, c, floor)
             {
