@@ -242,18 +242,20 @@ pub struct Args {
 
     /// Read files with read calls, never through a memory map.
     ///
-    /// A regular file of 1 MiB or more is mapped, which saves copying it out of the page
-    /// cache. A mapped file that shrinks while it is read (a log rotated with `copytruncate`)
-    /// ends the scan with an error (SIGBUS), and one rewritten while it is read gives a mix of
-    /// old and new text, as in ripgrep; read such files with this option.
+    /// A regular file of 1 MiB or more read on one thread (`-j 1`, or output that is line
+    /// buffered) is mapped, which saves copying it out of the page cache; with more threads a
+    /// large file is cut into ranges, each read with read calls. A mapped file that shrinks
+    /// while it is read (a log rotated with `copytruncate`) ends the scan with an error
+    /// (SIGBUS), and one rewritten while it is read gives a mix of old and new text, as in
+    /// ripgrep; read such files with this option.
     #[arg(long)]
     pub(crate) no_mmap: bool,
 
     /// The longest URI looked for, in bytes (suffixes K, M, G: 64K, 1M; from 16 to 1G); longer
     /// candidates are skipped with a warning.
     ///
-    /// Memory use is bounded by about twice this, however large the input (a file of 1 MiB
-    /// or more is mapped: its pages, which the page cache holds, count as resident).
+    /// Memory use is bounded by about twice this, however large the input (the pages of a
+    /// mapped file, see --no-mmap, which the page cache holds, count as resident).
     #[arg(long, value_name = "SIZE", default_value = "64K", value_parser = parse_size)]
     max_uri_len: usize,
 

@@ -16,9 +16,10 @@
 //!   first [`map`] installs a handler that writes what happened and what to do (`--no-mmap`)
 //!   to standard error and ends the process with status 2, rather than letting the signal end
 //!   it with no word.
-//! - **Only what gains is mapped**: regular files of at least [`MAP_MIN`] bytes. For smaller
-//!   ones the map's set-up and page faults cost more than the copy saves; standard input,
-//!   pipes and devices are read.
+//! - **Only what gains is mapped**: regular files of at least [`MAP_MIN`] bytes, read on one
+//!   thread (`Run::scan`). For smaller ones the map's set-up and page faults cost more than
+//!   the copy saves; standard input, pipes and devices are read, and so are the ranges that
+//!   `-j` cuts a large file into (each thread reads its own).
 
 #![allow(unsafe_code)]
 
