@@ -93,6 +93,19 @@ impl Drop for TempDir {
     }
 }
 
+/// The first line `child` writes on its standard output, read on a thread: received from the
+/// channel (with a timeout: a hang guard, not a speed test) while the child still runs.
+fn first_line(child: &mut std::process::Child) -> (mpsc::Receiver<String>, thread::JoinHandle<()>) {
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = mpsc::channel();
+    let reader = thread::spawn(move || {
+        let mut first = String::new();
+        BufReader::new(stdout).read_line(&mut first).unwrap();
+        let _ = send.send(first);
+    });
+    (receive, reader)
+}
+
 fn json_lines(run: &Run) -> Vec<serde_json::Value> {
     run.out().lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
 }
@@ -109,13 +122,7 @@ fn line_buffered_output_comes_while_the_input_is_open() {
     stdin.write_all(b"see http://a.example/live now\n").unwrap();
     stdin.write_all(&b"filler words\n".repeat(40_000)).unwrap();
     stdin.flush().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (send, receive) = mpsc::channel();
-    let reader = thread::spawn(move || {
-        let mut first = String::new();
-        BufReader::new(stdout).read_line(&mut first).unwrap();
-        let _ = send.send(first);
-    });
+    let (receive, reader) = first_line(&mut child);
     // A hang guard, not a speed test: without the flush the line only comes at the end.
     let first = receive.recv_timeout(Duration::from_secs(120));
     drop(stdin);
@@ -362,13 +369,7 @@ fn sigbus_while_a_file_is_mapped_is_an_error_with_a_message() {
         command(&["-j", "1", "--line-buffered", "-c", big.to_str().unwrap(), fifo.to_str().unwrap()])
             .spawn()
             .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (send, receive) = mpsc::channel();
-    let reader = thread::spawn(move || {
-        let mut first = String::new();
-        BufReader::new(stdout).read_line(&mut first).unwrap();
-        let _ = send.send(first);
-    });
+    let (receive, reader) = first_line(&mut child);
     // The count of the mapped file comes once it is read; then the FIFO's open waits.
     let first = receive.recv_timeout(Duration::from_secs(120));
     assert!(first.as_deref().is_ok_and(|l| l.ends_with(":50000\n")), "{first:?}");
