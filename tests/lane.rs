@@ -375,6 +375,13 @@ fn the_lane_agrees_around_iris() {
         "”",
         "“",
         "“\"",
+        // An opening mark before a bracket, which the general path reads after the authority
+        // (found by the `extract` fuzz target: the lane ended the IRI before the mark).
+        "“{id}/x",
+        "“[x]",
+        "«{x}",
+        "“}",
+        "“]",
         "「名」」",
         "«a»»",
         "“東 ",
@@ -406,4 +413,21 @@ fn the_lane_agrees_around_iris() {
     ];
     let found = agree_on_every_product(&prefixes, &candidates, &suffixes);
     assert!(found > 20_000, "too few matches to compare anything: {found}");
+}
+
+/// Found by the `extract` fuzz target
+/// (`fuzz/regressions/extract/lane-iri-cut-before-opening-mark-and-brace`): the lane took an
+/// opening mark before `{` for the last character of an IRI, to be trimmed, and printed
+/// `http://a.example/use`, where the general path reads on through the balanced braces.
+#[test]
+fn lane_cut_an_iri_before_an_opening_mark_and_a_brace() {
+    for text in ["see http://a.example/use\u{201c}{id}/r here", "see http://a.example/use\u{ab}[x] here"] {
+        let uris: Vec<String> =
+            ExtractorBuilder::new().build().slice(text.as_bytes()).map(|m| m.uri().to_owned()).collect();
+        let expected = text.strip_prefix("see ").and_then(|t| t.strip_suffix(" here")).unwrap();
+        assert_eq!(uris, [expected]);
+        for builder in option_sets() {
+            agree(&builder, text.as_bytes(), true);
+        }
+    }
 }

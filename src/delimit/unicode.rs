@@ -220,7 +220,8 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
 /// where no typographic mark is open inside the IRI: the index after the character at `at`
 /// (not ASCII) when the IRI goes on, `Some(None)` when it ends there, or when it goes on to
 /// end right after it, at or below `limit`, with what [`trailing_opener`] trims (an opening
-/// mark before an ASCII byte other than `"` that ends every URI). `None` whenever that takes
+/// mark before an ASCII byte other than `"` and the brackets that ends every URI). `None`
+/// whenever that takes
 /// more (an opening or ambiguous typographic mark before anything else, a joiner, an
 /// apostrophe, a hyphen or dash before anything but an ASCII byte, U+FE0F or the keycap U+20E3
 /// that may end an emoji keycap sequence, a private-use character, bytes that are no UTF-8 or
@@ -260,12 +261,15 @@ pub(crate) fn goes_on_plainly(text: &[u8], at: usize, limit: usize) -> Option<Op
         // A mark that opens goes on, but before an ASCII byte that ends every URI it is the
         // last, and trimmed (`delimit::trim`): the IRI ends before it (`wiki/北京市“ `), when
         // it ends at or below `limit` (past it, the IRI is overlong). Not before a `"`, which
-        // may close a quote around the IRI (`delimit::wrapper`).
+        // may close a quote around the IRI (`delimit::wrapper`), nor before a bracket, which
+        // the IRI may go on through (`users/“{id}`, balanced brackets after the authority).
         Some(Role::Open(_) | Role::CloseOrOpen { .. })
             if next <= limit
-                && text
-                    .get(next)
-                    .is_some_and(|&b| b.is_ascii() && b != b'"' && chars::is(b, chars::EXCLUDED)) =>
+                && text.get(next).is_some_and(|&b| {
+                    b.is_ascii()
+                        && !matches!(b, b'"' | b'[' | b']' | b'{' | b'}')
+                        && chars::is(b, chars::EXCLUDED)
+                }) =>
         {
             Some(None)
         }
