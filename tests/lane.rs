@@ -431,3 +431,19 @@ fn lane_cut_an_iri_before_an_opening_mark_and_a_brace() {
         }
     }
 }
+
+/// Found by the `extract` fuzz target
+/// (`fuzz/regressions/extract/lane-iri-invalid-ip-literal-taken`): for an IRI, the lane read
+/// the host with the shortcut for plain server URIs, which takes no bracket, and accepted
+/// `http://[2012.38]:80/index.html/東京`, whose IP literal is neither IPv6 nor IPvFuture; the
+/// general path rejects it. A bracket now leaves the host to the full validation.
+#[test]
+fn lane_took_an_iri_with_an_invalid_ip_literal() {
+    let text = "see http://[2012.38]:80/index.html/東京 and http://[::1]:80/a/東京 here";
+    let uris: Vec<String> =
+        ExtractorBuilder::new().build().slice(text.as_bytes()).map(|m| m.uri().to_owned()).collect();
+    assert_eq!(uris, ["http://[::1]:80/a/東京"]);
+    for builder in option_sets() {
+        agree(&builder, text.as_bytes(), true);
+    }
+}

@@ -231,7 +231,13 @@ fn lane_iri_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> O
     let ascii_host =
         host.iter().take_while(|b| b.is_ascii()).any(|&b| matches!(b, b'/' | b'?' | b'#' | b':'));
     if shape.is_none() && ascii_host {
-        let seen = uri[rest_from..].iter().fold(0, |kinds, &b| kinds | chars::RUN[usize::from(b)]);
+        let mut seen = uri[rest_from..].iter().fold(0, |kinds, &b| kinds | chars::RUN[usize::from(b)]);
+        // A bracket (an IP literal after `//`, or one inside `<…>`) is a byte the run scan
+        // stops at: its host is left to the full validation, as the scan in [`one_pass`]
+        // leaves it when it passes one.
+        if memchr::memchr2(b'[', b']', &uri[rest_from..]).is_some() {
+            seen |= chars::RUN_ESCAPE_OR_AT;
+        }
         if let Some(parts) = crate::uri::server_parts(uri, seen) {
             return Some(parts);
         }
