@@ -232,10 +232,10 @@ fn lane_iri_parts(uri: &[u8], rest_from: usize, shape: Option<find::Shape>) -> O
         host.iter().take_while(|b| b.is_ascii()).any(|&b| matches!(b, b'/' | b'?' | b'#' | b':'));
     if shape.is_none() && ascii_host {
         let mut seen = uri[rest_from..].iter().fold(0, |kinds, &b| kinds | chars::RUN[usize::from(b)]);
-        // A bracket (an IP literal after `//`, or one inside `<…>`) is a byte the run scan
-        // stops at: its host is left to the full validation, as the scan in [`one_pass`]
-        // leaves it when it passes one.
-        if memchr::memchr2(b'[', b']', &uri[rest_from..]).is_some() {
+        // An IP literal right after `//` (the only bracket an IRI outside `<…>` holds, see
+        // [`one_pass`]) is left to the full validation, as the scan there leaves it when it
+        // passes one.
+        if host.first() == Some(&b'[') {
             seen |= chars::RUN_ESCAPE_OR_AT;
         }
         if let Some(parts) = crate::uri::server_parts(uri, seen) {
