@@ -8,24 +8,7 @@
 //! boundary's delimiter lines end it ([`opening_boundary`]).
 
 use crate::chars;
-
-/// A header field the plain-text decoding reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Field {
-    /// `Content-Transfer-Encoding`, where a quoted-printable region starts (or ends).
-    TransferEncoding,
-}
-
-/// The field named `name` (the text before the colon), in any case, if it is one of [`Field`].
-/// Names of another length (25 bytes) or first letter are ruled out before it is compared, as
-/// this runs for every colon the engine passes over.
-#[inline]
-pub(crate) fn field(name: &[u8]) -> Option<Field> {
-    if name.len() != 25 || name.first().is_none_or(|&c| c | 0x20 != b'c') {
-        return None;
-    }
-    is_cte_header(name).then_some(Field::TransferEncoding)
-}
+use crate::decode::mail::header;
 
 /// The start of the last line of `hay` that is a `Content-Transfer-Encoding` header, the
 /// header that starts a quoted-printable region (or ends one): where a scan of a range of
@@ -54,9 +37,13 @@ pub(crate) fn last_transfer_encoding_line(hay: &[u8]) -> Option<usize> {
     found
 }
 
-/// Whether a header named `name` (the text before its colon) is `Content-Transfer-Encoding`.
+/// Whether a header named `name` (the text before its colon) is `Content-Transfer-Encoding`,
+/// in any case: the one header field the plain-text decoding reads. Names of another length
+/// or first letter are ruled out before the name is compared, as this runs for every colon
+/// the engine passes over.
+#[inline]
 pub(crate) fn is_cte_header(name: &[u8]) -> bool {
-    name.eq_ignore_ascii_case(b"content-transfer-encoding")
+    name.len() == 25 && name[0] | 0x20 == b'c' && name.eq_ignore_ascii_case(b"content-transfer-encoding")
 }
 
 /// Whether `value` (the text after the header's colon) says `quoted-printable`, once the
@@ -119,7 +106,7 @@ pub(crate) fn opening_boundary(before: &[u8], whole: bool) -> Option<&[u8]> {
         };
         let line = &before[start..feed];
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line.first().is_some_and(|&b| b == b' ' || b == b'\t') || is_header_line(line) {
+        if line.first().is_some_and(|&b| b == b' ' || b == b'\t') || header::field_name(line).is_some() {
             end = start;
             continue;
         }
@@ -128,13 +115,6 @@ pub(crate) fn opening_boundary(before: &[u8], whole: bool) -> Option<&[u8]> {
             (1..=BOUNDARY_LEN_MAX).contains(&boundary.len()) && boundary.iter().all(|&b| is_bchar(b));
         return usable.then_some(boundary);
     }
-}
-
-/// Whether `line` is a header field's first line: a name of printable characters other than
-/// the colon, and a colon (RFC 5322 §2.2).
-fn is_header_line(line: &[u8]) -> bool {
-    let name = line.iter().take_while(|&&b| b > b' ' && b < 0x7f && b != b':').count();
-    name > 0 && line.get(name) == Some(&b':')
 }
 
 /// Whether the line `line` (from its first byte on) is a delimiter line of `boundary`: `--`,
@@ -190,10 +170,10 @@ mod tests {
     #[test]
     fn mime_header_names() {
         for name in ["CONTENT-TRANSFER-ENCODING", "Content-Transfer-Encoding", "content-transfer-eNCODING"] {
-            assert!(field(name.as_bytes()).is_some(), "{name}");
+            assert!(is_cte_header(name.as_bytes()), "{name}");
         }
         for name in ["Content-Type", "Content-Transfer-Encodinh", "Xontent-Transfer-Encoding", "", "c"] {
-            assert!(field(name.as_bytes()).is_none(), "{name}");
+            assert!(!is_cte_header(name.as_bytes()), "{name}");
         }
     }
 

@@ -221,12 +221,11 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
 /// (not ASCII) when the IRI goes on, `Some(None)` when it ends there, or when it goes on to
 /// end right after it, at or below `limit`, with what [`trailing_opener`] trims (an opening
 /// mark before an ASCII byte other than `"` and the brackets that ends every URI). `None`
-/// whenever that takes
-/// more (an opening or ambiguous typographic mark before anything else, a joiner, an
-/// apostrophe, a hyphen or dash before anything but an ASCII byte, U+FE0F or the keycap U+20E3
-/// that may end an emoji keycap sequence, a private-use character, bytes that are no UTF-8 or
-/// run past `text`), and the rule decides. Every character it lets go on is a `ucschar` (RFC 3987 §2.2), which an
-/// IRI may hold wherever `iunreserved` stands.
+/// whenever that takes more (an opening or ambiguous typographic mark before anything else, a
+/// joiner, an apostrophe, a hyphen or dash before anything but an ASCII byte, U+FE0F or the
+/// keycap U+20E3 that may end an emoji keycap sequence, a private-use character, bytes that are
+/// no UTF-8 or run past `text`), and the rule decides. Every character it lets go on is a
+/// `ucschar` (RFC 3987 §2.2), which an IRI may hold wherever `iunreserved` stands.
 ///
 /// A closing mark ends the IRI here, as no mark is open: the caller (the one-pass lane,
 /// `extract::lane`) gives up at every mark that would open one inside the IRI. A test holds

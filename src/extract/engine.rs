@@ -17,7 +17,7 @@ use super::lane::{self, Lane};
 use super::options::{Compiled, LOOKBACK, Options};
 use super::queue::Queue;
 use crate::chars::{self, EXCLUDED};
-use crate::decode::mime::{self, Field};
+use crate::decode::mime;
 use crate::decode::{Map, Text};
 use crate::delimit::colon::{self, Glance};
 use crate::delimit::{self, Incomplete, Scan, Window};
@@ -288,7 +288,7 @@ impl Engine {
             Glance::Maybe => false,
             Glance::Never => true,
             Glance::OnlyAngle => {
-                let header = self.opts.quoted_printable && mime::field(&hay[s..c]).is_some();
+                let header = self.opts.quoted_printable && mime::is_cte_header(&hay[s..c]);
                 !header && !delimit::may_open_angle(&Self::look_back(hay, map, c), s, floor)
             }
         }
@@ -379,10 +379,10 @@ impl Engine {
             Trigger::Colon(c) => {
                 let Some(s) = scheme else { return Ok(Outcome::Skip) };
                 if self.opts.quoted_printable
-                    && let Some(field) = mime::field(&hay[s..c])
+                    && mime::is_cte_header(&hay[s..c])
                     && s.checked_sub(1).map_or(map.start(0) == 0, |p| hay[p] == b'\n')
                 {
-                    let outcome = read_header(field, hay.get(c + 1..).unwrap_or_default(), text.complete)?;
+                    let outcome = transfer_encoding(hay.get(c + 1..).unwrap_or_default(), text.complete)?;
                     if outcome == Outcome::Decode(true) {
                         // The lines before the header's, as far as a look back reads: from
                         // `LOOKBACK` before the colon, and not before the end of the last match.
@@ -413,14 +413,10 @@ impl Engine {
     }
 }
 
-/// What the MIME header `field`, whose value starts `value`, means to the decoding stage: a
-/// `Content-Transfer-Encoding` says whether what follows is quoted-printable.
-fn read_header(field: Field, value: &[u8], complete: bool) -> Scan<Outcome> {
-    match field {
-        Field::TransferEncoding => {
-            Ok(Outcome::Decode(mime::cte_is_quoted_printable(value, complete).ok_or(Incomplete)?))
-        }
-    }
+/// What a `Content-Transfer-Encoding` header whose value starts `value` means to the decoding
+/// stage: whether what follows is quoted-printable.
+fn transfer_encoding(value: &[u8], complete: bool) -> Scan<Outcome> {
+    Ok(Outcome::Decode(mime::cte_is_quoted_printable(value, complete).ok_or(Incomplete)?))
 }
 
 #[cfg(test)]
