@@ -32,6 +32,7 @@ use std::sync::Arc;
 
 use self::mime::ContentType;
 use super::Decoded;
+use crate::find;
 
 /// The longest message read (the maps hold 32-bit positions); a longer one is not read as
 /// mail.
@@ -189,11 +190,16 @@ impl Wanted {
     pub(crate) const ALL: Wanted = Wanted { abbreviated: true, max_uri_len: 0 };
 
     /// Whether `text` may give an event: scanned, or validated whole (`attribute`).
+    ///
+    /// Scanned text without `www.` triggers gives an event only from a `:` that the engine
+    /// takes for a trigger, which needs a scheme before it ([`find::scheme_start`], looked for
+    /// as the engine looks for the first trigger of a text: from its start). A text whose
+    /// colons all follow no scheme (`10:26:00`, `Note: see`) gives nothing and is left out.
     #[inline]
     pub(crate) fn may_give(&self, text: &[u8], attribute: bool) -> bool {
         match attribute {
             true => text.len() > self.max_uri_len || memchr::memchr(b':', text).is_some(),
-            false => self.abbreviated || memchr::memchr(b':', text).is_some(),
+            false => self.abbreviated || has_scheme_colon(text),
         }
     }
 
@@ -204,6 +210,12 @@ impl Wanted {
     pub(crate) fn may_give_header(&self, field: &header::Field) -> bool {
         self.abbreviated || field.marked
     }
+}
+
+/// Whether `text` holds a `:` with a scheme before it, read from the start of `text`.
+#[inline]
+fn has_scheme_colon(text: &[u8]) -> bool {
+    memchr::memchr_iter(b':', text).any(|c| find::scheme_start(text, c, 0).is_some())
 }
 
 /// How many strings, and how many `Content-Type` values, [`Shared`] holds.

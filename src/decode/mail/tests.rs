@@ -572,3 +572,75 @@ fn iso_2022_jp_without_its_label_glues_no_b_to_a_scheme() {
         ["\x1b[1mhttps://c.example/\x1b[0m\n"]
     );
 }
+
+/// `Wanted::may_give` leaves a text out only when scanning it gives no event: texts built from
+/// colons of every kind (after a scheme, after digits, in runs longer than a scheme, after an
+/// escape or a bracket, defanged, in `<URL:…>`, under a quoted-printable header) are scanned as
+/// plain text with every rejected candidate reported and defanged indicators refanged, and none
+/// that it leaves out gives an event.
+#[test]
+fn texts_left_out_give_no_event() {
+    const PIECES: [&[u8]; 30] = [
+        b"10:26:00",
+        b" Re: ",
+        b"a:",
+        b"1a:",
+        b"+-.:",
+        b"http://a.example/p",
+        b"mailto:x@y.example",
+        b"urn:isbn:0451450523",
+        b"URL:",
+        b"<",
+        b">",
+        b"::",
+        b"Note: ",
+        b"\x1b(B",
+        b"abcdefghijklmnopqrstuvwxyzabcde",
+        b"abcdefghijklmnopqrstuvwxyzabcd",
+        b"://",
+        b"hxxp",
+        b"[:]",
+        b"[.]",
+        b"x",
+        b" ",
+        b"\n",
+        b"-\n  ",
+        b"Content-Transfer-Encoding: quoted-printable\n\n",
+        b"=3A",
+        b"=\n",
+        b"www.",
+        b"season.http",
+        b"\xef\xbc\x9a",
+    ];
+    let wanted = Wanted { abbreviated: false, max_uri_len: 64 * 1024 };
+    let mut builder = crate::ExtractorBuilder::new();
+    builder.report_rejected(true).refang(true).mail(crate::MailMode::Off);
+    let finder = builder.build();
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state as usize
+    };
+    let (mut left_out, mut given) = (0, 0);
+    for round in 0..4000 {
+        let mut text = Vec::new();
+        for _ in 0..1 + next() % 7 {
+            text.extend_from_slice(PIECES[next() % PIECES.len()]);
+        }
+        let mut events = finder.slice(&text);
+        let mut count = 0;
+        while events.next_event_ref().is_some() {
+            count += 1;
+        }
+        if wanted.may_give(&text, false) {
+            given += usize::from(count > 0);
+        } else {
+            left_out += 1;
+            assert_eq!(count, 0, "round {round}: {:?} was left out", String::from_utf8_lossy(&text));
+        }
+    }
+    // Both sides were met often: the test could fail either way it is wrong.
+    assert!(left_out > 500 && given > 500, "left out {left_out}, given {given}");
+}

@@ -206,7 +206,9 @@ impl Walker<'_> {
                 _ => None,
             };
             if let (Origin::Input(base), Some(not_iso_2022_jp)) = (origin, as_written) {
-                if trimmed.is_empty() || !(self.wanted.abbreviated || field.colon) {
+                // As written (no escape, no line ending), the value is the text the engine
+                // would scan.
+                if trimmed.is_empty() || !self.wanted.may_give(trimmed, false) {
                     continue;
                 }
                 if not_iso_2022_jp {
