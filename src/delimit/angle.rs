@@ -41,6 +41,19 @@ pub(crate) fn angle(
     iri: bool,
     pieces: &mut Pieces,
 ) -> Scan<AngleEnd> {
+    scan::<true>(w, s, lt, limit_end, iri, pieces)
+}
+
+/// [`angle`]; with `LOOK_AHEAD` off, without the search for the next `<` or `>` at the first
+/// line ending, which changes no result (the tests hold the two to each other).
+fn scan<const LOOK_AHEAD: bool>(
+    w: &Window<'_>,
+    s: usize,
+    lt: usize,
+    limit_end: usize,
+    iri: bool,
+    pieces: &mut Pieces,
+) -> Scan<AngleEnd> {
     pieces.clear();
     let text = w.text;
     let mut seg_start = s;
@@ -48,12 +61,14 @@ pub(crate) fn angle(
     // The quote depth is looked up (a search back for the start of the line) only when a line
     // ends inside the brackets, which most `<…>` never do.
     let mut depth = None;
+    // Whether a line ending inside the brackets was crossed.
+    let mut crossed = false;
     loop {
         // The common case: URI characters. `>`, `<` and white space are all excluded
         // characters.
         i = skip_uri_chars(text, i, limit_end);
         if i >= limit_end {
-            return past_the_limit(w, s, lt, iri, pieces);
+            return past_the_limit::<LOOK_AHEAD>(w, s, lt, iri, pieces);
         }
         let Some(&b) = text.get(i) else {
             return if w.complete { Ok(AngleEnd::Open) } else { Err(Incomplete) };
@@ -96,6 +111,18 @@ pub(crate) fn angle(
                             return Ok(AngleEnd::Open);
                         }
                         i += len;
+                        // The first line ending inside the brackets: the scan has met neither
+                        // `<` nor `>` so far, and ends at the first `<` with no `>` before it.
+                        // When the next of the two is a `<`, this is no wrapper, whatever the
+                        // lines up to it hold: one search settles it, rather than a scan of
+                        // every line (a `<` left open before a long run of lines).
+                        if LOOK_AHEAD
+                            && !crossed
+                            && memchr::memchr2(b'<', b'>', &text[i..]).is_some_and(|k| text[i + k] == b'<')
+                        {
+                            return Ok(AngleEnd::Open);
+                        }
+                        crossed = true;
                         let depth = *depth.get_or_insert_with(|| quote_depth(w, lt));
                         if depth > 0 {
                             let rest = text.get(i..).unwrap_or_default();
@@ -136,8 +163,14 @@ pub(crate) fn angle(
 /// no wrapper otherwise.
 #[cold]
 #[inline(never)]
-fn past_the_limit(w: &Window<'_>, s: usize, lt: usize, iri: bool, pieces: &mut Pieces) -> Scan<AngleEnd> {
-    match angle(w, s, lt, usize::MAX, iri, pieces)? {
+fn past_the_limit<const LOOK_AHEAD: bool>(
+    w: &Window<'_>,
+    s: usize,
+    lt: usize,
+    iri: bool,
+    pieces: &mut Pieces,
+) -> Scan<AngleEnd> {
+    match scan::<LOOK_AHEAD>(w, s, lt, usize::MAX, iri, pieces)? {
         AngleEnd::Closed(gt) => Ok(AngleEnd::Overlong(gt)),
         _ => Ok(AngleEnd::Open),
     }
@@ -236,5 +269,64 @@ mod tests {
             }
         }
         assert!(decided > 200, "{decided}");
+    }
+
+    /// The search for the next `<` or `>` at the first line ending inside the brackets changes
+    /// nothing that [`angle`] gives: the end, the pieces, the breaks, and asking for more of a
+    /// window that is not complete; over texts of lines, quote prefixes, blank lines, hyphens,
+    /// brackets and text outside ASCII, cut at every length, with and without a length limit.
+    #[test]
+    fn the_look_ahead_at_a_line_ending_changes_nothing() {
+        let alphabet: &[&[u8]] = &[
+            b"a",
+            b"a:",
+            b"-",
+            b" ",
+            b"\t",
+            b"\n",
+            b"\r\n",
+            b"\r",
+            b"\n\n",
+            b"> ",
+            b">",
+            b"<",
+            b"[",
+            b"]",
+            b"\"",
+            b"\x0c",
+            b"\xc3\xa9",
+            b"\xe3\x80\x8d",
+            b"\xc2\xa0",
+            b"\n  ",
+            b"\n> ",
+        ];
+        let mut rng = crate::delimit::Xorshift(0x2545_f491_4f6c_dd1du64);
+        let (mut open, mut other) = (0, 0);
+        for round in 0..20_000 {
+            let quoted = rng.below(3) == 0;
+            let mut text = if quoted { b"> x <http://a".to_vec() } else { b"x <http://a".to_vec() };
+            let (lt, s) = if quoted { (4, 5) } else { (2, 3) };
+            rng.pieces(alphabet, 24, &mut text);
+            for cut in s + 1..=text.len() {
+                let complete = cut == text.len();
+                let w = Window { text: &text[..cut], lo: 0, lo_is_start: true, complete, cut: false };
+                for limit_end in [usize::MAX, s + 12] {
+                    let (mut ahead, mut scanned) = (Pieces::default(), Pieces::default());
+                    let a = scan::<true>(&w, s, lt, limit_end, true, &mut ahead);
+                    let b = scan::<false>(&w, s, lt, limit_end, true, &mut scanned);
+                    let shown = String::from_utf8_lossy(&text[..cut]);
+                    assert_eq!(a, b, "round {round}: {shown:?}, limit {limit_end}");
+                    if a != Ok(AngleEnd::Open) {
+                        assert_eq!(ahead.segments, scanned.segments, "round {round}: {shown:?}");
+                        assert_eq!(ahead.breaks, scanned.breaks, "round {round}: {shown:?}");
+                    }
+                    match a {
+                        Ok(AngleEnd::Open) => open += 1,
+                        _ => other += 1,
+                    }
+                }
+            }
+        }
+        assert!(open > 10_000 && other > 10_000, "open {open}, other {other}");
     }
 }
