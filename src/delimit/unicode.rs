@@ -276,6 +276,26 @@ pub(crate) fn goes_on_plainly(text: &[u8], at: usize, limit: usize) -> Option<Op
     }
 }
 
+/// The end of the run of characters of the common scripts ([`in_plain_block`]) that starts at
+/// `at`, each ending at or below `limit`: those [`goes_on_plainly`] lets go on first, one by
+/// one, so that a word of an IRI (`Москва`, `北京市`) is passed over in one call rather than a
+/// call per character. `at` itself when the run is empty.
+#[inline]
+pub(crate) fn plain_run_end(text: &[u8], mut at: usize, limit: usize) -> usize {
+    while at < limit {
+        let len = match text.get(at) {
+            Some(0xc2..=0xdf) => 2,
+            Some(0xe0..=0xef) => 3,
+            _ => break,
+        };
+        match text.get(at..at + len).and_then(utf8::decode) {
+            Some(c) if in_plain_block(c) && at + len <= limit => at += len,
+            _ => break,
+        }
+    }
+    at
+}
+
 /// Whether the characters at `at` end an emoji keycap sequence (Unicode TS #51:
 /// `[0-9#*] U+FE0F? U+20E3`): the keycap U+20E3, or U+FE0F before it. The `#`, `*` or digit
 /// before them is the keycap's, not the URI's (`http://x/#️⃣` ends before the `#`).
@@ -380,6 +400,30 @@ mod tests {
         // the CJK punctuation and corner brackets below the kana, `㊗` in the enclosed block.
         for c in ['\u{bf}', '«', '\u{60c}', '、', '」', '\u{3297}'] {
             assert!(!in_plain_block(c), "{c:?}");
+        }
+    }
+
+    /// A run of characters of the common scripts is the characters [`goes_on_plainly`] lets go
+    /// on by its first test, one after the other, up to the first that does not or that would
+    /// end past the limit.
+    #[test]
+    fn plain_runs_end_where_the_characters_stop_going_on() {
+        assert_eq!(plain_run_end("x東京a".as_bytes(), 1, usize::MAX), 7);
+        assert_eq!(plain_run_end("xМосква/".as_bytes(), 1, usize::MAX), 13);
+        assert_eq!(plain_run_end("x東京a".as_bytes(), 1, 6), 4);
+        assert_eq!(plain_run_end("x東京a".as_bytes(), 1, 4), 4);
+        assert_eq!(plain_run_end("x東京a".as_bytes(), 4, 4), 4);
+        assert_eq!(plain_run_end("x東」".as_bytes(), 1, usize::MAX), 4);
+        assert_eq!(plain_run_end("x東😀".as_bytes(), 1, usize::MAX), 4);
+        assert_eq!(plain_run_end(b"x\xe6\x9d", 1, usize::MAX), 1);
+        assert_eq!(plain_run_end(b"x\xc3\xa9\xc3", 1, usize::MAX), 3);
+        for c in (0x80..=0x10_ffff).filter_map(char::from_u32) {
+            let text = format!("x{c}{c}.");
+            let len = c.len_utf8();
+            let plain = goes_on_plainly(text.as_bytes(), 1, usize::MAX) == Some(Some(1 + len));
+            let run = plain_run_end(text.as_bytes(), 1, usize::MAX);
+            assert!(run == 1 || (plain && run == 1 + 2 * len), "{c:?}");
+            assert_eq!(run == 1 + 2 * len, in_plain_block(c), "{c:?}");
         }
     }
 

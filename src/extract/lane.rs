@@ -129,7 +129,7 @@ pub(crate) fn one_pass(
                 match delimit::unicode::goes_on_plainly(hay, end, limit_end)? {
                     Some(next) if next <= limit_end => {
                         wide = true;
-                        next
+                        delimit::unicode::plain_run_end(hay, next, limit_end)
                     }
                     Some(_) => return None,
                     None => break stop,
