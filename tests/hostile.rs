@@ -813,6 +813,58 @@ fn floods_of_trigger_characters() {
     }
 }
 
+/// The colons of a run of one-character words (`a:b:c`, a flood of `a:`) are passed over at
+/// once: whatever ends the run, the URI right after it is found whole, at its span, from the
+/// slice and through readers cut at random points; and one glued to the run's last word
+/// (`a:b://c`) or last colon (`a:http://`) keeps its own scheme.
+#[test]
+fn a_uri_after_a_run_of_one_character_words() {
+    let mut rng = common::Xorshift(0x0022_a5a5_1234_5678);
+    let builder = ExtractorBuilder::new();
+    // The unit of the run, what follows it, and the URI found in that (none for a run that
+    // `URL:` starts, whose colons are all left alone).
+    let cases: &[(&str, &str, &str, &str, Option<&str>)] = &[
+        ("", "a:", "http://a.example/x", " y", Some("http://a.example/x")),
+        ("", "a:", " <http://a.example/y>", "", Some("http://a.example/y")),
+        ("", "x:", "mailto:a@b.example", " y", Some("mailto:a@b.example")),
+        ("", "a:", "b://c.example/", " y", Some("b://c.example/")),
+        ("", "7:", "+:a:http://a.example/z", "\n", Some("http://a.example/z")),
+        ("", "l:", "URL:http://a.example/u", " y", Some("http://a.example/u")),
+        ("URL:", "a:", "http://a.example/v", " y", Some("http://a.example/v")),
+        ("", "a:", "im:a@b.example", " y", Some("im:a@b.example")),
+        ("", "a:", "", "", None),
+    ];
+    for &(prefix, unit, uri_text, suffix, uri) in cases {
+        for n in [1, 2, 3, 10, 333] {
+            let mut text = prefix.to_owned();
+            text.push_str(&unit.repeat(n));
+            let at = text.len();
+            text.push_str(uri_text);
+            text.push_str(suffix);
+            let text = text.into_bytes();
+            let want: Vec<(String, u64, u64)> = uri
+                .map(|u| {
+                    let start = at + uri_text.find(u).unwrap();
+                    vec![(u.to_owned(), start as u64, (start + u.len()) as u64)]
+                })
+                .unwrap_or_default();
+            let what = String::from_utf8_lossy(&text[..text.len().min(60)]).into_owned();
+            let got = |events: Vec<Event>| -> Vec<(String, u64, u64)> {
+                common::only_matches(&events)
+                    .iter()
+                    .map(|m| (m.uri().to_owned(), m.span().start, m.span().end))
+                    .collect()
+            };
+            assert_eq!(got(common::slice_events(&builder, &text)), want, "{what}");
+            for _ in 0..8 {
+                let sizes: Vec<usize> = (0..4).map(|_| 1 + rng.below(text.len())).collect();
+                let events = common::reader_events(&builder, common::ChunkedReader::new(&text, &sizes));
+                assert_eq!(got(events), want, "{what}: chunks {sizes:?}");
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Readers that are interrupted or fail
 

@@ -260,7 +260,8 @@ impl Engine {
             // no URI starts here, whatever the scheme, so it is not looked for, and no header is
             // read here either (`mime::last_transfer_encoding_line` says the same).
             let after = hay.get(c + 1).copied();
-            if !after.is_some_and(chars::ends_every_uri)
+            let ends = after.is_some_and(chars::ends_every_uri);
+            if !ends
                 && let Some(s) = find::scheme_start(hay, c, floor)
                 && !self.passes_over(hay, map, s, c, floor)
             {
@@ -271,6 +272,19 @@ impl Engine {
             // the colons of a run (`::::`, a flood of them) are all passed over at once.
             if after == Some(b':') {
                 from += find::colon_run(&hay[from..]);
+            } else if !ends
+                && hay.get(c + 2) == Some(&b':')
+                && delimit::url_colon_before(hay, c + 1, 0).is_none()
+            {
+                // So are the colons of a run of one-character words after this one (`a:b:c:d`,
+                // a flood of `a:`) up to the last that a scheme character follows
+                // ([`find::one_char_words`]). Each has a one-byte scheme before it, or none (a
+                // digit, `+`, `-`, `.`), and no one-byte name has a rule of its own; a scheme
+                // character follows it: the glance says only `<…>` could hold a URI there. No
+                // `<` stands right before the word, but a colon, and `URL:` cannot end there:
+                // an `R` would stand where the colon before the last word does (it is looked
+                // for once, here, before the first word).
+                from += find::one_char_words(&hay[from..]);
             }
         }
     }
@@ -499,6 +513,43 @@ mod tests {
         // The header counts only at the start of a line.
         let text = b"X-Note: Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n";
         assert_eq!(ExtractorBuilder::new().slice(text).next().unwrap().uri(), "http://a.example/?a=3Db");
+    }
+
+    /// The trigger loop's skips (a run of colons, a run of one-character words) pass over only
+    /// colons that the tests at each colon pass over: from every position of texts made of the
+    /// bytes they turn on, and with the end of a last match at several places, the next trigger
+    /// is the first colon that the byte after it, its scheme and the glance keep.
+    #[test]
+    fn skips_pass_over_only_colons_the_glance_passes_over() {
+        let engine = new_engine(&ExtractorBuilder::new());
+        let alphabet: &[&[u8]] = &[
+            b"a:", b"a:", b"l:", b"URL:", b"R", b":", b"7", b"+", b"/", b" ", b"<", b"im:", b"\n", b"x",
+            b"ab",
+        ];
+        let mut rng = crate::delimit::Xorshift(0x00c0_10c0_1022_aa55u64);
+        for _ in 0..3_000 {
+            let mut text = Vec::new();
+            rng.pieces(alphabet, 24, &mut text);
+            let map = Map::Raw(0);
+            for floor in [0, 1, 5, text.len() / 2] {
+                for from in floor..=text.len() {
+                    let want = (from..text.len()).filter(|&c| text[c] == b':').find_map(|c| {
+                        if text.get(c + 1).is_some_and(|&b| chars::ends_every_uri(b)) {
+                            return None;
+                        }
+                        let s = find::scheme_start(&text, c, floor)?;
+                        (!engine.passes_over(&text, &map, s, c, floor))
+                            .then(|| (Trigger::Colon(c), Some(find::past_escape(&text, s, c, floor))))
+                    });
+                    assert_eq!(
+                        engine.next_trigger(&text, &map, floor, from),
+                        want,
+                        "{:?} from {from} floor {floor}",
+                        String::from_utf8_lossy(&text)
+                    );
+                }
+            }
+        }
     }
 
     /// Triggers inside one long token of invalid candidates are skipped after a few scans.

@@ -131,6 +131,26 @@ pub(crate) fn colon_run(rest: &[u8]) -> usize {
     chars::words::leading_run(rest, b':')
 }
 
+/// How many bytes `rest` (the text right after a colon) starts with that are one-character
+/// words each followed by a colon, up to the last such colon that a scheme character follows:
+/// 6 for `a:b:c:d`, 4 for `a:b:c:/`, 0 for `a:/`. Such a word is the whole scheme-like run
+/// before its colon ([`scheme_start`]: the colon before it ends the run), and no name of one
+/// byte has a rule of its own (`scheme.rs`), so each of these colons is followed by a scheme
+/// character after a name that needs `//`: the caller passes them over at once (see
+/// `Engine::next_trigger`).
+#[inline]
+pub(crate) fn one_char_words(rest: &[u8]) -> usize {
+    let scheme = |i: usize| rest.get(i).is_some_and(|&b| chars::is(b, chars::SCHEME));
+    if !scheme(0) {
+        return 0;
+    }
+    let mut n = 0;
+    while rest.get(n + 1) == Some(&b':') && scheme(n + 2) {
+        n += 2;
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +180,19 @@ mod tests {
         let mut run = vec![b':'; 16];
         run.push(b'x');
         assert_eq!(colon_run(&run), 16);
+    }
+
+    #[test]
+    fn one_char_word_runs() {
+        assert_eq!(one_char_words(b""), 0);
+        assert_eq!(one_char_words(b"a:b:c:d"), 6);
+        assert_eq!(one_char_words(b"a:b:c:"), 4);
+        assert_eq!(one_char_words(b"a:b:c:/"), 4);
+        assert_eq!(one_char_words(b"a:bc:d"), 2);
+        assert_eq!(one_char_words(b"7:+:.:-:x "), 8);
+        assert_eq!(one_char_words(b"a::b"), 0);
+        assert_eq!(one_char_words(b":a:b"), 0);
+        assert_eq!(one_char_words(b"a: b"), 0);
     }
 
     #[test]

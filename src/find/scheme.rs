@@ -275,6 +275,18 @@ const SHORT_RULES: ([u64; SHORT_RULES_LEN], [SchemeRule; SHORT_RULES_LEN]) = {
     (keys, rules)
 };
 
+/// No name of one byte has a rule of its own: every one-letter scheme needs `//`
+/// ([`SchemeRule::NeedsSlashes`]). No registered name, opaque word or name in [`NEVER`] has
+/// one byte (all of them are in [`SHORT_RULES`]); the trigger loop counts on it to pass over
+/// the colons of a run of one-character words at once ([`super::one_char_words`]).
+const _: () = {
+    let mut i = 0;
+    while i < SHORT_RULES_LEN {
+        assert!(SHORT_RULES.0[i] << 8 != 0, "a name of one byte has a rule of its own");
+        i += 1;
+    }
+};
+
 /// How many names [`SHORT_RULES`] holds.
 const SHORT_RULES_LEN: usize = {
     let mut n = NEVER.len();
