@@ -282,8 +282,8 @@ impl Engine {
                 // digit, `+`, `-`, `.`), and no one-byte name has a rule of its own; a scheme
                 // character follows it: the glance says only `<…>` could hold a URI there. No
                 // `<` stands right before the word, but a colon, and `URL:` cannot end there:
-                // an `R` would stand where the colon before the last word does (it is looked
-                // for once, here, before the first word).
+                // an `R` would stand where the colon before the previous word does (it is
+                // looked for once, here, before the first word).
                 from += find::one_char_words(&hay[from..]);
             }
         }
