@@ -34,6 +34,11 @@ pub(crate) use trim::{is_trailing_punctuation, trim, trim_segment};
 
 use nom::Parser;
 
+/// How far before a trigger bytes are kept and may be looked at: the scheme (at most
+/// [`crate::find::SCHEME_MAX`] bytes), the wrapper before it, and the start of its line (for
+/// the quote depth of a mail reply).
+pub(crate) const LOOKBACK: usize = 1024;
+
 /// More input is needed to decide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Incomplete;

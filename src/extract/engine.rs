@@ -19,7 +19,7 @@ use super::queue::Queue;
 use crate::chars::{self, EXCLUDED};
 use crate::decode::mime;
 use crate::decode::{Map, Text};
-use crate::delimit::colon::{self, Glance};
+use crate::delimit::colon;
 use crate::delimit::{self, Incomplete, Scan, Window};
 use crate::find::{self, Prefilter, Trigger};
 
@@ -289,31 +289,15 @@ impl Engine {
         }
     }
 
-    /// Whether the colon at `c`, after the scheme-like word at `s`, is one that [`Candidate::delimit`]
-    /// would pass over at once: [`colon::glance`] says only `<…>` could hold a URI there, no
-    /// `<` or `URL:` stands before the word, and the word is no MIME header the decoding stage
-    /// reads; or the word is `URL:` (extractor rule 5). `false` whenever that cannot be told
-    /// here. (It stays on with `one_pass(false)`: a switch read in this loop, even one that is
-    /// never set, cost several percent on colon floods; `delimit::colon`'s tests hold the glance
-    /// to the candidate's rules instead.)
+    /// [`colon::passes_over`] with this engine's options and look-back: a MIME header the
+    /// decoding stage reads is one only when quoted-printable is decoded. (The glance stays on
+    /// with `one_pass(false)`: a switch read in this loop, even one that is never set, cost
+    /// several percent on colon floods; `delimit::colon`'s tests hold the glance to the
+    /// candidate's rules instead.)
     #[inline]
     fn passes_over(&self, hay: &[u8], map: &Map<'_>, s: usize, c: usize, floor: usize) -> bool {
-        match colon::glance(hay, s, c, self.opts.max_uri_len) {
-            Glance::Maybe => false,
-            Glance::Never => true,
-            Glance::OnlyAngle => {
-                let header = self.opts.quoted_printable && mime::is_cte_header(&hay[s..c]);
-                !header && !delimit::may_open_angle(&Self::look_back(hay, map, c), s, floor)
-            }
-        }
-    }
-
-    /// The window [`Engine::window`] gives for the colon at `c`, as far as a look back from
-    /// the scheme reads it: its `lo`, and the bytes before the colon, which the cut at the
-    /// length limit never reaches. Cheaper to set up for every colon passed over.
-    #[inline]
-    fn look_back<'h>(hay: &'h [u8], map: &Map<'_>, c: usize) -> Window<'h> {
-        Window { text: hay, lo: Self::lo(hay, map, c), lo_is_start: false, complete: true, cut: false }
+        let header = || self.opts.quoted_printable && mime::is_cte_header(&hay[s..c]);
+        colon::passes_over(hay, s, c, floor, self.opts.max_uri_len, header, || Self::lo(hay, map, c))
     }
 
     /// The lowest index a look back from the trigger at index `at` may read: [`LOOKBACK`] input

@@ -4,10 +4,7 @@
 use crate::find::Prefilter;
 use crate::uri::Grammar;
 
-/// How far before a trigger bytes are kept and may be looked at: the scheme (at most
-/// [`crate::find::SCHEME_MAX`] bytes), the wrapper before it, and the start of its line (for
-/// the quote depth of a mail reply).
-pub(crate) const LOOKBACK: usize = 1024;
+pub(crate) use crate::delimit::LOOKBACK;
 
 /// The options an extractor runs with, as the builder sets them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

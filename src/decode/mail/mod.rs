@@ -32,7 +32,9 @@ use std::sync::Arc;
 
 use self::mime::ContentType;
 use super::Decoded;
-use crate::find;
+use crate::chars;
+
+use crate::delimit::{LOOKBACK, colon};
 
 /// The longest message read (the maps hold 32-bit positions); a longer one is not read as
 /// mail.
@@ -192,15 +194,27 @@ impl Wanted {
     /// Whether `text` may give an event: scanned, or validated whole (`attribute`).
     ///
     /// Scanned text without `www.` triggers gives an event only from a `:` that the engine
-    /// takes for a trigger, which needs a scheme before it ([`find::scheme_start`], looked for
-    /// as the engine looks for the first trigger of a text: from its start). A text whose
-    /// colons all follow no scheme (`10:26:00`, `Note: see`) gives nothing and is left out.
+    /// takes for a trigger ([`colon::trigger_scheme`]), looked for as the engine looks for the
+    /// first trigger of a text: from its start, reading back as far as it does, and with every
+    /// MIME header word taken for one the decoding stage reads. A text whose colons all follow
+    /// no scheme (`10:26:00`) or are passed over at a glance (`Re: [list]`, `Note: see`) gives
+    /// nothing and is left out.
     #[inline]
     pub(crate) fn may_give(&self, text: &[u8], attribute: bool) -> bool {
         match attribute {
             true => text.len() > self.max_uri_len || memchr::memchr(b':', text).is_some(),
-            false => self.abbreviated || has_scheme_colon(text),
+            false => self.abbreviated || self.has_trigger(text),
         }
+    }
+
+    /// Whether `text` holds a colon that the engine takes for a trigger (see [`Wanted::may_give`]).
+    fn has_trigger(&self, text: &[u8]) -> bool {
+        memchr::memchr_iter(b':', text).any(|c| {
+            let ends = text.get(c + 1).is_some_and(|&b| chars::ends_every_uri(b));
+            let header = |s: usize| crate::decode::mime::is_cte_header(&text[s..c]);
+            colon::trigger_scheme(text, c, ends, 0, self.max_uri_len, header, || c.saturating_sub(LOOKBACK))
+                .is_some()
+        })
     }
 
     /// Whether a header field's value may give an event once decoded: unfolding adds no `:`,
@@ -210,12 +224,6 @@ impl Wanted {
     pub(crate) fn may_give_header(&self, field: &header::Field) -> bool {
         self.abbreviated || field.marked
     }
-}
-
-/// Whether `text` holds a `:` with a scheme before it, read from the start of `text`.
-#[inline]
-fn has_scheme_colon(text: &[u8]) -> bool {
-    memchr::memchr_iter(b':', text).any(|c| find::scheme_start(text, c, 0).is_some())
 }
 
 /// How many strings, and how many `Content-Type` values, [`Shared`] holds.
