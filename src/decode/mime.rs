@@ -41,7 +41,7 @@ pub(crate) fn last_transfer_encoding_line(hay: &[u8]) -> Option<usize> {
 /// in any case: the one header field the plain-text decoding reads. Names of another length
 /// or first letter are ruled out before the name is compared, as this runs for every colon
 /// the engine passes over.
-#[inline]
+#[inline(always)]
 pub(crate) fn is_cte_header(name: &[u8]) -> bool {
     name.len() == 25 && name[0] | 0x20 == b'c' && name.eq_ignore_ascii_case(b"content-transfer-encoding")
 }
