@@ -58,8 +58,10 @@ pub(crate) fn glance(hay: &[u8], s: usize, c: usize, max_uri_len: usize) -> Glan
 /// (`ends` when it is one that [`chars::ends_every_uri`]), a scheme stands before it
 /// ([`find::scheme_start`], no further back than `floor`), and [`passes_over`] does not tell
 /// it. `header(s)` says whether the word from `s` is a MIME header that the decoding stage
-/// reads; `lo()` is the lowest index a look back may read. The one test of the engine's
-/// trigger loop, and of the mail reader's texts that can give no event.
+/// reads; `lo()` is the lowest index a look back may read. The test the engine's trigger loop
+/// makes at each colon (`Engine::next_trigger` spells its three steps out, which keeps the
+/// loop's code as it was) and the one the mail reader asks of a text before making it a
+/// segment (`Wanted::may_give`).
 #[inline(always)]
 pub(crate) fn trigger_scheme(
     hay: &[u8],

@@ -33,7 +33,6 @@ use std::sync::Arc;
 use self::mime::ContentType;
 use super::Decoded;
 use crate::chars;
-
 use crate::delimit::{LOOKBACK, colon};
 
 /// The longest message read (the maps hold 32-bit positions); a longer one is not read as
