@@ -245,6 +245,11 @@ fn the_lane_agrees_on_every_neighbourhood() {
         "http://a.example/(x)(y",
         "http://a.example/x)y)",
         "http://a.example/((x)",
+        // A `(` inside an IP literal, which the lane passes over unscanned, matches a `)` at
+        // the end (RFC 3986 §3.2.2: an IPvFuture holds sub-delims).
+        "http://[v1.(]/x",
+        "http://[v1.(]/x(",
+        "http://[v1.a]/x",
         "wrote:",
         "https:",
         "ftp:  ",

@@ -130,6 +130,9 @@ pub(crate) const RUN_ESCAPE_OR_AT: u8 = 2;
 pub(crate) const RUN_QUERY_OR_FRAGMENT: u8 = 4;
 /// [`RUN`]: a byte that ends the host: `/`, `?`, `#`, or the `:` before a port.
 pub(crate) const RUN_HOST_END: u8 = 8;
+/// [`RUN`]: `(`. A run without one holds no `(` that a `)` trimmed off its end could match
+/// (rule 3), so its `)` need not be counted.
+pub(crate) const RUN_OPEN_PAREN: u8 = 16;
 
 /// What each byte is to the run scan of [`crate::delimit::run`], which notes, as it passes, the
 /// kinds of bytes a plain server URI's validation needs to know about
@@ -147,6 +150,8 @@ pub(crate) static RUN: [u8; 256] = {
             RUN_QUERY_OR_FRAGMENT | RUN_HOST_END
         } else if c == b'/' || c == b':' {
             RUN_HOST_END
+        } else if c == b'(' {
+            RUN_OPEN_PAREN
         } else {
             0
         };
@@ -182,6 +187,7 @@ mod tests {
             assert_eq!(kind & RUN_ESCAPE_OR_AT != 0, matches!(b, b'%' | b'@'), "{b}");
             assert_eq!(kind & RUN_QUERY_OR_FRAGMENT != 0, matches!(b, b'?' | b'#'), "{b}");
             assert_eq!(kind & RUN_HOST_END != 0, matches!(b, b'/' | b'?' | b'#' | b':'), "{b}");
+            assert_eq!(kind & RUN_OPEN_PAREN != 0, b == b'(', "{b}");
             // What is not flagged is a reg-name character: unreserved or a sub-delim.
             if kind == 0 {
                 assert!(is(b, UNRESERVED | SUB_DELIMS), "{b}");

@@ -138,7 +138,10 @@ pub(crate) fn one_pass(
             _ => break stop,
         };
         let (next, kinds) = delimit::run::scan(hay, from, limit_end);
-        (end, seen) = (next, seen | kinds | chars::RUN_ESCAPE_OR_AT);
+        // What was passed over unscanned (an IP literal, which may hold a `(`, a bracket, a
+        // character outside ASCII) leaves the validation and the count of parentheses to the
+        // general rules.
+        (end, seen) = (next, seen | kinds | chars::RUN_ESCAPE_OR_AT | chars::RUN_OPEN_PAREN);
     };
     // A second segment, when `<…>` goes on after a line break.
     let mut next = None;
@@ -177,10 +180,15 @@ pub(crate) fn one_pass(
         }
         // `delimit::trim` on this one segment, when its last byte may go (most URIs end in one
         // that stays: a character outside ASCII that the scan took is no opening typographic
-        // mark); the parentheses are counted eight bytes at a time.
+        // mark); the parentheses are counted eight bytes at a time, when the scan passed a `(`.
+        // Without one, no `)` has a match: the count of `)` is taken as the length, which
+        // leaves every `)` that ends the segment to be trimmed, as its true count would.
         let last = hay[end - 1];
         let kept = if delimit::is_trailing_punctuation(last) || last == b')' {
-            let count = || chars::words::count_two(&hay[s..end], b'(', b')');
+            let count = || match seen & chars::RUN_OPEN_PAREN {
+                0 => (0, end - s),
+                _ => chars::words::count_two(&hay[s..end], b'(', b')'),
+            };
             delimit::trim_segment(hay, s..end, body, &mut None, count).0
         } else {
             end
