@@ -1,5 +1,18 @@
 //! One character of UTF-8 (RFC 3629 §4), decoded from bytes that may be no UTF-8.
 
+/// The length of the character of UTF-8 that the byte `lead`, outside ASCII, starts (RFC 3629
+/// §4): 2 for C2–DF, 3 for E0–EF, 4 for F0–F4; `None` for a byte that starts none (a
+/// continuation byte, C0, C1, F5–FF).
+#[inline(always)]
+pub(crate) fn multibyte_len(lead: u8) -> Option<usize> {
+    match lead {
+        0xc2..=0xdf => Some(2),
+        0xe0..=0xef => Some(3),
+        0xf0..=0xf4 => Some(4),
+        _ => None,
+    }
+}
+
 /// The character that `b` encodes, when `b` is exactly one character of UTF-8 (RFC 3629 §4
 /// `UTF8-char`): no overlong form, no encoded surrogate, nothing above U+10FFFF, a continuation
 /// byte where each is due. `None` otherwise.

@@ -60,12 +60,8 @@ pub(crate) fn scan(text: &[u8], mut i: usize, stop: usize) -> (usize, u8) {
 /// character runs past the end of a window that is not complete.
 pub(crate) fn word_goes_on(w: &Window<'_>, at: usize) -> Scan<Option<char>> {
     use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
-    let Some(&lead) = w.text.get(at) else { return Ok(None) };
-    let len = match lead {
-        0xc2..=0xdf => 2,
-        0xe0..=0xef => 3,
-        0xf0..=0xf4 => 4,
-        _ => return Ok(None),
+    let Some(len) = w.text.get(at).and_then(|&lead| chars::utf8::multibyte_len(lead)) else {
+        return Ok(None);
     };
     let Some(bytes) = w.text.get(at..at + len) else {
         return if w.complete { Ok(None) } else { Err(Incomplete) };

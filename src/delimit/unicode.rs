@@ -20,10 +20,10 @@ pub(crate) fn char_at(w: &Window<'_>, at: usize) -> Scan<Option<(char, usize)>> 
     };
     let len = match lead {
         0x00..=0x7f => 1,
-        0xc2..=0xdf => 2,
-        0xe0..=0xef => 3,
-        0xf0..=0xf4 => 4,
-        _ => return Ok(None),
+        _ => match utf8::multibyte_len(lead) {
+            Some(len) => len,
+            None => return Ok(None),
+        },
     };
     let Some(bytes) = w.text.get(at..at + len) else {
         // A prefix that is already no UTF-8 is decided without more input.
@@ -232,12 +232,7 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
 /// this to [`goes_on`] and [`trailing_opener`] for every character.
 #[inline(never)]
 pub(crate) fn goes_on_plainly(text: &[u8], at: usize, limit: usize) -> Option<Option<usize>> {
-    let len = match *text.get(at)? {
-        0xc2..=0xdf => 2,
-        0xe0..=0xef => 3,
-        0xf0..=0xf4 => 4,
-        _ => return None,
-    };
+    let len = utf8::multibyte_len(*text.get(at)?)?;
     let next = at + len;
     let c = utf8::decode(text.get(at..next)?)?;
     if in_plain_block(c) {
@@ -283,11 +278,7 @@ pub(crate) fn goes_on_plainly(text: &[u8], at: usize, limit: usize) -> Option<Op
 #[inline]
 pub(crate) fn plain_run_end(text: &[u8], mut at: usize, limit: usize) -> usize {
     while at < limit {
-        let len = match text.get(at) {
-            Some(0xc2..=0xdf) => 2,
-            Some(0xe0..=0xef) => 3,
-            _ => break,
-        };
+        let Some(len) = text.get(at).and_then(|&lead| utf8::multibyte_len(lead)) else { break };
         match text.get(at..at + len).and_then(utf8::decode) {
             Some(c) if in_plain_block(c) && at + len <= limit => at += len,
             _ => break,

@@ -84,12 +84,7 @@ pub(crate) fn class(c: char) -> Class {
 /// ASCII in a reg-name, a path, a query or a fragment.
 #[inline]
 pub(crate) fn allowed_at(b: &[u8], i: usize, in_query: bool) -> Option<usize> {
-    let len = match b.get(i)? {
-        0xc2..=0xdf => 2,
-        0xe0..=0xef => 3,
-        0xf0..=0xf4 => 4,
-        _ => return None,
-    };
+    let len = utf8::multibyte_len(*b.get(i)?)?;
     let c = utf8::decode(b.get(i..i + len)?)?;
     match class(c) {
         Class::Ucschar => Some(len),
