@@ -65,8 +65,14 @@ fn main() -> ExitCode {
         #[cfg(unix)]
         "memchr-map" => match std::fs::File::open(path) {
             // SAFETY: the file is not changed while it is mapped (a generated file of the run).
+            // Its pages mapped in one call (`MADV_POPULATE_READ`), as urisift maps a file in
+            // the page cache, rather than a fault at a time: the cheaper of the two.
             Ok(file) => match unsafe { memmap2::Mmap::map(&file) } {
-                Ok(map) => memchr::memchr_iter(b':', &map).count(),
+                Ok(map) => {
+                    #[cfg(target_os = "linux")]
+                    let _ = map.advise(memmap2::Advice::PopulateRead);
+                    memchr::memchr_iter(b':', &map).count()
+                }
                 Err(e) => return fail(path, &e),
             },
             Err(e) => return fail(path, &e),
