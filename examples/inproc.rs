@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Arguments: MODE and WORKLOAD. MODE is `value` (`extract_slice(..).count()`, the `Iterator`
-//! of `Match`), `borrowed` (`SliceMatches::borrowed`), `lent` (`next_event_ref`), `stream`
+//! of `Match`), `plain` (the same with mail read as plain text, `MailMode::Off`), `borrowed`
+//! (`SliceMatches::borrowed`), `lent` (`next_event_ref`), `stream`
 //! (`extract` over the bytes as a reader), `linkify` (linkify's `LinkFinder`, URLs), `linkify-email` (URLs and
 //! email addresses) or `floor`
 //! (the scan floor of `benches/workload`). WORKLOAD is a name of `benches/workload`, generated
@@ -31,7 +32,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(mode), Some(input)) = (args.first(), args.get(1)) else {
         eprintln!(
-            "usage: inproc value|borrowed|lent|stream|linkify|linkify-email|floor WORKLOAD|FILE [REPS]"
+            "usage: inproc value|plain|borrowed|lent|stream|linkify|linkify-email|floor WORKLOAD|FILE [REPS]"
         );
         return ExitCode::from(2);
     };
@@ -86,6 +87,7 @@ fn take(mode: &str, text: &[u8], utf8: &str) -> Option<usize> {
             }
             n
         }
+        "plain" => urisift::ExtractorBuilder::new().mail(urisift::MailMode::Off).slice(text).count(),
         "stream" => urisift::extract(text).filter(Result::is_ok).count(),
         "linkify" => {
             let mut finder = linkify::LinkFinder::new();

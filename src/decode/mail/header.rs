@@ -317,26 +317,53 @@ pub(crate) fn has_encoded_word(raw: &[u8]) -> bool {
 /// [`decode_value`] of a value without an encoded-word: returns what [`decode_words`] returns
 /// for it, without building the text twice.
 fn unfolded_trimmed(raw: &[u8]) -> Decoded {
-    // Trimming the blanks and line endings at the ends of the raw value first leaves the same
-    // bytes as trimming the unfolded text (unfolding only removes line endings, which are
-    // white space too), and lets the text and its map be allocated once, at their size.
-    let first = raw.iter().take_while(|b| b.is_ascii_whitespace()).count();
-    let last = raw.len() - raw[first..].iter().rev().take_while(|b| b.is_ascii_whitespace()).count();
-    let n = last - first;
+    let (n, lines) = unfolded_lines(raw);
     let mut out = Decoded {
         base: 0,
         text: Vec::with_capacity(n),
         starts: Vec::with_capacity(n),
         ends: Vec::with_capacity(n),
     };
-    let mut at = first;
-    for k in
-        memchr::memchr2_iter(b'\r', b'\n', &raw[first..last]).map(|k| first + k).chain(core::iter::once(last))
-    {
-        out.push_run(&raw[at..k], at as u32);
-        at = k + 1;
+    for line in lines {
+        out.push_run(&raw[line.clone()], line.start as u32);
     }
     out
+}
+
+/// The text of [`decode_value`] for `raw`, into `out` (emptied first), when the value holds no
+/// encoded-word and is not ISO-2022-JP: the value unfolded and trimmed, without its map.
+/// `false` (and `out` left as it was) for a value that must be decoded by `decode_value`.
+/// The mail reader asks it whether a folded value may give an event before the map is made.
+pub(crate) fn unfolded_text_into(raw: &[u8], out: &mut Vec<u8>) -> bool {
+    if has_encoded_word(raw) || charset::is_unlabelled_iso_2022_jp(raw) {
+        return false;
+    }
+    out.clear();
+    let (n, lines) = unfolded_lines(raw);
+    out.reserve(n);
+    for line in lines {
+        out.extend_from_slice(&raw[line]);
+    }
+    true
+}
+
+/// `raw` trimmed and unfolded: the length of the text, and the ranges of `raw` between its
+/// line endings that make it.
+#[inline(always)]
+fn unfolded_lines(raw: &[u8]) -> (usize, impl Iterator<Item = Range<usize>> + '_) {
+    // Trimming the blanks and line endings at the ends of the raw value first leaves the same
+    // bytes as trimming the unfolded text (unfolding only removes line endings, which are
+    // white space too), and lets the text (and its map) be allocated once, at their size.
+    let first = raw.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let last = raw.len() - raw[first..].iter().rev().take_while(|b| b.is_ascii_whitespace()).count();
+    let mut at = first;
+    let ends = memchr::memchr2_iter(b'\r', b'\n', &raw[first..last]).map(move |k| first + k);
+    let lines = ends.chain(core::iter::once(last)).map(move |k| {
+        let line = at..k;
+        at = k + 1;
+        line
+    });
+    (last - first, lines)
 }
 
 /// [`decode_value`], encoded-words and all.
@@ -570,6 +597,49 @@ mod tests {
     fn values_are_unfolded_and_trimmed() {
         assert_eq!(value(" Re: see\r\n http://a.example/x \r\n"), "Re: see http://a.example/x");
         assert_eq!(value(" caf\u{e9} http://\u{e9}.example/"), "caf\u{e9} http://\u{e9}.example/");
+    }
+
+    /// `unfolded_text_into` gives `decode_value`'s text wherever it gives one, and gives none
+    /// where the value must be decoded (an encoded-word, ISO-2022-JP): over seeded values of
+    /// folds, blanks, colons, encoded-words and escapes.
+    #[test]
+    fn unfolded_text_is_the_decoded_text() {
+        let alphabet: &[&[u8]] = &[
+            b"\r\n ",
+            b"\n\t",
+            b"\r",
+            b"\n",
+            b" ",
+            b"\t",
+            b"http:",
+            b"//a.example/",
+            b"Re:",
+            b"10:26",
+            b"=?utf-8?Q?x=3A?=",
+            b"=?",
+            b"?=",
+            b"=",
+            b"\x1b$B",
+            b"\x1b(B",
+            b"caf\xc3\xa9",
+            b"x",
+        ];
+        let mut rng = crate::delimit::Xorshift(0x0f01_d5ed);
+        let (mut raw, mut out, mut given) = (Vec::new(), vec![b'?'], 0);
+        for _ in 0..20_000 {
+            raw.clear();
+            rng.pieces(alphabet, 12, &mut raw);
+            let before = out.clone();
+            if unfolded_text_into(&raw, &mut out) {
+                given += 1;
+                assert_eq!(out, decode_value(&raw).text, "{:?}", String::from_utf8_lossy(&raw));
+            } else {
+                assert_eq!(out, before);
+                assert!(has_encoded_word(&raw) || charset::is_unlabelled_iso_2022_jp(&raw));
+            }
+        }
+        // Both answers were met.
+        assert!((5_000..15_000).contains(&given), "{given}");
     }
 
     #[test]

@@ -250,6 +250,8 @@ pub(crate) struct Shared {
     /// Storage for the fields of a message's header, kept from one message to the next (up to
     /// [`FIELDS_MAX`] of them).
     fields: Vec<header::Field>,
+    /// Storage for a folded header value's unfolded text (`header::unfolded_text_into`).
+    pub(crate) unfolded: Vec<u8>,
 }
 
 /// The most fields whose storage [`Shared`] keeps for the next message.

@@ -220,6 +220,13 @@ impl Walker<'_> {
                     continue;
                 }
             }
+            // A folded value without encoded-words: whether it may give an event is asked of
+            // its unfolded text before its map is made (most folded values, `Received:`, hold
+            // only the colons of times).
+            let unfolded = &mut self.shared.unfolded;
+            if header::unfolded_text_into(raw, unfolded) && !self.wanted.may_give(unfolded, false) {
+                continue;
+            }
             let value = origin.map(shifted(header::decode_value(raw), field.value.start));
             if !self.wanted.may_give(&value.text, false) {
                 continue;
