@@ -4,6 +4,7 @@
 
 use core::ops::Range;
 
+use crate::chars;
 use crate::decode::{Decoded, base64, charset};
 
 /// A header field: where its name and its value lie in the entity.
@@ -13,11 +14,12 @@ pub(crate) struct Field {
     pub(crate) name: Range<usize>,
     /// The value: from after the colon to the end of its last line, line ending excluded.
     pub(crate) value: Range<usize>,
-    /// Whether the value holds a `:` or an `=?` (which starts an RFC 2047 encoded-word, §2):
-    /// without either, unfolded and decoded it holds no `:`
-    /// ([`Wanted::may_give_header`](super::Wanted::may_give_header)).
+    /// Whether the value holds a `:` that a scheme may end before, or an `=?` (which starts an
+    /// RFC 2047 encoded-word, §2): without either, unfolded and decoded it holds no colon the
+    /// engine takes for a trigger ([`Wanted::may_give_header`](super::Wanted::may_give_header)).
     pub(crate) marked: bool,
-    /// Whether the value holds a `:`.
+    /// Whether the value holds a `:` that a scheme may end before ([`may_end_a_scheme`]):
+    /// not the colons of times (`10:26:00`).
     pub(crate) colon: bool,
     /// Whether the value holds an `=?`.
     pub(crate) encoded_word: bool,
@@ -235,7 +237,7 @@ struct Marks {
 
 /// The rest of a line of a field's value, from `from` (after the colon, or the start of a
 /// continuation line): the index of its line ending (or the end), where the next line starts,
-/// and whether it holds a `:` or an `=?`.
+/// and whether it holds a `:` a scheme may end before or an `=?`.
 #[inline]
 fn value_line(bytes: &[u8], from: usize) -> (usize, usize, Marks) {
     let mut marks = Marks::default();
@@ -249,12 +251,37 @@ fn value_line(bytes: &[u8], from: usize) -> (usize, usize, Marks) {
                 let end = if j > from && bytes[j - 1] == b'\r' { j - 1 } else { j };
                 return (end, j + 1, marks);
             }
-            b':' => marks.colon = true,
+            b':' => marks.colon |= may_end_a_scheme(bytes, from, j),
             _ => marks.encoded_word |= bytes.get(j + 1) == Some(&b'?'),
         }
         k = j + 1;
     }
     (bytes.len(), bytes.len(), marks)
+}
+
+/// Whether a scheme may end right before the `:` at `colon`, in the line of a value from
+/// `from` (after the field's colon, or the blank that starts a continuation line): the run of
+/// scheme characters before it holds a letter, or a carriage return stops it. Otherwise no
+/// text the value is read as gives the colon a scheme (`find::scheme_start` wants a letter in
+/// that run): unfolding takes out line endings, and a line feed ends the line while a blank
+/// starts the next, so the run is the same; only a carriage return that no line feed follows,
+/// taken out too, may join two runs, and then the colon counts. ISO-2022-JP decodes the
+/// characters before its escape back to ASCII into no scheme characters, which leaves the run
+/// shorter, and an encoded-word marks its value anyway.
+#[inline]
+fn may_end_a_scheme(bytes: &[u8], from: usize, colon: usize) -> bool {
+    let mut i = colon;
+    while i > from {
+        let b = bytes[i - 1];
+        if b.is_ascii_alphabetic() || b == b'\r' {
+            return true;
+        }
+        if !chars::is(b, chars::SCHEME) {
+            return false;
+        }
+        i -= 1;
+    }
+    false
 }
 
 /// The longest encoded-word looked for (RFC 2047 §2 says 75; mailers write longer ones).
@@ -500,11 +527,12 @@ mod tests {
         assert_eq!((h.fields[0].name.clone(), h.body), (5..6, 11));
     }
 
-    /// A field is marked when its value, on any of its lines, holds a `:` or an `=?`, and
-    /// only then: the walk passes over the others without reading them again.
+    /// A field is marked when its value, on any of its lines, holds a `:` that a scheme may
+    /// end before or an `=?`, and only then: the walk passes over the others without reading
+    /// them again.
     #[test]
     fn fields_are_marked_where_a_colon_or_an_encoded_word_is() {
-        let msg = b"A: plain\r\nB: x\r\n see http://a.example/\r\nC: =?utf-8?Q?x?=\nD: a=b? =\r\n ?c\nE:\nF::\r\nContent-Type : text/plain\nMESSAGE-ID: <1@x>\n\n:body";
+        let msg = b"A: plain\r\nB: x\r\n see http://a.example/\r\nC: =?utf-8?Q?x?=\nD: a=b? =\r\n ?c\nE:\nF::\r\nG: at 10:26:00, 1+2:3\r\n :x\nH: 1\r2:\nContent-Type : text/plain\nMESSAGE-ID: <1@x>\n\n:body";
         let h = parse(msg, 0..msg.len());
         for f in &h.fields {
             assert_eq!(f.marked, f.colon || f.encoded_word);
@@ -518,7 +546,9 @@ mod tests {
                 (b"C", true),
                 (b"D", false),
                 (b"E", false),
-                (b"F", true),
+                (b"F", false),
+                (b"G", false),
+                (b"H", true),
                 (b"Content-Type", false),
                 (b"MESSAGE-ID", false)
             ]
