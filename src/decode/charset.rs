@@ -75,7 +75,8 @@ pub(crate) fn is_unlabelled_iso_2022_jp(raw: &[u8]) -> bool {
 /// Decodes `raw` with `encoding`.
 pub(crate) fn decode_with(raw: &[u8], encoding: &'static Encoding) -> Decoded {
     let mut out = Decoded::default();
-    out.text.reserve(raw.len());
+    // A byte for each byte, as most text decodes; more grows the vectors once or twice.
+    out.reserve(raw.len());
     let ascii_compatible = encoding.is_ascii_compatible();
     let mut decoder = encoding.new_decoder_without_bom_handling();
     let mut buf = [0u8; 64];

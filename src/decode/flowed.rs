@@ -18,7 +18,8 @@ use super::Decoded;
 /// than 4 GiB.
 pub(crate) fn unflow(text: &[u8], delsp: bool) -> Decoded {
     let mut out = Decoded::default();
-    out.text.reserve(text.len());
+    // At most a byte for each byte (a restored line break stands for the line ending it lost).
+    out.reserve(text.len());
     // The quote depth of the paragraph being continued, when the line before was flowed.
     let mut continuing: Option<usize> = None;
     let mut at = 0;

@@ -210,6 +210,15 @@ pub(crate) struct Decoded {
 }
 
 impl Decoded {
+    /// Makes room for `n` more bytes and their positions at once: a text that grows a run at a
+    /// time would otherwise copy its three vectors each time one of them doubles.
+    #[inline]
+    pub(crate) fn reserve(&mut self, n: usize) {
+        self.text.reserve(n);
+        self.starts.reserve(n);
+        self.ends.reserve(n);
+    }
+
     /// Appends byte `b`, decoded from the source bytes `from..to` (relative to `base`).
     #[inline]
     pub(crate) fn push(&mut self, b: u8, from: u32, to: u32) {

@@ -438,9 +438,7 @@ fn transfer_all(bytes: &[u8], body: Range<usize>, encoding: TransferEncoding, mu
         }
         TransferEncoding::QuotedPrintable => {
             // At most a byte for each byte: room made once.
-            out.text.reserve(raw.len());
-            out.starts.reserve(raw.len());
-            out.ends.reserve(raw.len());
+            out.reserve(raw.len());
             qp::decode_append(raw, body.start as u32, true, &mut out);
             out
         }
