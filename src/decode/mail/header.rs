@@ -242,9 +242,7 @@ struct Marks {
 fn value_line(bytes: &[u8], from: usize) -> (usize, usize, Marks) {
     let mut marks = Marks::default();
     let mut k = from;
-    // An encoded-word's `=?` is looked for at its `?`, which header values hold fewer of than
-    // `=` (`charset=`, the tags of `DKIM-Signature:`).
-    while let Some(i) = memchr::memchr3(b'\n', b':', b'?', &bytes[k..]) {
+    while let Some(i) = memchr::memchr3(b'\n', b':', b'=', &bytes[k..]) {
         let j = k + i;
         match bytes[j] {
             b'\n' => {
@@ -254,7 +252,7 @@ fn value_line(bytes: &[u8], from: usize) -> (usize, usize, Marks) {
                 return (end, j + 1, marks);
             }
             b':' => marks.colon |= may_end_a_scheme(bytes, from, j),
-            _ => marks.encoded_word |= j > from && bytes[j - 1] == b'=',
+            _ => marks.encoded_word |= bytes.get(j + 1) == Some(&b'?'),
         }
         k = j + 1;
     }
