@@ -238,6 +238,27 @@ pub(crate) fn goes_on_plainly(text: &[u8], at: usize, limit: usize) -> Option<Op
     if in_plain_block(c) {
         return Some(Some(next));
     }
+    // The marks most IRIs in text end at, decided at once: `、` and `。` end every IRI
+    // ([`ends_iri`]), and a closing mark ([`role`]) ends it, as none is open.
+    if matches!(
+        c,
+        '、' | '。'
+            | '」'
+            | '』'
+            | '】'
+            | '）'
+            | '》'
+            | '〉'
+            | '〕'
+            | '〗'
+            | '］'
+            | '｝'
+            | '»'
+            | '”'
+            | '›'
+    ) {
+        return Some(None);
+    }
     if matches!(c, '\u{fe0f}' | '\u{20e3}' | '\u{200c}' | '\u{200d}') {
         return None;
     }

@@ -48,27 +48,39 @@ pub fn is_clickable_host(host: &str) -> bool {
     }
 }
 
-/// The label rules of [`is_clickable_host`] for a registered name without escapes.
+/// The label rules of [`is_clickable_host`] for a registered name without escapes, in one walk
+/// over its characters.
 fn is_clickable_name(name: &str) -> bool {
     let labels = name.strip_suffix('.').unwrap_or(name);
-    let mut top = "";
-    for label in labels.split('.') {
-        let good = !label.is_empty()
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-            && label.chars().all(is_label_char);
-        if !good {
+    let bytes = labels.as_bytes();
+    // Not empty, and neither starting nor ending with `-`.
+    let ends_ok = |start: usize, end: usize| end > start && bytes[start] != b'-' && bytes[end - 1] != b'-';
+    let mut start = 0;
+    for (i, c) in labels.char_indices() {
+        if c == '.' {
+            if !ends_ok(start, i) {
+                return false;
+            }
+            start = i + 1;
+        } else if !is_label_char(c) {
             return false;
         }
-        top = label;
     }
-    !top.starts_with(|c: char| c.is_ascii_digit())
+    // The top label does not start with a digit.
+    ends_ok(start, bytes.len()) && !bytes[start].is_ascii_digit()
 }
 
 /// ASCII letters, digits, `-`, `_`; Unicode letters, marks and decimal digits.
+#[inline]
 fn is_label_char(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    }
+    // Blocks of letters and marks only, where most names outside ASCII are written: told at
+    // once (a test checks each of their characters against the general categories).
+    if matches!(c, '\u{c0}'..='\u{d6}' | '\u{d8}'..='\u{f6}' | '\u{f8}'..='\u{24f}' | '\u{400}'..='\u{481}' | '\u{4e00}'..='\u{9fff}' | '\u{ac00}'..='\u{d7a3}')
+    {
+        return true;
     }
     matches!(c.general_category_group(), GeneralCategoryGroup::Letter | GeneralCategoryGroup::Mark)
         || c.general_category() == GeneralCategory::DecimalNumber
@@ -168,6 +180,69 @@ fn unusual_host(name: &[u8], ends_host: bool) -> Option<HostKind> {
 #[cfg(test)]
 mod tests {
     use super::is_clickable_host as ok;
+    use super::*;
+
+    /// The rule of [`is_label_char`] outside ASCII, without its shortcut.
+    fn by_category(c: char) -> bool {
+        matches!(c.general_category_group(), GeneralCategoryGroup::Letter | GeneralCategoryGroup::Mark)
+            || c.general_category() == GeneralCategory::DecimalNumber
+    }
+
+    /// [`is_label_char`] agrees with the general categories on every character.
+    #[test]
+    fn label_characters_are_those_of_the_categories() {
+        for c in (0x80..=0x10ffff).filter_map(char::from_u32) {
+            assert_eq!(is_label_char(c), by_category(c), "{c:?} U+{:04X}", u32::from(c));
+        }
+    }
+
+    /// [`is_clickable_name`] agrees with the rule read label by label, over seeded names.
+    #[test]
+    fn names_walked_once_follow_the_label_rules() {
+        let by_labels = |name: &str| {
+            let labels = name.strip_suffix('.').unwrap_or(name);
+            let mut top = "";
+            for label in labels.split('.') {
+                let good = !label.is_empty()
+                    && !label.starts_with('-')
+                    && !label.ends_with('-')
+                    && label.chars().all(|c| if c.is_ascii() { is_label_char(c) } else { by_category(c) });
+                if !good {
+                    return false;
+                }
+                top = label;
+            }
+            !top.starts_with(|c: char| c.is_ascii_digit())
+        };
+        let alphabet: &[&[u8]] = &[
+            "a".as_bytes(),
+            b"1",
+            b"-",
+            b"_",
+            b".",
+            b"..",
+            b"x-",
+            "ü".as_bytes(),
+            "Я".as_bytes(),
+            "北".as_bytes(),
+            "\u{301}".as_bytes(),
+            "٣".as_bytes(),
+            "×".as_bytes(),
+            "$".as_bytes(),
+            b"~",
+        ];
+        let mut rng = crate::delimit::Xorshift(0xc11c_ab1e);
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..20_000 {
+            let mut name = Vec::new();
+            rng.pieces(alphabet, 9, &mut name);
+            let name = String::from_utf8(name).unwrap();
+            let want = by_labels(&name);
+            assert_eq!(is_clickable_name(&name), want, "{name:?}");
+            if want { yes += 1 } else { no += 1 }
+        }
+        assert!(yes > 1000 && no > 1000, "{yes} {no}");
+    }
 
     #[test]
     fn the_issues_examples_are_not_clickable() {
