@@ -881,6 +881,37 @@ fn quoted_printable_region_ends_alike_however_the_input_is_read() {
     assert_uris_with(&plain, text, &["http://b.example/xy"]);
 }
 
+/// A guessed boundary line of 81 bytes (`--` and 79 boundary characters) ends a
+/// quoted-printable region however the input is read (found by the mail fuzz target:
+/// `fuzz/regressions/mail/plain-qp-region-boundary-line-at-a-read-edge`). Such a line is told
+/// from its first 82 bytes (`mime::LINE_READ`); the region was decoded up to 80 bytes before
+/// the end of what was read, so a line that started 81 bytes before it, its line feed right
+/// at the end, was never told again, and the region ran on past it when read in pieces.
+#[test]
+fn a_boundary_line_of_81_bytes_ends_a_region_however_read() {
+    let plain = plain_text();
+    for len in 76..=84 {
+        let line = format!("--{}", "b".repeat(len - 2));
+        let text = format!(
+            "Content-Transfer-Encoding: quoted-printable\n\nsee http://a.example/?q=3D1\n{}\n\
+             then http://b.example/?k=3D2 and http://c.example/?m=3D3\n",
+            "x".repeat(40) + "\n" + &line
+        );
+        let events = common::slice_events(&plain, text.as_bytes());
+        // A line of up to 81 bytes and its line feed is a boundary: after it nothing is decoded.
+        let second = events.iter().find_map(|e| match e {
+            Event::Match(m) if m.uri().starts_with("http://b.") => Some(m.uri().to_owned()),
+            _ => None,
+        });
+        let expected = if len <= 81 { "http://b.example/?k=3D2" } else { "http://b.example/?k=2" };
+        assert_eq!(second.as_deref(), Some(expected), "line of {len} bytes");
+        for size in 1..=160 {
+            let read = common::reader_events(&plain, common::ChunkedReader::new(text.as_bytes(), &[size]));
+            assert_eq!(read, events, "line of {len} bytes, read {size} at a time");
+        }
+    }
+}
+
 /// What ends a quoted-printable part is the boundary of the delimiter line its header lines
 /// follow (RFC 2046 §5.1.1), not any boundary declared before: `--u` ends a part opened by
 /// `--u` though `=_alt` was declared later, and a part opened by `--=_alt` runs past `--u`. A

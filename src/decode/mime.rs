@@ -72,6 +72,11 @@ pub(crate) const CTE_VALUE_MAX: usize = 64;
 /// `--`, a line ending (RFC 2046 §5.1.1), and some slack.
 pub(crate) const END_MARK_OVERLAP: usize = 80;
 
+/// How many bytes from its first one [`region_end`] reads of a line to tell whether it ends a
+/// region: a guessed boundary is `--` and up to [`END_MARK_OVERLAP`] bytes to its line feed.
+/// A line with fewer of them in the text given is told again once more text is there.
+pub(crate) const LINE_READ: usize = 2 + END_MARK_OVERLAP;
+
 /// `bcharsnospace` of RFC 2046 §5.1.1 (the characters of a MIME boundary), and space.
 fn is_bchar(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"'()+_,-./:=? ".contains(&b)
@@ -139,8 +144,8 @@ fn delimits(boundary: &[u8], line: &[u8]) -> bool {
 /// header, or a body without its headers) a boundary is guessed: `--` and boundary characters
 /// up to the end of the line, so that a quoted-printable line that happens to start with
 /// `--<a href…`, a signature separator `-- ` or a rule of dashes does not count. Only lines
-/// whose end lies inside `hay` are considered; the caller scans again the last
-/// [`END_MARK_OVERLAP`] bytes.
+/// whose end lies inside `hay` are considered; the caller scans again, with the line feed
+/// before it, every line that has fewer than [`LINE_READ`] bytes in `hay`.
 pub(crate) fn region_end(hay: &[u8], opener: Option<&[u8]>) -> Option<usize> {
     memchr::memchr_iter(b'\n', hay).map(|nl| nl + 1).find(|&line| {
         let rest = &hay[line..];

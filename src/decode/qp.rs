@@ -193,8 +193,10 @@ impl Region {
                     self.end = Some(base + limit as u64);
                     limit
                 }
-                // A line starting near `limit` is judged once its end is here.
-                None => limit.saturating_sub(mime::END_MARK_OVERLAP).max(from),
+                // A line starting near `limit` is judged once its end is here: one with
+                // fewer than `LINE_READ` bytes before `limit` is looked at again, with the
+                // line feed before it.
+                None => limit.saturating_sub(mime::LINE_READ - 1).max(from),
             }
         };
         let at = (self.raw_pos - self.decoded.base) as u32;
