@@ -216,9 +216,10 @@ impl Wanted {
         })
     }
 
-    /// Whether a header field's value may give an event once decoded: unfolding adds no `:`,
-    /// but an RFC 2047 encoded-word (`=?`) may hold one ([`header::Field::marked`] says whether
-    /// the value holds either).
+    /// Whether a header field's value may give an event once decoded: unfolding adds no `:`
+    /// and gives no colon a scheme it did not have, but an RFC 2047 encoded-word (`=?`) may
+    /// hold one ([`header::Field::marked`] says whether the value holds a colon a scheme may
+    /// end before, or an encoded-word).
     #[inline]
     pub(crate) fn may_give_header(&self, field: &header::Field) -> bool {
         self.abbreviated || field.marked
