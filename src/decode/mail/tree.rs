@@ -223,12 +223,14 @@ impl Walker<'_> {
             // A folded value without encoded-words: whether it may give an event is asked of
             // its unfolded text before its map is made (most folded values, `Received:`, hold
             // only the colons of times).
+            // Otherwise (an encoded-word, ISO-2022-JP) it is asked of the decoded text.
             let unfolded = &mut self.shared.unfolded;
-            if header::unfolded_text_into(raw, unfolded) && !self.wanted.may_give(unfolded, false) {
+            let asked = header::unfolded_text_into(raw, unfolded);
+            if asked && !self.wanted.may_give(unfolded, false) {
                 continue;
             }
             let value = origin.map(shifted(header::decode_value(raw), field.value.start));
-            if !self.wanted.may_give(&value.text, false) {
+            if !asked && !self.wanted.may_give(&value.text, false) {
                 continue;
             }
             let name = self.shared.get_bytes(&bytes[field.name.clone()]);

@@ -82,6 +82,11 @@ fn is_label_char(c: char) -> bool {
     {
         return true;
     }
+    in_label_category(c)
+}
+
+/// Whether `c` is a letter, a mark or a decimal digit (general categories L, M and Nd).
+fn in_label_category(c: char) -> bool {
     matches!(c.general_category_group(), GeneralCategoryGroup::Letter | GeneralCategoryGroup::Mark)
         || c.general_category() == GeneralCategory::DecimalNumber
 }
@@ -182,17 +187,12 @@ mod tests {
     use super::is_clickable_host as ok;
     use super::*;
 
-    /// The rule of [`is_label_char`] outside ASCII, without its shortcut.
-    fn by_category(c: char) -> bool {
-        matches!(c.general_category_group(), GeneralCategoryGroup::Letter | GeneralCategoryGroup::Mark)
-            || c.general_category() == GeneralCategory::DecimalNumber
-    }
-
-    /// [`is_label_char`] agrees with the general categories on every character.
+    /// [`is_label_char`] agrees with the general categories on every character outside ASCII:
+    /// its shortcut for the common blocks of letters holds no other character.
     #[test]
     fn label_characters_are_those_of_the_categories() {
         for c in (0x80..=0x10ffff).filter_map(char::from_u32) {
-            assert_eq!(is_label_char(c), by_category(c), "{c:?} U+{:04X}", u32::from(c));
+            assert_eq!(is_label_char(c), in_label_category(c), "{c:?} U+{:04X}", u32::from(c));
         }
     }
 
@@ -206,7 +206,9 @@ mod tests {
                 let good = !label.is_empty()
                     && !label.starts_with('-')
                     && !label.ends_with('-')
-                    && label.chars().all(|c| if c.is_ascii() { is_label_char(c) } else { by_category(c) });
+                    && label
+                        .chars()
+                        .all(|c| if c.is_ascii() { is_label_char(c) } else { in_label_category(c) });
                 if !good {
                     return false;
                 }
