@@ -3,13 +3,17 @@
 //! manual, and the mail link picker. Each test runs the built binary and looks at its stdout,
 //! stderr and exit status.
 
+mod common;
+
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
+
+use common::TempDir;
 
 /// What one run printed and how it ended.
 #[derive(Debug)]
@@ -57,40 +61,6 @@ fn urisift_in(dir: &Path, args: &[&str]) -> Run {
     let mut command = command(args);
     command.current_dir(dir);
     run_command(command, b"")
-}
-
-/// A fresh directory for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(test: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("urisift-cli-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-
-    /// Writes `content` to `relative` (its directories created), and returns its path.
-    fn file(&self, relative: &str, content: &[u8]) -> PathBuf {
-        let path = self.0.join(relative);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, content).unwrap();
-        path
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    fn arg(&self, relative: &str) -> String {
-        self.0.join(relative).to_str().unwrap().to_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The first line `child` writes on its standard output, read on a thread: received from the

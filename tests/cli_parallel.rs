@@ -62,8 +62,8 @@ fn many_files_print_the_same_on_any_number_of_threads() {
 /// numbers across the cuts).
 #[test]
 fn a_large_file_cut_into_ranges_prints_the_same() {
-    let dir = std::env::temp_dir().join(format!("urisift-cli-parallel-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = common::TempDir::new("parallel");
+    let dir = temp.path();
     let big = dir.join("big.txt");
     let mut text = Vec::new();
     while text.len() < 9 << 20 {
@@ -85,7 +85,6 @@ fn a_large_file_cut_into_ranges_prints_the_same() {
         assert!(got.stdout == expected.stdout, "{variant:?}: stdout differs from -j 1");
         assert!(got.stderr == expected.stderr, "{variant:?}: stderr differs from -j 1");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A quoted-printable body of many MiB: its header lies far before every range but the first,
@@ -94,8 +93,8 @@ fn a_large_file_cut_into_ranges_prints_the_same() {
 /// broken by soft line breaks: read as plain text they would be cut.)
 #[test]
 fn a_quoted_printable_body_cut_into_ranges_prints_the_same() {
-    let dir = std::env::temp_dir().join(format!("urisift-cli-parallel-qp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = common::TempDir::new("parallel-qp");
+    let dir = temp.path();
     let big = dir.join("qp.txt");
     let mut text = b"Subject: not read as mail\n\nContent-Transfer-Encoding: quoted-printable\n\n".to_vec();
     let mut i = 0;
@@ -115,7 +114,6 @@ fn a_quoted_printable_body_cut_into_ranges_prints_the_same() {
         assert!(many.stdout == one.stdout, "-j {n}: stdout differs from -j 1");
         assert!(many.stderr == one.stderr, "-j {n}: stderr differs from -j 1");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `--range`: the ranges of a partition, scanned one by one, print the whole file's records,
@@ -166,8 +164,8 @@ fn bad_ranges_are_usage_errors() {
 fn output_does_not_pile_up_behind_a_slow_first_input() {
     use std::io::{Read, Write};
     use std::process::Stdio;
-    let dir = std::env::temp_dir().join(format!("urisift-cli-parallel-ahead-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = common::TempDir::new("parallel-ahead");
+    let dir = temp.path();
     let one = dir.join("one.txt");
     let text: String = (0..1000).map(|i| format!("see http://example.org/p/{i} ok\n")).collect();
     std::fs::write(&one, text).unwrap();
@@ -205,7 +203,6 @@ fn output_does_not_pile_up_behind_a_slow_first_input() {
         "standard input is reported first"
     );
     assert!(peak_kib > 0 && peak_kib < 32 << 10, "peak resident size {peak_kib} KiB");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs urisift with `input` on its standard input, written from another thread.
@@ -294,8 +291,8 @@ fn a_message_over_mail_message_max_is_read_as_plain_text() {
     }
     assert!(mbox.len() > 8 << 20);
     let long_at = mbox.find("Subject: 2000\n").unwrap() - "From: a@example.org\n".len();
-    let dir = std::env::temp_dir().join(format!("urisift-cli-message-max-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = common::TempDir::new("message-max");
+    let dir = temp.path();
     let path = dir.join("box.mbox");
     std::fs::write(&path, &mbox).unwrap();
     let path = path.to_string_lossy().into_owned();
@@ -327,7 +324,6 @@ fn a_message_over_mail_message_max_is_read_as_plain_text() {
         assert_eq!(stderr.matches("warning").count(), 1, "said once: {stderr}");
     }
     assert_eq!(urisift_status(&["--mail-message-max", "100", &path]), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn urisift_status(args: &[&str]) -> Option<i32> {

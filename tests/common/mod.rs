@@ -5,6 +5,7 @@
 #![allow(dead_code)] // each test binary uses its own subset
 
 use std::io::{self, Read};
+use std::path::{Path, PathBuf};
 
 use urisift::{Event, ExtractorBuilder, Match};
 
@@ -222,8 +223,8 @@ impl Xorshift {
 
 /// Every file below `dir`, in path order; none when `dir` is missing (a packaged crate holds
 /// no corpus but `corpus/sample.txt`).
-pub fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let path = entry.unwrap().path();
             if path.is_dir() {
@@ -261,4 +262,39 @@ pub fn partition(len: usize, cuts: &[usize]) -> Vec<usize> {
     bounds.push(len);
     bounds.sort_unstable();
     bounds
+}
+
+/// A fresh directory for one test, named after it and the process, removed when dropped (a
+/// failing test leaves nothing behind either).
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(test: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("urisift-test-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    /// Writes `content` to `relative` (its directories created), and returns its path.
+    pub fn file(&self, relative: &str, content: &[u8]) -> PathBuf {
+        let path = self.0.join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, content).unwrap();
+        path
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    pub fn arg(&self, relative: &str) -> String {
+        self.0.join(relative).to_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }

@@ -145,11 +145,28 @@ mod tests {
     use super::*;
     use std::io::Write;
 
+    /// A directory for one test, removed when dropped, whether the test passes or not.
+    struct TempDir(std::path::PathBuf);
+
+    impl TempDir {
+        fn new(test: &str) -> Self {
+            let path = std::env::temp_dir().join(format!("urisift-{test}-{}", std::process::id()));
+            std::fs::create_dir_all(&path).unwrap();
+            TempDir(path)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
     /// A large regular file is mapped and reads as its bytes; a small one is not mapped.
     #[test]
     fn large_files_are_mapped_small_ones_read() {
-        let dir = std::env::temp_dir().join(format!("urisift-mapped-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = TempDir::new("mapped");
+        let dir = &temp.0;
         let (big, small) = (dir.join("big"), dir.join("small"));
         let bytes: Vec<u8> = (0..MAP_MIN as usize + 3).map(|i| (i % 251) as u8).collect();
         File::create(&big).unwrap().write_all(&bytes).unwrap();
@@ -157,7 +174,6 @@ mod tests {
         let mapped = map(&File::open(&big).unwrap()).unwrap().expect("mapped");
         assert!(*mapped == bytes[..]);
         assert!(map(&File::open(&small).unwrap()).unwrap().is_none());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The resident size of the mapping that starts at `start`, from `/proc/self/smaps`.
@@ -179,8 +195,8 @@ mod tests {
             eprintln!("skipped: this kernel has no MADV_POPULATE_READ (Linux 5.14)");
             return;
         }
-        let dir = std::env::temp_dir().join(format!("urisift-populate-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = TempDir::new("populate");
+        let dir = &temp.0;
         let path = dir.join("cached");
         let len = 4 * MAP_MIN as usize;
         File::create(&path).unwrap().write_all(&vec![b'a'; len]).unwrap();
@@ -190,6 +206,5 @@ mod tests {
         assert_eq!(kib, len as u64 / 1024, "resident KiB of a {len}-byte map");
         assert!(mapped.iter().all(|&b| b == b'a'));
         drop(mapped);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
