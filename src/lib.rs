@@ -68,9 +68,12 @@
 //!    allows; Unicode delimiters end it (see [Unicode text](#unicode-text)). Bytes that are no
 //!    UTF-8 end it. **Never a cut URI:** no option reports a URI that ends inside a word; a
 //!    candidate that cannot be taken whole is dropped, and [`Event::Rejected`] says why.
-//! 3. **Trailing punctuation** `. , ; : ! ? '`, and an opening typographic quote or bracket
-//!    (`“ « 「 （` …), are not part of a bare URI, nor a `)` without its `(`; balanced
-//!    parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`).
+//! 3. **Trailing punctuation** `. , ; : ! ? '`, and an opening bracket or quote — `(` or a
+//!    typographic one (`“ « 「 （` …) — are not part of a bare URI, nor a `)` without its `(`;
+//!    balanced parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`). An
+//!    opening bracket at the end has nothing after it to open in the URI (`see
+//!    http://x/api( and` gives `http://x/api`); RFC 3986 allows `(` there, but a reader does not
+//!    take it for part of the link. Inside `<…>` nothing is trimmed.
 //! 4. **`<…>`**, with an optional `URL:`: all white space inside is removed and nothing is
 //!    trimmed (`<ftp://ds.in⏎ ternic.net/rfc>`). A `<` that is not closed, or whose content is
 //!    no URI, is not a wrapper: its content is read as ordinary text. One whose `>` comes only

@@ -253,6 +253,16 @@ fn refanged_text_is_validated_like_any_other() {
     assert_eq!(uris, [("http://a.example/x", false), ("http://b.example/list[1]", false)]);
 }
 
+/// Rule 3 on refanged text as on any bare URI: a `(` at the end goes, and the parentheses
+/// left are counted without it.
+#[test]
+fn refanged_text_is_trimmed_like_any_other() {
+    let text = "hxxp://evil[.]example/a( and hxxp://evil[.]example/b)( and hxxp://evil[.]example/(c)(.";
+    let found = matches_with(&refanging(), text.as_bytes());
+    let uris: Vec<_> = found.iter().map(|m| m.uri()).collect();
+    assert_eq!(uris, ["http://evil.example/a", "http://evil.example/b", "http://evil.example/(c)"]);
+}
+
 /// A flood of `)` after a refanged indicator is trimmed in linear time, and a flood of marks
 /// past the length limit is an overlong candidate, not a cut URI.
 #[test]

@@ -30,7 +30,7 @@ pub(crate) use lines::quote_depth;
 pub(crate) use opener::{Opener, may_open_angle, opener, opener_at_a_glance, url_colon_before, wrapper};
 pub(crate) use pairs::{emphasis, first_unmatched_paren};
 pub(crate) use pieces::Pieces;
-pub(crate) use trim::{is_trailing_punctuation, trim, trim_segment};
+pub(crate) use trim::{is_trailing_punctuation, may_trail, trim, trim_segment};
 
 use nom::Parser;
 

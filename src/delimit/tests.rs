@@ -104,6 +104,23 @@ fn trims_runs_of_unmatched_parentheses() {
     assert_eq!(bare_of("x:(()))", true).0, "x:(())");
 }
 
+/// A `(` at the end of a bare URI opens nothing in it: it goes, as an opening typographic mark
+/// does, before or after punctuation and unmatched `)`; the parentheses left are counted
+/// without it (`a)(` loses both). Inside a URI it stays.
+#[test]
+fn a_trailing_opening_parenthesis_is_no_part_of_the_uri() {
+    assert_eq!(bare_of("see http://a.b/x( and", true).0, "http://a.b/x");
+    assert_eq!(bare_of("http://a.b/x((", true).0, "http://a.b/x");
+    assert_eq!(bare_of("http://a.b/x(.", true).0, "http://a.b/x");
+    assert_eq!(bare_of("http://a.b/x)(", true).0, "http://a.b/x");
+    assert_eq!(bare_of("http://a.b/(x)(", true).0, "http://a.b/(x)");
+    assert_eq!(bare_of("http://a.b/(x))(", true).0, "http://a.b/(x)");
+    assert_eq!(bare_of("http://a.b/x(y z", true).0, "http://a.b/x(y");
+    assert_eq!(bare_of("x:(", true).0, "x:");
+    let (first, second, _) = bare_of("http://a.b/x-\n  y(", true);
+    assert_eq!((first.as_str(), second.as_deref()), ("http://a.b/x-y", Some("http://a.b/xy")));
+}
+
 #[test]
 fn trimming_never_eats_the_scheme() {
     assert_eq!(bare_of("mailto:.", true).0, "mailto:");

@@ -12,8 +12,8 @@ pub(super) fn closing_run(bytes: &[u8]) -> usize {
 }
 
 /// Removes what is not part of a URI outside angle brackets from the end of `pieces` (rule 3):
-/// trailing `. , ; : ! ? '` and opening typographic marks (`“ « 「 （` …), repeatedly, and a
-/// `)` with no matching `(` in the URI; balanced parentheses stay
+/// trailing `. , ; : ! ? '`, a `(` and opening typographic marks (`“ « 「 （` …), repeatedly,
+/// and a `)` with no matching `(` in the URI; balanced parentheses stay
 /// (`https://en.wikipedia.org/wiki/Set_(mathematics)`). Never trims below
 /// `keep` (the byte after `scheme:`). A hyphen break left at the very end joined nothing and
 /// is forgotten.
@@ -23,10 +23,7 @@ pub(crate) fn trim(text: &[u8], pieces: &mut Pieces, keep: usize) {
     // call.
     let stays = |seg: &Range<usize>| {
         seg.start < seg.end
-            && (seg.end <= keep
-                || text
-                    .get(seg.end - 1)
-                    .is_some_and(|&b| b < 0x80 && !is_trailing_punctuation(b) && b != b')'))
+            && (seg.end <= keep || text.get(seg.end - 1).is_some_and(|&b| b < 0x80 && !may_trail(b)))
     };
     if pieces.segments.last().is_none_or(stays) {
         return;
@@ -72,11 +69,20 @@ pub(crate) fn is_trailing_punctuation(b: u8) -> bool {
     matches!(b, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'')
 }
 
+/// Whether rule 3 may take the ASCII byte `b` off the end of a bare URI: trailing punctuation,
+/// a `(` (it opens nothing in the URI, as an opening typographic mark does not), or a `)`
+/// (when the URI holds no `(` it matches). A URI that ends in any other ASCII byte is left as
+/// it is.
+#[inline(always)]
+pub(crate) fn may_trail(b: u8) -> bool {
+    is_trailing_punctuation(b) || b == b'(' || b == b')'
+}
+
 /// [`trim`] on one segment `seg` of a candidate, the last: byte by byte back from its end, in a
 /// loop of its own (a flood of `)` after a URI is stepped over in runs), never below
 /// `keep`. `parens` are the counts of `(` and `)` in the whole candidate: taken from `count` at
-/// the first `)` (what was trimmed before it is punctuation, so they are those of what is
-/// left), then each `)` trimmed is taken off. Returns the new end of the segment, and whether a
+/// the first `)`, less the `(` this call trimmed before it (the rest of what it trimmed is
+/// punctuation), then each `(` and `)` trimmed is taken off. Returns the new end of the segment, and whether a
 /// byte that stays was met (`false`: the segment is empty, and trimming goes on before it).
 #[inline(always)]
 pub(crate) fn trim_segment(
@@ -87,6 +93,8 @@ pub(crate) fn trim_segment(
     count: impl Fn() -> (usize, usize),
 ) -> (usize, bool) {
     let (start, mut end) = (seg.start, seg.end);
+    // The `(` trimmed before the counts were taken: `count` still sees them.
+    let mut opens_trimmed = 0;
     while end > start {
         if end <= keep {
             return (end, true);
@@ -106,9 +114,21 @@ pub(crate) fn trim_segment(
             continue;
         }
         if b != b')' {
-            return (end, true);
+            if b != b'(' {
+                return (end, true);
+            }
+            // Nothing follows it in the URI: it opens nothing there (`see http://x/a( and`).
+            match parens {
+                Some((opens, _)) => *opens = opens.saturating_sub(1),
+                None => opens_trimmed += 1,
+            }
+            end -= 1;
+            continue;
         }
-        let (opens, closes) = *parens.get_or_insert_with(&count);
+        let (opens, closes) = *parens.get_or_insert_with(|| {
+            let (opens, closes) = count();
+            (opens.saturating_sub(opens_trimmed), closes)
+        });
         // The run of `)` here, taken at once: as many as have no matching `(`.
         let run = text.get(start.max(keep)..end).map_or(0, closing_run);
         let cut = run.min(closes.saturating_sub(opens));

@@ -184,7 +184,7 @@ pub(crate) fn one_pass(
         // Without one, no `)` has a match: the count of `)` is taken as the length, which
         // leaves every `)` that ends the segment to be trimmed, as its true count would.
         let last = hay[end - 1];
-        let kept = if delimit::is_trailing_punctuation(last) || last == b')' {
+        let kept = if delimit::may_trail(last) {
             let count = || match seen & chars::RUN_OPEN_PAREN {
                 0 => (0, end - s),
                 _ => chars::words::count_two(&hay[s..end], b'(', b')'),

@@ -66,12 +66,14 @@ impl Candidate<'_> {
             ends.push(i + 1);
             i += 1;
         }
-        // Rule 3, as `delimit::trim` applies it: trailing punctuation, and a `)` without its
-        // `(` (the parentheses counted once: linear in a flood of them).
+        // Rule 3, as `delimit::trim` applies it: trailing punctuation, a `(`, and a `)`
+        // without its `(` (the parentheses counted once: linear in a flood of them).
         let keep = scheme_len.map_or(0, |n| n + 1);
-        let (opens, mut closes) = (uri.matches('(').count(), uri.matches(')').count());
+        let (mut opens, mut closes) = (uri.matches('(').count(), uri.matches(')').count());
         while let Some(&last) = uri.as_bytes().last().filter(|_| uri.len() > keep) {
-            if last == b')' && closes > opens {
+            if last == b'(' {
+                opens -= 1;
+            } else if last == b')' && closes > opens {
                 closes -= 1;
             } else if !is_trailing_punctuation(last) {
                 break;
