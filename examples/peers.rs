@@ -8,8 +8,15 @@
 //! `&str`, so the file is read whole and made UTF-8), `regex` (the regex crate with the common
 //! URL regex of `benches/extract.rs`, over the whole file), `memchr` (counting `:` while
 //! reading in 64 KiB blocks: the floor; FILE `-` reads standard input, the floor from a pipe)
-//! and `memchr-map` (counting `:` in the file mapped, as the command line reads a file of
-//! 1 MiB or more: the floor of a mapped read). Each prints the count it found.
+//! `memchr-map` (counting `:` in the file mapped, as the command line reads a file of
+//! 1 MiB or more: the floor of a mapped read) and `scan-map` (the scan floor of the benches,
+//! `workload::scan_floor`, over the file mapped the same way: for every `:` the scheme walked
+//! back and the candidate scanned to the first byte that ends a URI, with no wrapper, no
+//! trimming, no validation; the least work of an extractor that looks at every scheme, as a
+//! whole process). Each prints the count it found.
+
+#[path = "../benches/workload/mod.rs"]
+mod workload;
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -19,7 +26,7 @@ const URL_REGEX: &str = r"(https?|ftp|file)://[-A-Za-z0-9+&@#/%?=~_|!:,.;]*[-A-Z
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(mode), Some(path)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: peers linkify|regex|memchr|memchr-map FILE");
+        eprintln!("usage: peers linkify|regex|memchr|memchr-map|scan-map FILE");
         return ExitCode::from(2);
     };
     let count = match mode.as_str() {
@@ -63,27 +70,34 @@ fn main() -> ExitCode {
             n
         }
         #[cfg(unix)]
-        "memchr-map" => match std::fs::File::open(path) {
-            // SAFETY: the file is not changed while it is mapped (a generated file of the run).
-            // Its pages mapped in one call (`MADV_POPULATE_READ`), as urisift maps a file in
-            // the page cache, rather than a fault at a time: the cheaper of the two.
-            Ok(file) => match unsafe { memmap2::Mmap::map(&file) } {
-                Ok(map) => {
-                    #[cfg(target_os = "linux")]
-                    let _ = map.advise(memmap2::Advice::PopulateRead);
-                    memchr::memchr_iter(b':', &map).count()
-                }
-                Err(e) => return fail(path, &e),
-            },
+        "memchr-map" => match mapped(path) {
+            Ok(map) => memchr::memchr_iter(b':', &map).count(),
+            Err(e) => return fail(path, &e),
+        },
+        #[cfg(unix)]
+        "scan-map" => match mapped(path) {
+            Ok(map) => workload::scan_floor(&map),
             Err(e) => return fail(path, &e),
         },
         _ => {
-            eprintln!("peers: unknown mode {mode:?} (linkify, regex, memchr, memchr-map)");
+            eprintln!("peers: unknown mode {mode:?} (linkify, regex, memchr, memchr-map, scan-map)");
             return ExitCode::from(2);
         }
     };
     println!("{count}");
     ExitCode::SUCCESS
+}
+
+/// The file at `path` mapped, its pages mapped in one call (`MADV_POPULATE_READ`), as urisift
+/// maps a file in the page cache, rather than a fault at a time: the cheaper of the two.
+#[cfg(unix)]
+fn mapped(path: &str) -> std::io::Result<memmap2::Mmap> {
+    let file = std::fs::File::open(path)?;
+    // SAFETY: the file is not changed while it is mapped (a generated file of the run).
+    let map = unsafe { memmap2::Mmap::map(&file) }?;
+    #[cfg(target_os = "linux")]
+    let _ = map.advise(memmap2::Advice::PopulateRead);
+    Ok(map)
 }
 
 fn fail(path: &str, e: &std::io::Error) -> ExitCode {

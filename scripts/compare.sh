@@ -22,6 +22,10 @@
 #             pipe  cat FILE | peers memchr -  (the same from a pipe: the floor of every pipe row)
 #   memchr-map file peers memchr-map FILE     (counting ':' in the file mapped: the floor of a
 #                                               mapped read, as urisift and rg read a file)
+#   scan-map  file  peers scan-map FILE       (the benches' scan floor over the file mapped: for
+#                                               every ':' the scheme walked back and the candidate
+#                                               scanned forward, nothing delimited or validated:
+#                                               the least work of an extractor, as a process)
 # and prints MB/s (10^6 bytes per second), the count each found, and urisift's throughput over
 # the tool's, against urisift run the same way (file or pipe) in the same run of this script:
 # on one thread (the peers' rows all read on one thread: GNU grep always, ripgrep given one
@@ -88,7 +92,7 @@ for tool in grep rg; do
         echo "note: $tool is not installed; its rows are skipped (Debian: apt-get install ${tool/rg/ripgrep})"
     fi
 done
-rows+=("linkify file peer linkify" "regex file peer regex" "memchr file peer memchr" "memchr pipe memchr_pipe" "memchr-map file peer memchr-map")
+rows+=("linkify file peer linkify" "regex file peer regex" "memchr file peer memchr" "memchr pipe memchr_pipe" "memchr-map file peer memchr-map" "scan-map file peer scan-map")
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores," \
     "$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); $(uname -sr); $(rustc --version)"
