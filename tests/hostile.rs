@@ -732,12 +732,11 @@ fn floods() -> Vec<Flood> {
         first(f("http://a.example/", "a-\n", "", 10_000, ONE, NOT_OVERLONG), |n| {
             format!("http://a.example/{}", "a-".repeat(n))
         }),
-        // Closing parentheses and punctuation to trim, opening ones to keep, below the limit.
+        // Parentheses and punctuation to trim at the end (rule 3), balanced pairs to keep, below
+        // the limit.
         first(f("http://a.example/", ")", " x", 30_000, ONE, NOT_OVERLONG), |_| "http://a.example/".into()),
         first(f("http://a.example/", ".", " x", 30_000, ONE, NOT_OVERLONG), |_| "http://a.example/".into()),
-        first(f("http://a.example/", "(", " x", 30_000, ONE, NOT_OVERLONG), |n| {
-            format!("http://a.example/{}", "(".repeat(n))
-        }),
+        first(f("http://a.example/", "(", " x", 30_000, ONE, NOT_OVERLONG), |_| "http://a.example/".into()),
         first(f("http://a.example/", "()", " x", 15_000, ONE, NOT_OVERLONG), |n| {
             format!("http://a.example/{}", "()".repeat(n))
         }),
