@@ -83,7 +83,14 @@
 //! 5. **`URL:`** is never part of the URI.
 //! 6. **Quotes, brackets, braces** end a URI like any excluded character, unless balanced
 //!    after the host; punctuation just inside the closing one is trimmed. A `(` right before the
-//!    scheme pairs with the first `)` the URI leaves unmatched.
+//!    scheme pairs with the first `)` the URI leaves unmatched. A `'` right before the scheme
+//!    pairs with the first `'` in the URI that no letter or digit follows, which ends it
+//!    (`['http://a.example/','http://b.example/']` gives two URIs,
+//!    `urlopen('http://x.example/').read()` one; `'http://x.example/it's'` keeps its
+//!    apostrophe), and the URI is reported as quoted. Appendix E names double quotes only, and
+//!    RFC 3986 allows `'` in a URI (a sub-delim); but code, logs and JSON-like text quote URIs
+//!    in single quotes, and reading on through the closing quote joined two URIs into one that
+//!    nobody wrote. A `'` that no quote opened stays in the URI, trimmed only at its end.
 //! 7. **A line break right after a hyphen** continues the URI on the next line (inside `<…>`, in
 //!    quotes, bare), and both readings are reported, the hyphen kept first. A bare URI that
 //!    cannot end at a line break (`(https://⏎ www.debian.org/)`, a `%` escape split in two)

@@ -15,7 +15,7 @@ pub enum Delimiter {
     AngleUrlPrefix,
     /// `URL:http://example.org/` outside angle brackets.
     UrlPrefix,
-    /// `"http://example.org/"`.
+    /// `"http://example.org/"`, or between single quotes: `'http://example.org/'`.
     Quoted,
     /// `[http://example.org/]` (the older draft's Appendix E).
     Bracketed,

@@ -359,8 +359,34 @@ fn rule6_quotes_end_a_uri_and_punctuation_inside_is_trimmed() {
     let found = assert_uris(text, &["http://a.example/x", "http://b.example/y"]);
     assert_eq!(found[0].delimiter(), Delimiter::Quoted);
     assert_eq!(found[0].outer_span(), span(find_nth(text, "\"http://a.example/x.\"", 0)));
-    // Single quotes are not a wrapper; a trailing `'` is punctuation.
+    // A single quote before the scheme pairs with the closing one, as a double quote does.
+    assert_eq!(found[1].delimiter(), Delimiter::Quoted);
+    assert_eq!(found[1].outer_span(), span(find_nth(text, "'http://b.example/y.'", 0)));
+    // Without one before the scheme, a trailing `'` is punctuation and one inside stays.
+    let found = assert_uris(
+        "see http://c.example/it's here, http://d.example/z'.",
+        &["http://c.example/it's", "http://d.example/z"],
+    );
     assert_eq!(found[1].delimiter(), Delimiter::Bare);
+}
+
+/// Single-quoted URIs in code, logs and JSON-like text: before, the scan read on through the
+/// closing quote, and `['http://a.example/x','http://b.example/y']` gave one URI that nobody
+/// wrote, `http://a.example/x','http://b.example/y`, and lost the second.
+#[test]
+fn rule6_single_quotes_do_not_join_two_uris() {
+    let text = "urls = ['http://a.example/x','http://b.example/y']";
+    let found = assert_uris(text, &["http://a.example/x", "http://b.example/y"]);
+    assert!(found.iter().all(|m| m.delimiter() == Delimiter::Quoted));
+    assert_eq!(found[1].outer_span(), span(find_nth(text, "'http://b.example/y'", 0)));
+    assert_uris("urllib.urlopen('http://weblog.example.net/').read()", &["http://weblog.example.net/"]);
+    assert_uris("x = 'http://a.example/'+path", &["http://a.example/"]);
+    // An apostrophe that a letter follows is inside the URI; the quote closes after it.
+    assert_uris("echo 'http://a.example/it's' ok", &["http://a.example/it's"]);
+    // Across a hyphen line break, in both readings.
+    let found = assert_uris("['http://a.example/long-\n  path','x']", &["http://a.example/long-path"]);
+    assert_eq!(found[0].readings(), ["http://a.example/long-path", "http://a.example/longpath"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Quoted);
 }
 
 #[test]

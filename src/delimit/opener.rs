@@ -14,15 +14,15 @@ pub(crate) struct Opener {
     pub(crate) angle: Option<(usize, bool)>,
     /// `URL:` and optional blanks right before the scheme: the index of its `U`.
     pub(crate) url_prefix: Option<usize>,
-    /// `"`, `[` or `{` right before the scheme; or `(`, or a Markdown emphasis mark `*`, `_`,
-    /// `~`, which pair with what closes them after it ([`super::pairs`]).
+    /// `"`, `[` or `{` right before the scheme; or `(`, `'`, or a Markdown emphasis mark `*`,
+    /// `_`, `~`, which pair with what closes them after it ([`super::pairs`]).
     pub(crate) mark: Option<u8>,
 }
 
 /// Whether `b`, right before a scheme, is a [`Opener::mark`].
 #[inline(always)]
 fn is_mark(b: u8) -> bool {
-    matches!(b, b'"' | b'[' | b'{' | b'(' | b'*' | b'_' | b'~')
+    matches!(b, b'"' | b'\'' | b'[' | b'{' | b'(' | b'*' | b'_' | b'~')
 }
 
 /// How far back from a scheme its wrapper is looked for: `<`, white space, `URL:`, white space
@@ -190,7 +190,7 @@ pub(crate) fn wrapper(
     }
     let closed =
         |open: u8, close: u8| opener.mark == Some(open) && end.stop == Some(close) && end.end < text.len();
-    let delimiter = if closed(b'"', b'"') {
+    let delimiter = if closed(b'"', b'"') || closed(b'\'', b'\'') {
         Delimiter::Quoted
     } else if closed(b'[', b']') {
         Delimiter::Bracketed
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn a_glance_agrees_with_the_look_back() {
         let alphabet: &[&[u8]] =
-            &[b"<", b"URL:", b"url:", b":", b" ", b"\n", b"\t", b"\"", b"[", b"{", b"x", b"(", b"http"];
+            &[b"<", b"URL:", b"url:", b":", b" ", b"\n", b"\t", b"\"", b"'", b"[", b"{", b"x", b"(", b"http"];
         let mut rng = crate::delimit::Xorshift(0x2545_f491_4f6c_dd1du64);
         let mut decided = 0;
         for _ in 0..20_000 {

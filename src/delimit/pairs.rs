@@ -1,6 +1,7 @@
 //! What a mark right before the scheme closes after it (the crate docs, "Brackets,
 //! parentheses and emphasis"): a `(` pairs with the first `)` the candidate leaves unmatched,
-//! and Markdown emphasis (`*`, `_`, `~` runs) with the same run at its end.
+//! a `'` with the first `'` in it that no letter or digit follows, and Markdown emphasis (`*`,
+//! `_`, `~` runs) with the same run at its end.
 
 use super::{Pieces, trim};
 
@@ -29,6 +30,26 @@ pub(crate) fn first_unmatched_paren(text: &[u8], pieces: &mut Pieces, body: usiz
         }
     }
     let (n, close) = found?;
+    pieces.segments.truncate(n + 1);
+    pieces.segments[n].end = close;
+    pieces.breaks.retain(|&h| h < close);
+    Some(close)
+}
+
+/// When a `'` stands right before the scheme: the index of the first `'` in the candidate, from
+/// `body` on, that closes it, where the candidate then ends (`['http://a.example/x','http://b.example/y']`,
+/// `urlopen('http://x.example/').read()`); the pieces are cut there. A `'` that a letter or
+/// digit (or a byte outside ASCII) follows is an apostrophe inside the URI, not the closing
+/// quote (`'http://x.example/it's'`). `None` when no `'` closes.
+#[cold]
+#[inline(never)]
+pub(crate) fn closing_quote(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize> {
+    let closes = |i: usize| !text.get(i + 1).is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80);
+    let (n, close) = pieces.segments.iter().enumerate().find_map(|(n, seg)| {
+        let from = seg.start.max(body);
+        let bytes = text.get(from..seg.end)?;
+        memchr::memchr_iter(b'\'', bytes).map(|i| from + i).find(|&i| closes(i)).map(|i| (n, i))
+    })?;
     pieces.segments.truncate(n + 1);
     pieces.segments[n].end = close;
     pieces.breaks.retain(|&h| h < close);
@@ -82,6 +103,21 @@ mod tests {
         let text = b"(http://x/Set_(m)";
         let mut p = pieces(1..text.len());
         assert_eq!(first_unmatched_paren(text, &mut p, 6), None);
+        assert_eq!(p.extent(), Some(1..text.len()));
+    }
+
+    #[test]
+    fn the_first_quote_no_letter_follows_closes() {
+        let text = b"['http://a.example/x','http://b.example/y']";
+        let mut p = pieces(2..text.len() - 1);
+        assert_eq!(closing_quote(text, &mut p, 7), Some(20));
+        assert_eq!(p.extent(), Some(2..20));
+        let text = b"'http://x.example/it's'";
+        let mut p = pieces(1..text.len());
+        assert_eq!(closing_quote(text, &mut p, 6), Some(text.len() - 1));
+        let text = b"'http://x.example/it's";
+        let mut p = pieces(1..text.len());
+        assert_eq!(closing_quote(text, &mut p, 6), None);
         assert_eq!(p.extent(), Some(1..text.len()));
     }
 

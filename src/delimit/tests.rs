@@ -332,7 +332,7 @@ fn openers() {
     assert_eq!(at("{http://x}").mark, Some(b'{'));
     assert_eq!(at("(http://x)").mark, Some(b'('));
     assert_eq!(at("*http://x*").mark, Some(b'*'));
-    assert_eq!(at("'http://x'"), Opener::default());
+    assert_eq!(at("'http://x'").mark, Some(b'\''));
     // The floor is a hard edge.
     let t = b"<http://x";
     assert_eq!(opener(&window(t), 1, 1), Opener::default());

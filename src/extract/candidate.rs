@@ -206,6 +206,13 @@ impl Candidate<'_> {
             {
                 end = delimit::BareEnd { end: close, stop: Some(b')'), ..end };
             }
+            // A `'` right before the scheme pairs with the first `'` in the candidate that no
+            // letter or digit follows, which ends it (`['http://a.example/','http://b.example/']`).
+            if opener.mark == Some(b'\'')
+                && let Some(close) = delimit::closing_quote(text, &mut self.scratch.pieces, body)
+            {
+                end = delimit::BareEnd { end: close, stop: Some(b'\''), ..end };
+            }
             let hyphens = !self.scratch.pieces.breaks.is_empty();
             delimit::trim(text, &mut self.scratch.pieces, body);
             if let Some(mark @ (b'*' | b'_' | b'~')) = opener.mark {
