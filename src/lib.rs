@@ -91,6 +91,11 @@
 //!    RFC 3986 allows `'` in a URI (a sub-delim); but code, logs and JSON-like text quote URIs
 //!    in single quotes, and reading on through the closing quote joined two URIs into one that
 //!    nobody wrote. A `'` that no quote opened stays in the URI, trimmed only at its end.
+//!    Likewise a **`,` that a scheme and `://` follow** ends the URI before it, outside `<…>`:
+//!    `http://a.example/x,http://b.example/y` (a list of URLs, a CSV row of a phishing feed)
+//!    gives two URIs. RFC 3986 allows `,` in a URI, and other commas stay
+//!    (`http://x.example/0,1413,00.html`); a query that lists URLs after commas
+//!    (`?uris=http://a,http://b`) is cut there too, the price of reading lists right.
 //! 7. **A line break right after a hyphen** continues the URI on the next line (inside `<…>`, in
 //!    quotes, bare), and both readings are reported, the hyphen kept first. A bare URI that
 //!    cannot end at a line break (`(https://⏎ www.debian.org/)`, a `%` escape split in two)

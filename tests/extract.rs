@@ -370,6 +370,29 @@ fn rule6_quotes_end_a_uri_and_punctuation_inside_is_trimmed() {
     assert_eq!(found[1].delimiter(), Delimiter::Bare);
 }
 
+/// A list of URLs separated by commas (a CSV row, a `Link:` list written without blanks):
+/// before, the scan read on through each comma, a URI character, and gave one URI that nobody
+/// wrote. A comma that a scheme and `://` follow ends the URI before it, in every path and
+/// with every wrapper but `<…>` (where the writer said where the URI ends).
+#[test]
+fn a_comma_before_a_url_ends_the_uri() {
+    assert_uris("http://a.example/x,http://b.example/y", &["http://a.example/x", "http://b.example/y"]);
+    assert_uris("\"http://a.example/x,https://b.example/y\"", &["http://a.example/x", "https://b.example/y"]);
+    assert_uris("(http://a.example/x,ftp://b.example/y)", &["http://a.example/x", "ftp://b.example/y"]);
+    assert_uris("<http://a.example/x,http://b.example/y>", &["http://a.example/x,http://b.example/y"]);
+    // Commas before anything else stay.
+    assert_uris(
+        "http://a.example/0,1413,00.html, and mailto:a@b.example,c@d.example",
+        &["http://a.example/0,1413,00.html", "mailto:a@b.example,c@d.example"],
+    );
+    // Across a hyphen line break: cut in both readings.
+    let found = assert_uris(
+        "http://a.example/x-\n  y,http://b.example/",
+        &["http://a.example/x-y", "http://b.example/"],
+    );
+    assert_eq!(found[0].readings(), ["http://a.example/x-y", "http://a.example/xy"]);
+}
+
 /// Single-quoted URIs in code, logs and JSON-like text: before, the scan read on through the
 /// closing quote, and `['http://a.example/x','http://b.example/y']` gave one URI that nobody
 /// wrote, `http://a.example/x','http://b.example/y`, and lost the second.
@@ -628,8 +651,11 @@ fn rule9_negatives() {
 #[test]
 fn rule10_matches_do_not_overlap() {
     let text = "<URL:http://a.example/>http://b.example/ http://c.example/,http://d.example/";
-    let found =
-        assert_uris(text, &["http://a.example/", "http://b.example/", "http://c.example/,http://d.example/"]);
+    // A comma that a URL follows ends the URI before it (see `a_comma_before_a_url_ends_the_uri`).
+    let found = assert_uris(
+        text,
+        &["http://a.example/", "http://b.example/", "http://c.example/", "http://d.example/"],
+    );
     for pair in found.windows(2) {
         assert!(pair[0].outer_span().end <= pair[1].outer_span().start);
     }

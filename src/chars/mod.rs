@@ -133,6 +133,12 @@ pub(crate) const RUN_HOST_END: u8 = 8;
 /// [`RUN`]: `(`. A run without one holds no `(` that a `)` trimmed off its end could match
 /// (rule 3), so its `)` need not be counted.
 pub(crate) const RUN_OPEN_PAREN: u8 = 16;
+/// [`RUN`]: `,`. A run without one holds no `,` that a URL follows (which ends the URI before
+/// it, `delimit::comma_before_url`).
+pub(crate) const RUN_COMMA: u8 = 32;
+/// [`RUN`]: `:`. After a scheme's colon, a run without another holds no URL (`scheme://`) for a
+/// `,` to come before.
+pub(crate) const RUN_COLON: u8 = 64;
 
 /// What each byte is to the run scan of [`crate::delimit::run`], which notes, as it passes, the
 /// kinds of bytes a plain server URI's validation needs to know about
@@ -148,10 +154,14 @@ pub(crate) static RUN: [u8; 256] = {
             RUN_ESCAPE_OR_AT
         } else if c == b'?' || c == b'#' {
             RUN_QUERY_OR_FRAGMENT | RUN_HOST_END
-        } else if c == b'/' || c == b':' {
+        } else if c == b':' {
+            RUN_HOST_END | RUN_COLON
+        } else if c == b'/' {
             RUN_HOST_END
         } else if c == b'(' {
             RUN_OPEN_PAREN
+        } else if c == b',' {
+            RUN_COMMA
         } else {
             0
         };
@@ -188,6 +198,8 @@ mod tests {
             assert_eq!(kind & RUN_QUERY_OR_FRAGMENT != 0, matches!(b, b'?' | b'#'), "{b}");
             assert_eq!(kind & RUN_HOST_END != 0, matches!(b, b'/' | b'?' | b'#' | b':'), "{b}");
             assert_eq!(kind & RUN_OPEN_PAREN != 0, b == b'(', "{b}");
+            assert_eq!(kind & RUN_COMMA != 0, b == b',', "{b}");
+            assert_eq!(kind & RUN_COLON != 0, b == b':', "{b}");
             // What is not flagged is a reg-name character: unreserved or a sub-delim.
             if kind == 0 {
                 assert!(is(b, UNRESERVED | SUB_DELIMS), "{b}");

@@ -28,7 +28,9 @@ pub(crate) use angle::{AngleEnd, angle, angle_wrapped_once};
 pub(crate) use bare::{BareEnd, Joins, Start, balanced_close, bare, ip_literal_close};
 pub(crate) use lines::quote_depth;
 pub(crate) use opener::{Opener, may_open_angle, opener, opener_at_a_glance, url_colon_before, wrapper};
-pub(crate) use pairs::{closing_quote, emphasis, first_unmatched_paren};
+pub(crate) use pairs::{
+    closing_quote, comma_before_url, cut_before_url, emphasis, first_unmatched_paren, url_starts_at,
+};
 pub(crate) use pieces::Pieces;
 pub(crate) use trim::{is_trailing_punctuation, may_trail, trim, trim_segment};
 

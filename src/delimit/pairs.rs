@@ -56,6 +56,59 @@ pub(crate) fn closing_quote(text: &[u8], pieces: &mut Pieces, body: usize) -> Op
     Some(close)
 }
 
+/// The index of the first `,` in `text[from..to]` that a scheme and `://` follow
+/// (`http://a.example/x,http://b.example/y`, a CSV row of a phishing feed): a list of URLs,
+/// where the URI before ends. Such a `,` is a URI character (a sub-delim), but a reader takes
+/// it for the separator of the list.
+///
+/// A URL after the `,` goes on the run it is in, so a `,` that is the run's last byte (most
+/// of them: `see http://x/, and`) is followed by what ended the run, never a letter: it is not
+/// looked at.
+#[inline]
+pub(crate) fn comma_before_url(text: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut i = from;
+    let last = to.saturating_sub(1);
+    while i < last {
+        let k = i + memchr::memchr(b',', text.get(i..last)?)?;
+        if url_starts_at(text, k + 1) {
+            return Some(k);
+        }
+        i = k + 1;
+    }
+    None
+}
+
+/// Whether a scheme followed by `://` starts at `at`: a letter, then at most
+/// [`crate::find::SCHEME_MAX`] letters, digits, `+`, `-` and `.` (RFC 3986 §3.1).
+#[inline]
+pub(crate) fn url_starts_at(text: &[u8], at: usize) -> bool {
+    if !text.get(at).is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let rest = &text[at..];
+    let name = rest
+        .iter()
+        .take(crate::find::SCHEME_MAX + 1)
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .count();
+    name <= crate::find::SCHEME_MAX && rest[name..].starts_with(b"://")
+}
+
+/// Cuts the candidate's pieces at the first `,` from `body` on that a scheme and `://` follow
+/// ([`comma_before_url`]); returns its index.
+#[cold]
+#[inline(never)]
+pub(crate) fn cut_before_url(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize> {
+    let (n, cut) = pieces.segments.iter().enumerate().find_map(|(n, seg)| {
+        let from = seg.start.max(body);
+        (from < seg.end).then(|| comma_before_url(text, from, seg.end)).flatten().map(|i| (n, i))
+    })?;
+    pieces.segments.truncate(n + 1);
+    pieces.segments[n].end = cut;
+    pieces.breaks.retain(|&h| h < cut);
+    Some(cut)
+}
+
 /// Markdown emphasis around a URI (`*https://x/bold*`, `**…**`, `_…_`, `~~…~~`): when a run of
 /// one to three `mark` bytes stands right before the scheme at `s` (and after no letter or
 /// digit, looked for no lower than `lo`), the same run at the end of the candidate is the
@@ -119,6 +172,22 @@ mod tests {
         let mut p = pieces(1..text.len());
         assert_eq!(closing_quote(text, &mut p, 6), None);
         assert_eq!(p.extent(), Some(1..text.len()));
+    }
+
+    #[test]
+    fn a_comma_before_a_url_ends_the_uri() {
+        let text = b"5766500,http://a.example/x.htm,http://b.example/d?id=1,2018,yes";
+        let mut p = pieces(8..text.len());
+        assert_eq!(cut_before_url(text, &mut p, 13), Some(30));
+        assert_eq!(p.extent(), Some(8..30));
+        // Commas before anything but a scheme and `://` stay; so does one before `mailto:`.
+        let text = b"http://x.example/0,1413,101,00.html,mailto:a@b,h2:/x";
+        let mut p = pieces(0..text.len());
+        assert_eq!(cut_before_url(text, &mut p, 5), None);
+        assert_eq!(comma_before_url(b"a,1http://", 0, 10), None);
+        assert_eq!(comma_before_url(b"a,svn+ssh://x", 0, 13), Some(1));
+        let long = format!("a,{}://", "s".repeat(65));
+        assert_eq!(comma_before_url(long.as_bytes(), 0, long.len()), None);
     }
 
     #[test]

@@ -199,6 +199,14 @@ impl Candidate<'_> {
                 break;
             }
             let mut end = end;
+            // A `,` that a scheme and `://` follow ends the URI (a list of URLs, a CSV row).
+            // Looked for only when the candidate holds a `,` before its last byte (one search of
+            // its bytes; see `delimit::comma_before_url`).
+            if memchr::memchr(b',', text.get(body..end.end.saturating_sub(1)).unwrap_or_default()).is_some()
+                && let Some(cut) = delimit::cut_before_url(text, &mut self.scratch.pieces, body)
+            {
+                end = delimit::BareEnd { end: cut, stop: Some(b','), ..end };
+            }
             // A `(` right before the scheme pairs with the first `)` left unmatched in the
             // candidate, which ends it (`(http://one.org/)(http://two.org/)`).
             if opener.mark == Some(b'(')

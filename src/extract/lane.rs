@@ -114,11 +114,14 @@ pub(crate) fn one_pass(
         if end >= limit_end {
             return None;
         }
+        // What the bytes passed over unscanned may hold: an IP literal may hold a `,` and `:`.
+        let mut passed = 0;
         let from = match stop {
             // Inside `<…>` brackets are passed over (`delimit::angle`).
             b'[' | b']' if wrap.angle().is_some() => end + 1,
             // Outside, an IP literal right after `//`.
             b'[' if shape.is_none() && end == body + 2 => {
+                passed = chars::RUN_COMMA | chars::RUN_COLON;
                 delimit::ip_literal_close(hay, end, limit_end).ok()?? + 1
             }
             // Outside, an IRI goes on through the common characters outside ASCII and ends at
@@ -141,7 +144,7 @@ pub(crate) fn one_pass(
         // What was passed over unscanned (an IP literal, which may hold a `(`, a bracket, a
         // character outside ASCII) leaves the validation and the count of parentheses to the
         // general rules.
-        (end, seen) = (next, seen | kinds | chars::RUN_ESCAPE_OR_AT | chars::RUN_OPEN_PAREN);
+        (end, seen) = (next, seen | kinds | passed | chars::RUN_ESCAPE_OR_AT | chars::RUN_OPEN_PAREN);
     };
     // A second segment, when `<…>` goes on after a line break.
     let mut next = None;
@@ -176,6 +179,12 @@ pub(crate) fn one_pass(
             || (stop >= 0x80 && !reads_iri(hay, s, c, opts))
             || (hay[end - 1] == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n'))
         {
+            return None;
+        }
+        // A `,` that a URL follows ends the URI there (`delimit::cut_before_url`): the general
+        // path cuts it. Such a URL has a colon of its own.
+        let comma_and_colon = chars::RUN_COMMA | chars::RUN_COLON;
+        if seen & comma_and_colon == comma_and_colon && delimit::comma_before_url(hay, body, end).is_some() {
             return None;
         }
         // `delimit::trim` on this one segment, when its last byte may go (most URIs end in one

@@ -59,7 +59,8 @@ impl Candidate<'_> {
                 continue;
             }
             let b = text[i];
-            if chars::is(b, EXCLUDED) {
+            // A `,` that a URL follows ends the URI, as in the general path.
+            if chars::is(b, EXCLUDED) || (b == b',' && crate::delimit::url_starts_at(text, i + 1)) {
                 break;
             }
             uri.push(char::from(b));
