@@ -30,9 +30,7 @@ pub(crate) fn first_unmatched_paren(text: &[u8], pieces: &mut Pieces, body: usiz
         }
     }
     let (n, close) = found?;
-    pieces.segments.truncate(n + 1);
-    pieces.segments[n].end = close;
-    pieces.breaks.retain(|&h| h < close);
+    pieces.cut(n, close);
     Some(close)
 }
 
@@ -50,9 +48,7 @@ pub(crate) fn closing_quote(text: &[u8], pieces: &mut Pieces, body: usize) -> Op
         let bytes = text.get(from..seg.end)?;
         memchr::memchr_iter(b'\'', bytes).map(|i| from + i).find(|&i| closes(i)).map(|i| (n, i))
     })?;
-    pieces.segments.truncate(n + 1);
-    pieces.segments[n].end = close;
-    pieces.breaks.retain(|&h| h < close);
+    pieces.cut(n, close);
     Some(close)
 }
 
@@ -103,9 +99,7 @@ pub(crate) fn cut_before_url(text: &[u8], pieces: &mut Pieces, body: usize) -> O
         let from = seg.start.max(body);
         (from < seg.end).then(|| comma_before_url(text, from, seg.end)).flatten().map(|i| (n, i))
     })?;
-    pieces.segments.truncate(n + 1);
-    pieces.segments[n].end = cut;
-    pieces.breaks.retain(|&h| h < cut);
+    pieces.cut(n, cut);
     Some(cut)
 }
 

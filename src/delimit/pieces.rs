@@ -27,6 +27,15 @@ impl Pieces {
         }
     }
 
+    /// Ends the candidate at index `at` of segment `n` (a closing mark, a separator): the
+    /// segments after it and the hyphen breaks at or after `at` go.
+    #[inline]
+    pub(super) fn cut(&mut self, n: usize, at: usize) {
+        self.segments.truncate(n + 1);
+        self.segments[n].end = at;
+        self.breaks.retain(|&h| h < at);
+    }
+
     /// The first and one-past-last index of the candidate in the window.
     #[inline]
     pub(crate) fn extent(&self) -> Option<Range<usize>> {
