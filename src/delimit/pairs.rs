@@ -4,6 +4,7 @@
 //! `_`, `~` runs) with the same run at its end.
 
 use super::{Pieces, trim};
+use crate::chars;
 
 /// When a `(` stands right before the scheme: the index of the first `)` in the candidate, from
 /// `body` on, that no `(` inside it matches, where the candidate then ends
@@ -78,15 +79,12 @@ pub(crate) fn comma_before_url(text: &[u8], from: usize, to: usize) -> Option<us
 /// [`crate::find::SCHEME_MAX`] letters, digits, `+`, `-` and `.` (RFC 3986 §3.1).
 #[inline]
 pub(crate) fn url_starts_at(text: &[u8], at: usize) -> bool {
-    if !text.get(at).is_some_and(u8::is_ascii_alphabetic) {
+    if !text.get(at).is_some_and(|&b| chars::is(b, chars::ALPHA)) {
         return false;
     }
     let rest = &text[at..];
-    let name = rest
-        .iter()
-        .take(crate::find::SCHEME_MAX + 1)
-        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        .count();
+    let name =
+        rest.iter().take(crate::find::SCHEME_MAX + 1).take_while(|&&b| chars::is(b, chars::SCHEME)).count();
     name <= crate::find::SCHEME_MAX && rest[name..].starts_with(b"://")
 }
 
