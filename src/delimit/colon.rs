@@ -57,11 +57,10 @@ pub(crate) fn glance(hay: &[u8], s: usize, c: usize, max_uri_len: usize) -> Glan
 /// `Candidate::delimit` does not pass over at once: the byte after it may go on with a URI
 /// (`ends` when it is one that [`chars::ends_every_uri`]), a scheme stands before it
 /// ([`find::scheme_start`], no further back than `floor`), and [`passes_over`] does not tell
-/// it. `header(s)` says whether the word from `s` is a MIME header that the decoding stage
-/// reads; `lo()` is the lowest index a look back may read. The test the engine's trigger loop
+/// it. `lo()` is the lowest index a look back may read. The test the engine's trigger loop
 /// makes at each colon (`Engine::next_trigger` spells its three steps out, which keeps the
 /// loop's code as it was) and the one the mail reader asks of a text before making it a
-/// segment (`Wanted::may_give`).
+/// segment.
 #[inline(always)]
 pub(crate) fn trigger_scheme(
     hay: &[u8],
@@ -69,21 +68,19 @@ pub(crate) fn trigger_scheme(
     ends: bool,
     floor: usize,
     max_uri_len: usize,
-    header: impl FnOnce(usize) -> bool,
     lo: impl FnOnce() -> usize,
 ) -> Option<usize> {
     if ends {
         return None;
     }
     let s = find::scheme_start(hay, c, floor)?;
-    (!passes_over(hay, s, c, floor, max_uri_len, || header(s), lo)).then_some(s)
+    (!passes_over(hay, s, c, floor, max_uri_len, lo)).then_some(s)
 }
 
 /// Whether the colon at `c`, after the scheme-like word at `s`, is one that
 /// `Candidate::delimit` would pass over at once: [`glance`] says only `<…>` could hold a URI
-/// there, no `<` or `URL:` stands before the word ([`super::may_open_angle`], reading back to
-/// `lo()`), and the word is no MIME header the decoding stage reads (`header`); or the word is
-/// `URL:` (extractor rule 5). `false` whenever that cannot be told here.
+/// there and no `<` or `URL:` stands before the word ([`super::may_open_angle`], reading back to
+/// `lo()`); or the word is `URL:` (extractor rule 5). `false` whenever that cannot be told here.
 #[inline(always)]
 pub(crate) fn passes_over(
     hay: &[u8],
@@ -91,17 +88,14 @@ pub(crate) fn passes_over(
     c: usize,
     floor: usize,
     max_uri_len: usize,
-    header: impl FnOnce() -> bool,
     lo: impl FnOnce() -> usize,
 ) -> bool {
     match glance(hay, s, c, max_uri_len) {
         Glance::Maybe => false,
         Glance::Never => true,
         Glance::OnlyAngle => {
-            !header() && {
-                let w = Window { text: hay, lo: lo(), lo_is_start: false, complete: true, cut: false };
-                !super::may_open_angle(&w, s, floor)
-            }
+            let w = Window { text: hay, lo: lo(), lo_is_start: false, complete: true, cut: false };
+            !super::may_open_angle(&w, s, floor)
         }
     }
 }

@@ -32,8 +32,6 @@ pub(crate) enum Outcome {
     Scanned(u64),
     /// A candidate longer than the limit.
     Overlong(Span),
-    /// A `Content-Transfer-Encoding` header: whether what follows is quoted-printable.
-    Decode(bool),
 }
 
 /// Buffers reused from candidate to candidate.
