@@ -25,7 +25,7 @@ pub(crate) enum Glance {
 /// character but not `//` after a scheme that needs `//` (`a:b`, `INFO:root`; see
 /// [`SchemeRule`]). A shortcut of [`after_colon`] with the scheme's rule: it says `Maybe`
 /// whenever the bytes it needs are not in `hay` yet.
-#[inline]
+#[inline(always)]
 pub(crate) fn glance(hay: &[u8], s: usize, c: usize, max_uri_len: usize) -> Glance {
     let ends = |x: u8| chars::is(x, EXCLUDED) && !chars::is(x, WSP);
     let at = |i: usize| hay.get(c + i).copied();
