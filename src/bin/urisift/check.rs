@@ -12,7 +12,8 @@ use std::process::ExitCode;
 use serde::Serialize;
 use urisift::uri::{self, Component, ErrorKind, Grammar, HostKind, Uri};
 
-use crate::{complain, grammar_parser};
+use crate::args::grammar_parser;
+use crate::message::complain;
 
 /// The long `--help` text of the subcommand (set on its variant in main.rs, whose doc
 /// comment would override one set here).

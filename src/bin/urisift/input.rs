@@ -1,13 +1,26 @@
 //! What extraction reads: the inputs named on the command line (files, directories walked with
-//! `-r`, standard input), their names as printed, and compressed input (`-z`).
+//! `-r`, standard input), their names as printed, how each is opened (decompressed with `-z`),
+//! and the warnings about an input read as it is (compressed, UTF-16, messages too long for
+//! mail).
+
+mod compression;
 
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+pub use compression::{Compression, name_decoder};
+use compression::{Peeked, decoder};
+
+use crate::message::complain;
+
 /// The name standard input goes by, in text output, in JSON and in messages.
 pub const STDIN_NAME: &str = "<stdin>";
+
+/// How much of an input's start says whether it is read as mail
+/// ([`urisift::UriFinder::reads_as_mail`]).
+pub const MAIL_LOOK: usize = 64 * 1024;
 
 /// One input to scan.
 #[derive(Debug)]
@@ -133,94 +146,6 @@ fn walker(root: &Path, walk: &Walk) -> Result<ignore::Walk, ignore::Error> {
     Ok(builder.build())
 }
 
-/// A compression format recognized by its magic bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Compression {
-    Gzip,
-    Bzip2,
-    Xz,
-    Zstd,
-}
-
-impl Compression {
-    /// The magic bytes each format starts with: RFC 1952 §2.3.1 (gzip), the bzip2 file header
-    /// `BZh`, the xz file format §2.1.1.1, RFC 8878 §3.1.1 (zstd frames).
-    const MAGIC: [(Compression, &'static [u8]); 4] = [
-        (Compression::Gzip, b"\x1f\x8b"),
-        (Compression::Bzip2, b"BZh"),
-        (Compression::Xz, b"\xfd7zXZ\x00"),
-        (Compression::Zstd, b"\x28\xb5\x2f\xfd"),
-    ];
-
-    /// The longest magic.
-    const LONGEST: usize = 6;
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Compression::Gzip => "gzip",
-            Compression::Bzip2 => "bzip2",
-            Compression::Xz => "xz",
-            Compression::Zstd => "zstd",
-        }
-    }
-
-    /// The compression whose magic number `head` starts with, if any.
-    pub fn recognize(head: &[u8]) -> Option<Compression> {
-        Self::MAGIC.iter().find(|(_, magic)| head.starts_with(magic)).map(|&(c, _)| c)
-    }
-
-    /// Whether more bytes could still make `head` one of the magics.
-    fn undecided(head: &[u8]) -> bool {
-        Self::MAGIC.iter().any(|(_, magic)| head.len() < magic.len() && magic.starts_with(head))
-    }
-}
-
-/// A reader that gives back the bytes read to recognize a format before the rest.
-pub struct Peeked<R> {
-    head: [u8; Compression::LONGEST],
-    len: usize,
-    pos: usize,
-    inner: R,
-}
-
-impl<R: Read> Peeked<R> {
-    /// Reads the start of `inner`: one read, and more only while the bytes so far could still
-    /// be the start of a magic, so that live input (`tail -f log | urisift`) is not held back
-    /// waiting for bytes that a short first line does not have.
-    pub fn new(mut inner: R) -> io::Result<Self> {
-        let mut head = [0; Compression::LONGEST];
-        let mut len = 0;
-        loop {
-            match inner.read(&mut head[len..]) {
-                Ok(0) => break,
-                Ok(n) => len += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-            if len == head.len() || !Compression::undecided(&head[..len]) {
-                break;
-            }
-        }
-        Ok(Peeked { head, len, pos: 0, inner })
-    }
-
-    pub fn compression(&self) -> Option<Compression> {
-        Compression::recognize(&self.head[..self.len])
-    }
-}
-
-impl<R: Read> Read for Peeked<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.pos < self.len {
-            let n = buf.len().min(self.len - self.pos);
-            buf[..n].copy_from_slice(&self.head[self.pos..self.pos + n]);
-            self.pos += n;
-            return Ok(n);
-        }
-        self.inner.read(buf)
-    }
-}
-
 /// How much a pipe on standard input is asked to hold (Linux lets any process grow its pipes
 /// to 1 MiB, `/proc/sys/fs/pipe-max-size`).
 #[cfg(target_os = "linux")]
@@ -257,63 +182,86 @@ pub fn open(input: &Input, decompress: bool) -> io::Result<(Box<dyn Read>, Optio
     Ok((reader, compression))
 }
 
-/// A decoder of every member or frame in the stream, as `zcat` reads concatenated files.
-fn decoder<R: Read + 'static>(compression: Compression, reader: R) -> io::Result<Box<dyn Read>> {
-    Ok(match compression {
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(reader)),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
-        Compression::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(reader)),
-        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(reader)?),
-    })
+/// Opens a file to scan a range of (`--range`, and the ranges of `-j`): a file that can seek,
+/// and not decompressed (its offsets would be those of the decompressed text). A compressed
+/// file read as it is comes with its compression, for the warning.
+pub fn open_for_range(input: &Input, decompress: bool) -> io::Result<(File, Option<Compression>)> {
+    let Input::File(path) = input else {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "--range reads files, not standard input"));
+    };
+    let (_, compression) = open(input, false)?;
+    if let Some(c) = compression.filter(|_| decompress) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("--range cannot seek in {} compressed data (decompress it first)", c.name()),
+        ));
+    }
+    Ok((File::open(path)?, compression))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// A reader that keeps the first two bytes it passes on, to recognize a UTF-16 byte order
+/// mark without holding back any input.
+pub struct FirstBytes<R> {
+    inner: R,
+    head: [u8; 2],
+    seen: usize,
+}
 
-    #[test]
-    fn peeking_gives_every_byte_back() {
-        for text in
-            [&b""[..], b"a", b"\x1f", b"\x1f\x8b\x08", b"BZh91AY", b"\xfd7zXZ\x00\x00rest", b"plain text"]
-        {
-            let mut peeked = Peeked::new(text).unwrap();
-            let mut back = Vec::new();
-            peeked.read_to_end(&mut back).unwrap();
-            assert_eq!(back, text);
+impl<R> FirstBytes<R> {
+    pub fn new(inner: R) -> Self {
+        FirstBytes { inner, head: [0; 2], seen: 0 }
+    }
+
+    /// The first two bytes, once two were read.
+    pub fn head(&self) -> Option<[u8; 2]> {
+        (self.seen == 2).then_some(self.head)
+    }
+}
+
+impl<R: Read> Read for FirstBytes<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        for &b in buf.get(..n).unwrap_or_default().iter().take(2 - self.seen) {
+            self.head[self.seen] = b;
+            self.seen += 1;
         }
+        Ok(n)
     }
+}
 
-    #[test]
-    fn magics_are_recognized_only_whole() {
-        assert_eq!(Peeked::new(&b"\x1f\x8b\x08\x00"[..]).unwrap().compression(), Some(Compression::Gzip));
-        assert_eq!(Peeked::new(&b"BZh9"[..]).unwrap().compression(), Some(Compression::Bzip2));
-        assert_eq!(Peeked::new(&b"\xfd7zXZ\x00"[..]).unwrap().compression(), Some(Compression::Xz));
-        assert_eq!(Peeked::new(&b"\x28\xb5\x2f\xfd\x00"[..]).unwrap().compression(), Some(Compression::Zstd));
-        assert_eq!(Peeked::new(&b"\xfd7zX"[..]).unwrap().compression(), None);
-        assert_eq!(Peeked::new(&b"BZ"[..]).unwrap().compression(), None);
+/// The warning for a compressed input read as it is (without -z).
+pub fn warn_compressed(name: &str, c: Compression) {
+    complain(format_args!(
+        "{name}: warning: {} compressed data, read as it is (use -z to decompress)",
+        c.name()
+    ));
+}
+
+/// The warning for `count` messages too long to be read as mail
+/// (`urisift::ExtractorBuilder::mail_message_max`), the first at input offset `at`, read as
+/// plain text.
+pub fn warn_long_messages(name: &str, at: u64, count: u64, bound: usize) {
+    match count {
+        0 | 1 => complain(format_args!(
+            "{name}: warning: the message at byte {at} is longer than {bound} bytes \
+             (--mail-message-max): it is read as plain text, without MIME decoding"
+        )),
+        _ => complain(format_args!(
+            "{name}: warning: {count} messages are longer than {bound} bytes \
+             (--mail-message-max), the first at byte {at}: they are read as plain text, \
+             without MIME decoding"
+        )),
     }
+}
 
-    /// A reader that gives one byte per call, then fails: the peek must stop reading as soon
-    /// as no magic can start with what it has.
-    struct OneByteThenFail<'a>(&'a [u8]);
-
-    impl Read for OneByteThenFail<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            match self.0.split_first() {
-                Some((&b, rest)) => {
-                    buf[0] = b;
-                    self.0 = rest;
-                    Ok(1)
-                }
-                None => Err(io::Error::other("would block")),
-            }
-        }
-    }
-
-    #[test]
-    fn a_short_first_line_is_not_held_back() {
-        assert!(Peeked::new(OneByteThenFail(b"h")).is_ok());
-        assert!(Peeked::new(OneByteThenFail(b"B")).is_err(), "B may start BZh: reads on");
-        assert!(Peeked::new(OneByteThenFail(b"BZx")).is_ok());
+/// The warning for an input that starts with a UTF-16 byte order mark, given its first two
+/// bytes: urisift reads bytes, and UTF-16 text has a NUL in every ASCII character, which ends
+/// any URI; this says why such a file gives nothing rather than stay silent.
+pub fn warn_utf16(name: &str, head: &[u8]) {
+    if matches!(head, [0xff, 0xfe] | [0xfe, 0xff]) {
+        complain(format_args!(
+            "{name}: warning: starts with a UTF-16 byte order mark; URIs are looked for in \
+             ASCII-compatible text (transcode first, e.g. `iconv -f UTF-16 -t UTF-8`)"
+        ));
     }
 }

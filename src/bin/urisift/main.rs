@@ -3,32 +3,35 @@
 // No `unsafe` but in `mapped`, the memory map of large files (its contract is written there).
 #![deny(unsafe_code)]
 
+mod args;
 mod check;
 mod context;
 mod extract;
 mod input;
 mod json;
 mod mapped;
+mod message;
 mod parallel;
+mod print;
 mod template;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _, ValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
-use urisift::uri::Grammar;
+
+use message::complain;
 
 /// Find URIs in free text (mail, news, logs, RFCs), or check, resolve and normalize URIs.
 ///
 /// With no subcommand, scans each FILE (or standard input) and prints one URI per line.
 #[derive(Debug, Parser)]
-#[command(name = "urisift", version, args_conflicts_with_subcommands = true, after_help = extract::EXIT_STATUS)]
+#[command(name = "urisift", version, args_conflicts_with_subcommands = true, after_help = args::EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    extract: extract::Args,
+    extract: args::Args,
 }
 
 #[derive(Debug, Subcommand)]
@@ -54,18 +57,6 @@ enum Command {
     ///
     /// Example: `urisift man > ~/.local/share/man/man1/urisift.1`, or `urisift man | man -l -`.
     Man,
-}
-
-/// The `--grammar` value parser: rfc3986, rfc2396 or rfc1738, or the bare number (any case
-/// with `ignore_case`).
-pub(crate) fn grammar_parser() -> ValueParser {
-    let names = ["rfc3986", "rfc2396", "rfc1738"].map(|name| PossibleValue::new(name).alias(&name[3..]));
-    PossibleValuesParser::new(names).try_map(|name| name.parse::<Grammar>()).into()
-}
-
-/// Writes `urisift: MESSAGE` to stderr. A failing stderr has nowhere left to be reported.
-pub(crate) fn complain(message: std::fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "urisift: {message}");
 }
 
 /// Writes a generated text to stdout; a closed pipe is a quiet end.
