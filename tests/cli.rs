@@ -924,3 +924,68 @@ fn iris_are_printed_as_written_and_strict_drops_them() {
     assert!(run.stderr.contains("character '東' is not allowed in a URI"), "{}", run.stderr);
     assert!(run.stderr.contains("character '[' is not allowed in a URI"), "{}", run.stderr);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 37: bounded, honest, never silent
+
+/// Runs `urisift ARGS` with `/dev/full` as its standard output (every write fails with ENOSPC).
+#[cfg(target_os = "linux")]
+fn urisift_to_dev_full(args: &[&str], stdin: &[u8]) -> Run {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let mut command = command(args);
+    command.stdout(Stdio::from(full));
+    run_command(command, stdin)
+}
+
+/// `urisift completions bash > /dev/full` panicked (exit 101): clap_complete panics when it
+/// cannot write. Now the script is written as any output: exit 2 with a message.
+#[cfg(target_os = "linux")]
+#[test]
+fn completions_to_a_full_device_exit_2_with_a_message_not_a_panic() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let run = urisift_to_dev_full(&["completions", shell], b"");
+        assert_eq!(run.code, Some(2), "{shell}: {}", run.stderr);
+        assert!(run.stderr.starts_with("urisift: cannot write output: "), "{shell}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{shell}: {}", run.stderr);
+    }
+}
+
+/// `--help` and `--version` to `/dev/full` exited 0 (clap ignores a failed write); every
+/// output of every command that cannot be written exits 2 with a message.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_version_and_every_output_to_a_full_device_exit_2_with_a_message() {
+    let text = b"see http://a.example/ and http://b.example/\n";
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["-V"],
+        &["help"],
+        &["help", "check"],
+        &["check", "--help"],
+        &["normalize", "-h"],
+        &["man"],
+        &[],
+        &["-j", "1"],
+        &["-j", "4"],
+        &["--json"],
+        &["--format", "{uri}"],
+        &["-c"],
+        &["-l"],
+        &["-n", "--line-buffered"],
+        &["check"],
+        &["normalize"],
+        &["resolve", "http://a.example/"],
+    ] {
+        let input: &[u8] = if args.first().is_some_and(|a| ["check", "normalize", "resolve"].contains(a)) {
+            b"http://a.example/\n"
+        } else {
+            text
+        };
+        let run = urisift_to_dev_full(args, input);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.starts_with("urisift: "), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("output"), "{args:?}: {}", run.stderr);
+    }
+}

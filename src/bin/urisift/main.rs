@@ -59,7 +59,8 @@ enum Command {
     Man,
 }
 
-/// Writes a generated text to stdout; a closed pipe is a quiet end.
+/// Writes a generated text to stdout; a closed pipe is a quiet end, any other write error
+/// exits 2 with a message.
 fn generated(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
     let mut out = io::stdout().lock();
     match write(&mut out).and_then(|()| out.flush()) {
@@ -72,15 +73,32 @@ fn generated(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
     }
 }
 
+/// What clap answers instead of a command line to run: the help or the version on stdout
+/// (exit 0, or 2 when it cannot be written), a usage error on stderr (exit 2). clap's own
+/// `exit` ignores a failed write, and its `print` leaves stdout unflushed.
+fn answered(answer: clap::Error) -> ExitCode {
+    if answer.use_stderr() {
+        // A failing stderr has nowhere left to be reported.
+        let _ = answer.print();
+        return ExitCode::from(u8::try_from(answer.exit_code()).unwrap_or(2));
+    }
+    generated(|_| answer.print().and_then(|()| io::stdout().flush()))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(answer) => return answered(answer),
+    };
     match cli.command {
         Some(Command::Check(args)) => check::check(args),
         Some(Command::Resolve(args)) => check::resolve(args),
         Some(Command::Normalize(args)) => check::normalize(args),
+        // Generated whole first: clap_complete panics when it cannot write.
         Some(Command::Completions { shell }) => generated(|out| {
-            clap_complete::generate(shell, &mut Cli::command(), "urisift", out);
-            Ok(())
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "urisift", &mut script);
+            out.write_all(&script)
         }),
         Some(Command::Man) => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
         None => extract::run(cli.extract),
