@@ -989,3 +989,60 @@ fn help_version_and_every_output_to_a_full_device_exit_2_with_a_message() {
         assert!(run.stderr.contains("output"), "{args:?}: {}", run.stderr);
     }
 }
+
+/// `--range 4611686018427387904:` printed "Invalid argument (os error 22)": each number of the
+/// command line out of its range is a usage error (exit 2) that names the option and the
+/// numbers it takes, whatever its sign or size.
+#[test]
+fn every_out_of_range_number_is_a_usage_error_naming_the_option_and_its_range() {
+    let cases: [(&[&str], &str, &str); 14] = [
+        (&["--range", "9223372036854775808:"], "--range", "0 to 9223372036854775807"),
+        (&["--range", "0:18446744073709551616"], "--range", "0 to 9223372036854775807"),
+        (&["--range", "-1:"], "--range", "0 to 9223372036854775807"),
+        (&["-m", "18446744073709551616"], "--max-count", "0 to 18446744073709551615"),
+        (&["-m", "-1"], "--max-count", "0 to 18446744073709551615"),
+        (&["-j", "0"], "--threads", "1 to 1024"),
+        (&["-j", "1025"], "--threads", "1 to 1024"),
+        (&["-j", "-1"], "--threads", "1 to 1024"),
+        (&["-j", "99999999999999999999"], "--threads", "1 to 1024"),
+        (&["--max-uri-len", "99999999999999999999"], "--max-uri-len", "16 bytes to 1G"),
+        (&["--max-uri-len", "-1"], "--max-uri-len", "16 bytes to 1G"),
+        (&["--mail-message-max", "5G"], "--mail-message-max", "1K to 4G"),
+        (&["--mail-message-max", "99999999999999999999K"], "--mail-message-max", "1K to 4G"),
+        (&["--mail-message-max", "-1"], "--mail-message-max", "1K to 4G"),
+    ];
+    for (args, option, bounds) in cases {
+        let run = urisift(args, b"http://a.example/\n");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(option), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("out of range") && run.stderr.contains(bounds),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.out(), "", "{args:?}");
+    }
+}
+
+/// A range that starts past the end of the file (within the offsets a file may have) holds no
+/// URI: exit 1, no message; it was "Invalid argument (os error 22)", the system refusing to
+/// seek past the largest file of the file system.
+#[test]
+fn a_range_past_the_end_of_the_file_is_empty_not_an_os_error() {
+    let dir = TempDir::new("range-past-end");
+    let a = dir.file("a.txt", b"see http://a.example/\n");
+    let a = a.to_str().unwrap();
+    for start in ["100", "4611686018427387904", "9223372036854775807"] {
+        let range = format!("{start}:");
+        for args in [&["-j", "1", a][..], &["-j", "4", a], &["-j", "4", a, a]] {
+            let run = urisift(&[&["--range", &range][..], args].concat(), b"");
+            assert_eq!(
+                (run.code, run.stderr.as_str(), run.out().as_str()),
+                (Some(1), "", ""),
+                "{range} {args:?}"
+            );
+        }
+    }
+    let run = urisift(&["--range", "0:4611686018427387904", a], b"");
+    assert_eq!((run.code, run.out().as_str()), (Some(0), "http://a.example/\n"));
+}

@@ -163,7 +163,7 @@ pub(crate) struct Args {
     /// Stop reading a file after NUM URIs (counted after --scheme and --unique).
     ///
     /// Example: `urisift -m 1 -r ~/Mail` prints the first URI of each message file.
-    #[arg(short = 'm', long, value_name = "NUM")]
+    #[arg(short = 'm', long, value_name = "NUM", allow_negative_numbers = true, value_parser = parse_max_count)]
     pub(crate) max_count: Option<u64>,
 
     /// Print the file name before each URI (the default with several inputs or -r).
@@ -243,7 +243,7 @@ pub(crate) struct Args {
     ///
     /// Memory use is bounded by about twice this, however large the input (the pages of a
     /// mapped file, see --no-mmap, which the page cache holds, count as resident).
-    #[arg(long, value_name = "SIZE", default_value = "64K", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", default_value = "64K", allow_negative_numbers = true, value_parser = parse_max_uri_len)]
     pub(crate) max_uri_len: usize,
 
     /// The longest message read as mail, in bytes (suffixes K, M, G; from 1K to 4G; 64M by
@@ -253,14 +253,15 @@ pub(crate) struct Args {
     /// longer message (a large attachment) is read as plain text, without MIME decoding, with
     /// a warning; the messages after it are read as mail. Example: `urisift --mail-message-max
     /// 256M big.mbox`.
-    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_message_max)]
+    #[arg(long, value_name = "SIZE", default_value = "64M", allow_negative_numbers = true, value_parser = parse_message_max)]
     pub(crate) mail_message_max: usize,
 
     /// Scan only the byte range START:END of each file: report the URIs whose outer span (the
     /// wrapper included) starts at an offset from START up to, not including, END.
     ///
-    /// Offsets count bytes from the start of the file, and so do the offsets printed. END may
-    /// be left out (to the end of the file). The text around the range is read as the scan
+    /// Offsets count bytes from the start of the file (from 0 to 2^63 - 1), and so do the
+    /// offsets printed. END may be left out (to the end of the file); a range that starts past
+    /// the end holds no URI. The text around the range is read as the scan
     /// needs it, so the ranges of any partition of a file, scanned one by one (on as many
     /// machines), report exactly the URIs of the whole file, each once, with the same offsets
     /// and line numbers (-n counts the lines before START by a pass over them). Files only
@@ -268,10 +269,10 @@ pub(crate) struct Args {
     /// reports the messages whose mbox `From ` line starts in it (reading, at the speed of a
     /// search, the messages before it). Example, two halves of a 1 GB log:
     /// `urisift --range 0:500000000 big.log; urisift --range 500000000: big.log`.
-    #[arg(long, value_name = "START:END", value_parser = parse_range)]
+    #[arg(long, value_name = "START:END", allow_hyphen_values = true, value_parser = parse_range)]
     pub(crate) range: Option<std::ops::Range<u64>>,
 
-    /// Scan with NUM threads (default: the number of cores).
+    /// Scan with NUM threads, from 1 to 1024 (default: the number of cores).
     ///
     /// Files are scanned in parallel and a large file in ranges (as --range cuts it), and the
     /// output is the same as with -j 1, in the same order. A mailbox (mbox) on standard input
@@ -279,7 +280,7 @@ pub(crate) struct Args {
     /// handed on once whole (so a mailbox that trickles in is reported a run at a time); other
     /// text on standard input is read on one thread. --line-buffered output (which a live
     /// input wants), --line-text, {text}, -l and -q scan on one thread.
-    #[arg(short = 'j', long, value_name = "NUM", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(short = 'j', long, value_name = "NUM", allow_negative_numbers = true, value_parser = parse_threads)]
     pub(crate) threads: Option<u32>,
 
     /// Do not decode quoted-printable mail bodies.
@@ -318,14 +319,65 @@ pub(crate) struct Args {
     pub(crate) headers: Vec<String>,
 }
 
+impl Args {
+    /// Whether lines are counted: for -n, or a template's {line}.
+    pub(crate) fn counts_lines(&self) -> bool {
+        self.line_number || self.format.as_ref().is_some_and(Template::wants_line)
+    }
+}
+
 /// Parses `--max-uri-len` (see [`size`]).
-fn parse_size(s: &str) -> Result<usize, String> {
+fn parse_max_uri_len(s: &str) -> Result<usize, String> {
     size(s, MAX_URI_LEN, "the longest URI looked for is from 16 bytes to 1G")
 }
 
 /// Parses `--mail-message-max` (see [`size`]): at most the library's bound, 4 GiB less two.
 fn parse_message_max(s: &str) -> Result<usize, String> {
     size(s, 1 << 10..=u32::MAX as u64 - 1, "the longest message read as mail is from 1K to 4G")
+}
+
+/// Parses `-j`.
+fn parse_threads(s: &str) -> Result<u32, String> {
+    number(s, 1..=1024, "the number of threads is from 1 to 1024").map(|n| n as u32)
+}
+
+/// Parses `-m`.
+fn parse_max_count(s: &str) -> Result<u64, String> {
+    number(s, 0..=u64::MAX, "the count is from 0 to 18446744073709551615")
+}
+
+/// The largest byte offset in a file (`off_t` is signed), the bound of `--range`.
+const OFFSET_MAX: u64 = i64::MAX as u64;
+
+/// Parses `--range START:END` (END may be empty: to the end).
+fn parse_range(s: &str) -> Result<std::ops::Range<u64>, String> {
+    let (start, end) = s.split_once(':').ok_or_else(|| format!("`{s}` is not START:END (byte offsets)"))?;
+    let bounds = "a byte offset is from 0 to 9223372036854775807 (2^63 - 1, the largest file offset)";
+    let start = number(start, 0..=OFFSET_MAX, bounds)?;
+    let end = if end.trim().is_empty() { u64::MAX } else { number(end, 0..=OFFSET_MAX, bounds)? };
+    if end < start {
+        return Err(format!("the range {s} ends before it starts"));
+    }
+    Ok(start..end)
+}
+
+/// A whole number in `range`. One outside it, negative or past 64 bits is out of range,
+/// `bounds` saying which numbers are taken; anything else is not a number.
+fn number(s: &str, range: std::ops::RangeInclusive<u64>, bounds: &str) -> Result<u64, String> {
+    let digits = s.trim();
+    let out_of_range = || format!("{digits} is out of range: {bounds}");
+    match digits.parse::<u64>() {
+        Ok(n) if range.contains(&n) => Ok(n),
+        Ok(_) => Err(out_of_range()),
+        Err(_) if is_whole_number(digits) => Err(out_of_range()),
+        Err(_) => Err(format!("`{s}` is not a number ({bounds})")),
+    }
+}
+
+/// Whether `s` is written as a whole number, of any size or sign.
+fn is_whole_number(s: &str) -> bool {
+    let unsigned = s.strip_prefix(['-', '+']).unwrap_or(s);
+    !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A number of bytes, with an optional suffix K, M or G (binary multiples, any case, an
@@ -339,34 +391,14 @@ fn size(s: &str, range: std::ops::RangeInclusive<u64>, bounds: &str) -> Result<u
         Some(b'g') => (&unit[..unit.len() - 1], 30),
         _ => (unit, 0),
     };
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("`{s}` is not a size (bytes, or a number with K, M or G: 64K, 1M)"))?;
-    let bytes = n
-        .checked_mul(1 << shift)
-        .filter(|b| range.contains(b))
-        .ok_or_else(|| format!("{s} is out of range: {bounds}"))?;
+    let out_of_range = || format!("{} is out of range: {bounds}", s.trim());
+    let n: u64 = match digits.parse() {
+        Ok(n) => n,
+        Err(_) if is_whole_number(digits) => return Err(out_of_range()),
+        Err(_) => return Err(format!("`{s}` is not a size (bytes, or a number with K, M or G: 64K, 1M)")),
+    };
+    let bytes = n.checked_mul(1 << shift).filter(|b| range.contains(b)).ok_or_else(out_of_range)?;
     usize::try_from(bytes).map_err(|_| format!("{s} is too large for this machine"))
-}
-
-impl Args {
-    /// Whether lines are counted: for -n, or a template's {line}.
-    pub(crate) fn counts_lines(&self) -> bool {
-        self.line_number || self.format.as_ref().is_some_and(Template::wants_line)
-    }
-}
-
-/// Parses `--range START:END` (END may be empty: to the end).
-fn parse_range(s: &str) -> Result<std::ops::Range<u64>, String> {
-    let (start, end) = s.split_once(':').ok_or_else(|| format!("`{s}` is not START:END (byte offsets)"))?;
-    let number =
-        |n: &str| n.trim().parse::<u64>().map_err(|_| format!("`{n}` in `{s}` is not a byte offset"));
-    let start = number(start)?;
-    let end = if end.trim().is_empty() { u64::MAX } else { number(end)? };
-    if end < start {
-        return Err(format!("the range {s} ends before it starts"));
-    }
-    Ok(start..end)
 }
 
 /// The `--grammar` value parser: rfc3986, rfc2396 or rfc1738, or the bare number (any case
@@ -392,14 +424,45 @@ mod tests {
 
     #[test]
     fn sizes_take_suffixes_and_stay_in_range() {
-        assert_eq!(parse_size("16"), Ok(16));
-        assert_eq!(parse_size("64K"), Ok(65536));
-        assert_eq!(parse_size("64k"), Ok(65536));
-        assert_eq!(parse_size("64KiB"), Ok(65536));
-        assert_eq!(parse_size("1M"), Ok(1 << 20));
-        assert_eq!(parse_size("1G"), Ok(1 << 30));
-        for bad in ["0", "15", "2G", "1025M", "", "K", "-1", "1.5K", "1T", "18446744073709551615G"] {
-            assert!(parse_size(bad).is_err(), "{bad}");
+        assert_eq!(parse_max_uri_len("16"), Ok(16));
+        assert_eq!(parse_max_uri_len("64K"), Ok(65536));
+        assert_eq!(parse_max_uri_len("64k"), Ok(65536));
+        assert_eq!(parse_max_uri_len("64KiB"), Ok(65536));
+        assert_eq!(parse_max_uri_len("1M"), Ok(1 << 20));
+        assert_eq!(parse_max_uri_len("1G"), Ok(1 << 30));
+        for bad in ["0", "15", "2G", "1025M", "-1", "18446744073709551615G", "99999999999999999999"] {
+            let error = parse_max_uri_len(bad).unwrap_err();
+            assert!(error.contains("out of range") && error.contains("16 bytes to 1G"), "{bad}: {error}");
+        }
+        for bad in ["", "K", "1.5K", "lots", "1T"] {
+            assert!(parse_max_uri_len(bad).unwrap_err().contains("is not a size"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn numbers_out_of_range_say_their_range() {
+        assert_eq!(parse_threads("1"), Ok(1));
+        assert_eq!(parse_threads("1024"), Ok(1024));
+        assert_eq!(parse_max_count("0"), Ok(0));
+        assert_eq!(parse_max_count("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(parse_range("0:"), Ok(0..u64::MAX));
+        assert_eq!(parse_range("9223372036854775807:"), Ok(OFFSET_MAX..u64::MAX));
+        for bad in ["0", "1025", "-1", "99999999999999999999"] {
+            let error = parse_threads(bad).unwrap_err();
+            assert!(error.contains("out of range") && error.contains("from 1 to 1024"), "{bad}: {error}");
+        }
+        for bad in ["-1", "18446744073709551616"] {
+            assert!(parse_max_count(bad).unwrap_err().contains("out of range"), "{bad}");
+        }
+        for bad in ["9223372036854775808:", "0:9223372036854775808", "-1:", "18446744073709551616:"] {
+            let error = parse_range(bad).unwrap_err();
+            assert!(
+                error.contains("out of range") && error.contains("9223372036854775807"),
+                "{bad}: {error}"
+            );
+        }
+        for bad in ["two", "1.5"] {
+            assert!(parse_threads(bad).unwrap_err().contains("is not a number"), "{bad}");
         }
     }
 }

@@ -242,6 +242,7 @@ fn scan_range<W: Write>(
     if let Some(c) = compression {
         warn_compressed(&name, c);
     }
+    let range = input::clamped(range, file.metadata().map_err(ScanError::Input)?.len());
     printer.set_prefix(input).map_err(ScanError::Input)?;
     let mut extractor = finder.reader_range(file, range).map_err(ScanError::Input)?;
     let mut counts = Counts::default();

@@ -8,6 +8,7 @@ mod compression;
 use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, Read};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 pub use compression::{Compression, name_decoder};
@@ -180,6 +181,13 @@ pub fn open(input: &Input, decompress: bool) -> io::Result<(Box<dyn Read>, Optio
         _ => Box::new(peeked),
     };
     Ok((reader, compression))
+}
+
+/// `range` of a file of `len` bytes, its start no further than the end: a range that starts
+/// past the end holds no URI, and the system refuses to seek far past it (`EINVAL` past the
+/// largest file of the file system).
+pub fn clamped(range: Range<u64>, len: u64) -> Range<u64> {
+    range.start.min(len)..range.end
 }
 
 /// Opens a file to scan a range of (`--range`, and the ranges of `-j`): a file that can seek,

@@ -484,7 +484,10 @@ fn scan_job(
                 None if *guess => {
                     finder.reader_range_after(file, range.clone(), Prefix::unknown(range.start))
                 }
-                None => finder.reader_range(file, range.clone()),
+                // `--range` (and the ranges of a mailbox, which start in the file).
+                None => file
+                    .metadata()
+                    .and_then(|meta| finder.reader_range(file, input::clamped(range.clone(), meta.len()))),
                 Some(Ok(prefix)) => finder.reader_range_after(file, range.clone(), prefix),
                 Some(Err(e)) => Err(io::Error::other(e)),
             };
