@@ -1046,3 +1046,70 @@ fn a_range_past_the_end_of_the_file_is_empty_not_an_os_error() {
     let run = urisift(&["--range", "0:4611686018427387904", a], b"");
     assert_eq!((run.code, run.out().as_str()), (Some(0), "http://a.example/\n"));
 }
+
+/// Whether `bytes` holds a control character a terminal acts on, but the line feeds that end
+/// lines and the tabs and NULs a template or `-0` writes: C0 (ESC, BEL, …), DEL, or C1 as
+/// UTF-8.
+fn drives_a_terminal(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| (b < 0x20 && !b"\n\t\0".contains(&b)) || b == 0x7f)
+        || bytes.windows(2).any(|w| w[0] == 0xc2 && (0x80..=0x9f).contains(&w[1]))
+}
+
+/// `--format '{text}'` printed the ESC and BEL of the input's line as they are: a line of a
+/// log or a message could set the terminal's title, clear its screen or, in some terminals,
+/// type. Each control character is written as its escape; `--json` keeps the text exact.
+#[test]
+fn format_text_does_not_print_an_escape_sequence_from_the_input() {
+    let line = "x \x1b]0;pwned\x07 see http://a.example/ \x1b[2J\u{9b}31m\tend\n";
+    let run = urisift(&["--format", "{text}"], line.as_bytes());
+    assert!(!drives_a_terminal(&run.stdout), "{:?}", run.out());
+    assert_eq!(run.out(), "x \\u{1b}]0;pwned\\u{7} see http://a.example/ \\u{1b}[2J\\u{9b}31m\\tend\n");
+    let run = urisift(&["--format", "{uri}\t{text}"], line.as_bytes());
+    assert_eq!(run.out().split('\t').count(), 2, "a tab of the input does not add a column: {:?}", run.out());
+    let run = urisift(&["--json", "--line-text"], line.as_bytes());
+    assert_eq!(json_lines(&run)[0]["text"], line.trim_end());
+}
+
+/// `{link_text}` turned every control character into a space; it now shares the escapes of
+/// `{text}` (HTML whitespace stays a space), and so does `{found}`.
+#[test]
+fn format_link_text_does_not_print_an_escape_sequence_from_the_input() {
+    let message = b"From: a@example.org\nSubject: x\nContent-Type: text/html\n\n\
+        <p><a href=\"http://a.example/\">click \x1b[2J here\there\x07</a></p>\n";
+    let run = urisift(&["--format", "{uri}|{link_text}|{found}"], message);
+    assert!(!drives_a_terminal(&run.stdout), "{:?}", run.out());
+    assert_eq!(run.out(), "http://a.example/|click \\u{1b}[2J here here\\u{7}|html:href\n");
+}
+
+/// A file name is input too: one with ESC or a line feed in it was printed as it is before
+/// each URI, by -c, -l and `{file}`, and in messages. Text output escapes it; `-0` (for
+/// `xargs -0`) and `--json` give it exactly.
+#[cfg(unix)]
+#[test]
+fn file_names_do_not_print_control_characters_in_text_output() {
+    let dir = TempDir::new("control-names");
+    let name = "a\x1b[31m\nb.txt";
+    let path = dir.file(name, b"see http://a.example/\n");
+    let path = path.to_str().unwrap();
+    let shown = path.replace('\x1b', "\\u{1b}").replace('\n', "\\n");
+    for (args, expected) in [
+        (&["-H"][..], format!("{shown}:http://a.example/\n")),
+        (&["-c", "-H"], format!("{shown}:1\n")),
+        (&["-l"], format!("{shown}\n")),
+        (&["--format", "{file}"], format!("{shown}\n")),
+    ] {
+        let run = urisift(&[args, &[path]].concat(), b"");
+        assert!(!drives_a_terminal(&run.stdout), "{args:?}: {:?}", run.out());
+        assert_eq!(run.out(), expected, "{args:?}");
+    }
+    let run = urisift(&["-l", "-0", path], b"");
+    assert_eq!(run.stdout, format!("{path}\0").into_bytes());
+    let run = urisift(&["-H", "-0", path], b"");
+    assert_eq!(run.stdout, format!("{path}\0http://a.example/\n").into_bytes());
+    assert_eq!(json_lines(&urisift(&["--json", path], b""))[0]["file"], path);
+    let missing = format!("{path}.gone");
+    let run = urisift(&[&missing], b"");
+    assert_eq!(run.code, Some(2));
+    assert!(!drives_a_terminal(run.stderr.trim_end().as_bytes()), "{:?}", run.stderr);
+    assert!(run.stderr.contains(&format!("{shown}.gone: ")), "{:?}", run.stderr);
+}

@@ -62,8 +62,10 @@ pub(crate) struct Args {
     /// {found} {link_text} (empty when undefined; the last two for mail read as mail: where in
     /// the message, and the text of the HTML link); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a
     /// NUL and a backslash. A line feed ends each match. {line} counts lines (as -n does);
-    /// {text} is the text of the line the URI is on (see --line-text).
-    /// Example: `urisift --format '{line}\t{host}\t{uri}' mail.mbox`.
+    /// {text} is the text of the line the URI is on (see --line-text). A control character
+    /// that {text}, {file}, {link_text} or {found} takes from the input is written as its
+    /// escape (`\t`, `\u{1b}`), so that it cannot drive the terminal nor break a line; --json
+    /// gives them exactly. Example: `urisift --format '{line}\t{host}\t{uri}' mail.mbox`.
     #[arg(long, value_name = "TEMPLATE", conflicts_with_all = ["count", "files_with_matches"])]
     pub(crate) format: Option<Template>,
 
@@ -178,7 +180,9 @@ pub(crate) struct Args {
 
     /// Follow each file name with a NUL byte instead of `:` (or of the line feed with -l).
     ///
-    /// For names with any bytes in them: `urisift -l -0 -r . | xargs -0 ls -l`.
+    /// The name is then written exactly as the system gives it, for names with any bytes in
+    /// them: `urisift -l -0 -r . | xargs -0 ls -l`. Without -0, a control character in a name
+    /// is written as its escape (`\n`, `\u{1b}`).
     #[arg(short = '0', long)]
     pub(crate) null: bool,
 

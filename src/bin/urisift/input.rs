@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 pub use compression::{Compression, name_decoder};
 use compression::{Peeked, decoder};
 
+use crate::escape::escaped_str;
 use crate::message::complain;
 
 /// The name standard input goes by, in text output, in JSON and in messages.
@@ -49,10 +50,16 @@ impl Input {
         }
     }
 
-    /// The name for a message on standard error (lossy: a message is for a person).
+    /// The name for a message on standard error (lossy, its control characters escaped: a
+    /// message is for a person).
     pub fn display(&self) -> String {
-        String::from_utf8_lossy(self.name_bytes()).into_owned()
+        escaped_str(&String::from_utf8_lossy(self.name_bytes())).into_owned()
     }
+}
+
+/// A path named in a message, as [`Input::display`] names an input.
+fn shown(path: &Path) -> String {
+    escaped_str(&path.display().to_string()).into_owned()
 }
 
 /// `./a.txt` as `a.txt`, as ripgrep and grep print the files of a walk that started at `.`.
@@ -96,7 +103,7 @@ pub fn list(paths: &[PathBuf], walk: &Walk, mut each: impl FnMut(Result<Input, I
         }
         if !walk.recursive {
             let error = io::Error::other("is a directory (use -r to search the files below it)");
-            if !each(Err(InputError { name: path.display().to_string(), error })) {
+            if !each(Err(InputError { name: shown(path), error })) {
                 return;
             }
             continue;
@@ -118,12 +125,11 @@ pub fn list(paths: &[PathBuf], walk: &Walk, mut each: impl FnMut(Result<Input, I
                 Err(e) => {
                     // The error names its path, when it has one: reported under that name.
                     let (name, error) = match e {
-                        ignore::Error::WithPath { path, err } => {
-                            (path.display().to_string(), err.to_string())
-                        }
-                        e => (path.display().to_string(), e.to_string()),
+                        ignore::Error::WithPath { path, err } => (shown(&path), err.to_string()),
+                        e => (shown(path), e.to_string()),
                     };
-                    each(Err(InputError { name, error: io::Error::other(error) }))
+                    let error = io::Error::other(escaped_str(&error).into_owned());
+                    each(Err(InputError { name, error }))
                 }
             };
             if !keep_going {

@@ -6,6 +6,7 @@
 mod args;
 mod check;
 mod context;
+mod escape;
 mod extract;
 mod input;
 mod json;

@@ -13,6 +13,7 @@ use urisift::{Event, Match};
 
 use crate::args::{Args, ColorChoice};
 use crate::context::{Context, ContextReader};
+use crate::escape::push_escaped;
 use crate::input::Input;
 use crate::json::{self, Counts};
 use crate::message::complain;
@@ -270,7 +271,8 @@ impl<'a, W: Write> Printer<'a, W> {
     }
 
     /// Sets the prefix of the input's lines: its name as JSON with --json, as raw bytes with
-    /// --format, else the name as printed before each URI, or nothing when names are not shown.
+    /// --format (which escapes it), else the name as printed before each URI, or nothing when
+    /// names are not shown.
     pub fn set_prefix(&mut self, input: &Input) -> io::Result<()> {
         self.prefix.clear();
         if self.style.print == Print::Json {
@@ -281,18 +283,14 @@ impl<'a, W: Write> Printer<'a, W> {
             return Ok(());
         }
         if self.style.with_filename && self.style.print == Print::Uris {
-            let c = self.style.colors;
-            self.prefix.extend_from_slice(c.file);
-            self.prefix.extend_from_slice(input.name_bytes());
-            self.prefix.extend_from_slice(c.reset);
-            self.prefix.push(if self.args.null { b'\0' } else { b':' });
+            push_name(&mut self.prefix, input, self.style.colors, self.args.null, b':');
         }
         Ok(())
     }
 
     /// The output at the end of an input: its count with -c, its name with -l.
     pub fn finish_input(&mut self, input: &Input, counts: Counts) -> io::Result<()> {
-        let c = self.style.colors;
+        let (colors, null) = (self.style.colors, self.args.null);
         self.buf.clear();
         match self.style.print {
             Print::Counts if self.args.json => {
@@ -302,20 +300,12 @@ impl<'a, W: Write> Printer<'a, W> {
             }
             Print::Counts => {
                 if self.style.with_filename {
-                    self.buf.extend_from_slice(c.file);
-                    self.buf.extend_from_slice(input.name_bytes());
-                    self.buf.extend_from_slice(c.reset);
-                    self.buf.push(if self.args.null { b'\0' } else { b':' });
+                    push_name(&mut self.buf, input, colors, null, b':');
                 }
                 serde_json::to_writer(&mut self.buf, &counts.matches).map_err(io::Error::from)?;
                 self.buf.push(b'\n');
             }
-            Print::FileNames if counts.matches > 0 => {
-                self.buf.extend_from_slice(c.file);
-                self.buf.extend_from_slice(input.name_bytes());
-                self.buf.extend_from_slice(c.reset);
-                self.buf.push(if self.args.null { b'\0' } else { b'\n' });
-            }
+            Print::FileNames if counts.matches > 0 => push_name(&mut self.buf, input, colors, null, b'\n'),
             _ => return Ok(()),
         }
         self.emit()
@@ -400,6 +390,20 @@ impl<'a, W: Write> Printer<'a, W> {
         }
         Ok(())
     }
+}
+
+/// Appends the name of `input` as text output shows it, in its colour, and the byte that ends
+/// it: `end`, or NUL with `-0` (`null`). With `-0` the name is written exactly as the system
+/// gives it (for `xargs -0`), else with its control characters escaped.
+fn push_name(buf: &mut Vec<u8>, input: &Input, colors: &Colors, null: bool, end: u8) {
+    buf.extend_from_slice(colors.file);
+    if null {
+        buf.extend_from_slice(input.name_bytes());
+    } else {
+        push_escaped(buf, input.name_bytes());
+    }
+    buf.extend_from_slice(colors.reset);
+    buf.push(if null { b'\0' } else { end });
 }
 
 impl<'a> Printer<'a, Vec<u8>> {
