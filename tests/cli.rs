@@ -1113,3 +1113,164 @@ fn file_names_do_not_print_control_characters_in_text_output() {
     assert!(!drives_a_terminal(run.stderr.trim_end().as_bytes()), "{:?}", run.stderr);
     assert!(run.stderr.contains(&format!("{shown}.gone: ")), "{:?}", run.stderr);
 }
+
+/// How many URIs the inputs of the tests of named pipes carry: the count the issue's probe
+/// wrote, about 1.3 MB, twenty times what a pipe holds.
+const PIPED_URIS: usize = 52_429;
+
+fn piped_uris() -> Vec<u8> {
+    (0..PIPED_URIS).flat_map(|i| format!("see http://a.example/{i} here\n").into_bytes()).collect()
+}
+
+/// Runs `command` to its end, or kills it when it has not ended after a long while (a hang
+/// guard, not a speed test: the run takes a fraction of a second).
+fn run_with_hang_guard(mut command: Command) -> Run {
+    let mut child = command.stdin(Stdio::null()).spawn().expect("the binary starts");
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let out = thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let err = thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).map(|_| text)
+    });
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("urisift hung (killed after 120 s)");
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    Run { code: status.code(), stdout: out.join().unwrap().unwrap(), stderr: err.join().unwrap().unwrap() }
+}
+
+/// Counts the closes of a file opened for reading (inotify's `IN_CLOSE_NOWRITE`), hence how
+/// many times it was opened for reading.
+#[cfg(target_os = "linux")]
+struct ReadOpens(std::fs::File);
+
+#[cfg(target_os = "linux")]
+impl ReadOpens {
+    /// Watches `path`; `None` where inotify is not to be had.
+    fn watch(path: &Path) -> Option<Self> {
+        use std::os::fd::FromRawFd;
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+        // SAFETY: inotify_init1 takes flags and returns a new descriptor or -1.
+        let fd = unsafe { libc::inotify_init1(libc::IN_NONBLOCK | libc::IN_CLOEXEC) };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: `fd` is the descriptor just made, owned from here by the `File`.
+        let file = unsafe { std::fs::File::from_raw_fd(fd) };
+        // SAFETY: `path` is a NUL-terminated string that outlives the call.
+        let watch = unsafe { libc::inotify_add_watch(fd, path.as_ptr(), libc::IN_CLOSE_NOWRITE) };
+        (watch >= 0).then_some(ReadOpens(file))
+    }
+
+    /// The closes seen since the last call.
+    fn take(&mut self) -> usize {
+        let mut events = Vec::new();
+        let mut buf = [0; 4096];
+        while let Ok(n) = self.0.read(&mut buf) {
+            events.extend_from_slice(&buf[..n]);
+        }
+        // Each event is `struct inotify_event`: wd, mask, cookie, len (4 bytes each), a name.
+        let (mut at, mut count) = (0, 0);
+        while at + 16 <= events.len() {
+            let len = u32::from_ne_bytes(events[at + 12..at + 16].try_into().unwrap()) as usize;
+            count += 1;
+            at += 16 + len;
+        }
+        count
+    }
+}
+
+/// A named pipe was opened, closed, then opened again (a look at its size for a memory map,
+/// then the read): its writer could find no reader in between, and one run in five hung while
+/// the others counted 0 to 2,048 of 52,429 URIs with exit 0. Each run opens it once (counted
+/// with inotify) and reads it whole, on one thread and with `-j`, alone and beside a file.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_named_pipe_is_opened_once_and_read_whole() {
+    let dir = TempDir::new("fifo");
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let file = dir.file("small.txt", b"http://b.example/\n");
+    let (fifo_arg, file_arg) = (fifo.to_str().unwrap(), file.to_str().unwrap());
+    let mut opens = ReadOpens::watch(&fifo);
+    if opens.is_none() {
+        eprintln!("no inotify here: the opens are not counted, the URIs are");
+    }
+    let text = std::sync::Arc::new(piped_uris());
+    for args in [
+        &["-c", "-j", "1"][..],
+        &["-c", "-j", "4"],
+        &["-c", "-j", "4", "--no-mmap"],
+        &["-c", "-j", "2", file_arg],
+    ] {
+        for run_number in 0..5 {
+            let (path, text) = (fifo.clone(), text.clone());
+            let writer = thread::spawn(move || {
+                // The open waits for the reader; an error is a reader that went away.
+                std::fs::OpenOptions::new().write(true).open(path).and_then(|mut pipe| pipe.write_all(&text))
+            });
+            let run = run_with_hang_guard(command(&[args, &["-H", fifo_arg]].concat()));
+            if !writer.is_finished() {
+                // The binary never opened the pipe: open it here, so that the writer ends.
+                let _ = std::fs::File::open(&fifo);
+            }
+            let written = writer.join().unwrap();
+            let expected = match args.contains(&file_arg) {
+                true => format!("{file_arg}:1\n{fifo_arg}:{PIPED_URIS}\n"),
+                false => format!("{fifo_arg}:{PIPED_URIS}\n"),
+            };
+            assert_eq!(
+                (run.out(), run.code),
+                (expected, Some(0)),
+                "{args:?} run {run_number}: {}",
+                run.stderr
+            );
+            assert!(written.is_ok(), "{args:?} run {run_number}: the writer failed: {written:?}");
+            if let Some(opens) = &mut opens {
+                assert_eq!(opens.take(), 1, "{args:?} run {run_number}: opens of the pipe for reading");
+            }
+        }
+    }
+}
+
+/// `/dev/stdin` and a process substitution (`/dev/fd/N`) named as files are read whole.
+#[cfg(unix)]
+#[test]
+fn dev_stdin_and_process_substitution_are_read_whole() {
+    let text = piped_uris();
+    for threads in ["1", "4"] {
+        for run_number in 0..5 {
+            let run = urisift(&["-c", "-j", threads, "/dev/stdin"], &text);
+            assert_eq!(run.out(), format!("{PIPED_URIS}\n"), "-j {threads} run {run_number}: {}", run.stderr);
+        }
+    }
+    let dir = TempDir::new("process-substitution");
+    let uris = dir.file("uris.txt", &text);
+    if Command::new("bash").arg("-c").arg("true").status().is_err() {
+        eprintln!("skipped: no bash for a process substitution");
+        return;
+    }
+    for threads in ["1", "4"] {
+        for run_number in 0..5 {
+            let mut command = Command::new("bash");
+            command
+                .args(["-c", r#"exec "$0" -c -j "$1" <(cat "$2")"#, env!("CARGO_BIN_EXE_urisift"), threads])
+                .arg(&uris)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            let run = run_with_hang_guard(command);
+            assert_eq!(run.out(), format!("{PIPED_URIS}\n"), "-j {threads} run {run_number}: {}", run.stderr);
+        }
+    }
+}

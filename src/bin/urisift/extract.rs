@@ -1,7 +1,6 @@
 //! `urisift [OPTIONS] [FILE]...`: extraction. The loop over the inputs, each scanned on this
 //! thread or, with `-j`, by [`parallel`]; and the exit status.
 
-use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -11,7 +10,8 @@ use urisift::{ExtractorBuilder, MailMode, UriFinder};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, FirstBytes, Input, name_decoder, warn_compressed, warn_long_messages, warn_utf16,
+    self, Compression, FirstBytes, Input, Opened, name_decoder, warn_compressed, warn_long_messages,
+    warn_utf16,
 };
 use crate::json::Counts;
 use crate::mapped;
@@ -166,10 +166,12 @@ fn scan<W: Write>(printer: &mut Printer<'_, W>, input: &Input, finder: &UriFinde
     if let Some(range) = &args.range {
         return scan_range(printer, input, finder, range.clone());
     }
-    if let Some(mapped) = mapped_input(printer, input).map_err(ScanError::Input)? {
+    // Opened once, whatever it is (see `input::Opened`).
+    let opened = input.open().map_err(ScanError::Input)?;
+    if let Some(mapped) = mapped_input(printer, &opened).map_err(ScanError::Input)? {
         return scan_mapped(printer, input, finder, &mapped);
     }
-    let (reader, compression) = input::open(input, args.search_zip).map_err(ScanError::Input)?;
+    let (reader, compression) = opened.reader(args.search_zip).map_err(ScanError::Input)?;
     if let Some(c) = compression.filter(|_| !args.search_zip) {
         warn_compressed(&name, c);
     }
@@ -193,13 +195,13 @@ fn scan<W: Write>(printer: &mut Printer<'_, W>, input: &Input, finder: &UriFinde
 /// The input mapped ([`mapped::map`]), when it is a large file that is read as it is: not
 /// with `--no-mmap`, nor when lines are printed with their text (which reads a stream), nor
 /// when it is compressed (decompressed with `-z`, or read raw with a warning, by the stream's
-/// path).
-fn mapped_input<W: Write>(printer: &Printer<'_, W>, input: &Input) -> io::Result<Option<mapped::Mapped>> {
-    let Input::File(path) = input else { return Ok(None) };
+/// path, from the same open file: a map leaves its offset at the start).
+fn mapped_input<W: Write>(printer: &Printer<'_, W>, opened: &Opened) -> io::Result<Option<mapped::Mapped>> {
+    let Some(file) = opened.file() else { return Ok(None) };
     if printer.args.no_mmap || printer.wants_text() {
         return Ok(None);
     }
-    let Some(map) = mapped::map(&File::open(path)?)? else { return Ok(None) };
+    let Some(map) = mapped::map(file)? else { return Ok(None) };
     Ok(Compression::recognize(&map[..map.len().min(16)]).is_none().then_some(map))
 }
 

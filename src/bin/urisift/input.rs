@@ -7,7 +7,7 @@ mod compression;
 
 use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -169,24 +169,60 @@ fn grow_pipe() {
     }
 }
 
-/// Opens `input` for reading: decompressed when `decompress` and its first bytes are a
-/// compression magic. Also returns the compression recognized (whether or not decompressed),
-/// for the warning about compressed input read as it is.
-pub fn open(input: &Input, decompress: bool) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
-    let reader: Box<dyn Read> = match input {
-        Input::Stdin => {
-            grow_pipe();
-            Box::new(io::stdin().lock())
+/// An input opened for reading, once: standard input, or its file. A named pipe, `/dev/stdin`
+/// or a process substitution (`/dev/fd/N`) cannot be opened a second time to read it from its
+/// start: a FIFO's writer that finds no reader after the first open is closed gets SIGPIPE or
+/// an error, and what was read through the first open is gone. So each input is opened here
+/// once, and every look at it (its size for a memory map, its first bytes) goes through that
+/// one open.
+pub enum Opened {
+    Stdin,
+    File(File),
+}
+
+impl Input {
+    pub fn open(&self) -> io::Result<Opened> {
+        Ok(match self {
+            Input::Stdin => Opened::Stdin,
+            Input::File(path) => Opened::File(File::open(path)?),
+        })
+    }
+}
+
+impl Opened {
+    /// The file, when the input is one (a regular file may then be mapped).
+    pub fn file(&self) -> Option<&File> {
+        match self {
+            Opened::Stdin => None,
+            Opened::File(file) => Some(file),
         }
-        Input::File(path) => Box::new(File::open(path)?),
-    };
-    let peeked = Peeked::new(reader)?;
-    let compression = peeked.compression();
-    let reader: Box<dyn Read> = match compression {
-        Some(c) if decompress => decoder(c, peeked)?,
-        _ => Box::new(peeked),
-    };
-    Ok((reader, compression))
+    }
+
+    /// The reader of the input, from the first byte not read yet: decompressed when
+    /// `decompress` and its first bytes are a compression magic. Also returns the compression
+    /// recognized (whether or not decompressed), for the warning about compressed input read
+    /// as it is.
+    pub fn reader(self, decompress: bool) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
+        let reader: Box<dyn Read> = match self {
+            Opened::Stdin => {
+                grow_pipe();
+                Box::new(io::stdin().lock())
+            }
+            Opened::File(file) => Box::new(file),
+        };
+        let peeked = Peeked::new(reader)?;
+        let compression = peeked.compression();
+        let reader: Box<dyn Read> = match compression {
+            Some(c) if decompress => decoder(c, peeked)?,
+            _ => Box::new(peeked),
+        };
+        Ok((reader, compression))
+    }
+}
+
+/// Opens `input` and gives its reader ([`Opened::reader`]).
+pub fn open(input: &Input, decompress: bool) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
+    input.open()?.reader(decompress)
 }
 
 /// `range` of a file of `len` bytes, its start no further than the end: a range that starts
@@ -196,21 +232,30 @@ pub fn clamped(range: Range<u64>, len: u64) -> Range<u64> {
     range.start.min(len)..range.end
 }
 
-/// Opens a file to scan a range of (`--range`, and the ranges of `-j`): a file that can seek,
-/// and not decompressed (its offsets would be those of the decompressed text). A compressed
-/// file read as it is comes with its compression, for the warning.
+/// Opens a file to scan a range of (`--range`, and the ranges of `-j`), once: a file that can
+/// seek, and not decompressed (its offsets would be those of the decompressed text). A
+/// compressed file read as it is comes with its compression, for the warning.
 pub fn open_for_range(input: &Input, decompress: bool) -> io::Result<(File, Option<Compression>)> {
     let Input::File(path) = input else {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "--range reads files, not standard input"));
     };
-    let (_, compression) = open(input, false)?;
+    let mut file = File::open(path)?;
+    // A pipe cannot seek: said before a byte of it is read.
+    if let Err(e) = file.stream_position() {
+        return Err(io::Error::new(
+            e.kind(),
+            format!("--range reads files that can seek, not this one: {e}"),
+        ));
+    }
+    let compression = Peeked::new(&file)?.compression();
+    file.rewind()?;
     if let Some(c) = compression.filter(|_| decompress) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("--range cannot seek in {} compressed data (decompress it first)", c.name()),
         ));
     }
-    Ok((File::open(path)?, compression))
+    Ok((file, compression))
 }
 
 /// A reader that keeps the first two bytes it passes on, to recognize a UTF-16 byte order

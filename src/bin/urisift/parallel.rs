@@ -34,7 +34,8 @@ use urisift::{Prefix, Seam, UriFinder};
 
 use crate::args::Args;
 use crate::input::{
-    self, Input, InputError, MAIL_LOOK, open_for_range, warn_compressed, warn_long_messages, warn_utf16,
+    self, Compression, Input, InputError, MAIL_LOOK, open_for_range, warn_compressed, warn_long_messages,
+    warn_utf16,
 };
 use crate::json::Counts;
 use crate::message::complain;
@@ -166,8 +167,7 @@ pub fn scan_all<W: io::Write>(
                 jobs.push(Job::Range { input: i, range: range.clone(), part: 0, relay: None, guess: false });
             }
             (Ok(Input::File(path)), None) => {
-                let split = splittable(input.as_ref().ok(), path, finder);
-                match split {
+                match splittable(path, finder) {
                     Some((len, first_bytes, mail)) if len >= 2 * range_len(len, threads, reach) => {
                         head = Some(first_bytes);
                         // Ranges of one length, the last no longer than the others, as many
@@ -261,23 +261,19 @@ fn mail_starts(len: u64, parts: usize) -> Vec<u64> {
 
 /// The length and first two bytes of a file that can be cut into ranges (a regular file, not
 /// compressed), and whether it is read as mail (its ranges own the messages whose `From `
-/// line starts in them; see the crate docs, "Shards").
-fn splittable(
-    input: Option<&Input>,
-    path: &std::path::Path,
-    finder: &UriFinder,
-) -> Option<(u64, [u8; 2], bool)> {
+/// line starts in them; see the crate docs, "Shards"). Anything but a regular file is told by
+/// its path, without being opened (a named pipe is opened once, when it is read).
+fn splittable(path: &std::path::Path, finder: &UriFinder) -> Option<(u64, [u8; 2], bool)> {
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() {
         return None;
     }
-    let (_, compression) = input::open(input?, false).ok()?;
-    if compression.is_some() {
+    let mut start = Vec::with_capacity(MAIL_LOOK);
+    File::open(path).ok()?.take(MAIL_LOOK as u64).read_to_end(&mut start).ok()?;
+    if Compression::recognize(&start).is_some() {
         // Read as it is without -z (with its warning), decompressed with it: whole.
         return None;
     }
-    let mut start = Vec::with_capacity(MAIL_LOOK);
-    File::open(path).ok()?.take(MAIL_LOOK as u64).read_to_end(&mut start).ok()?;
     let mail = finder.reads_as_mail(&start, start.len() < MAIL_LOOK);
     let head = if start.len() >= 2 { [start[0], start[1]] } else { [0; 2] };
     Some((meta.len(), head, mail))
