@@ -1274,3 +1274,166 @@ fn dev_stdin_and_process_substitution_are_read_whole() {
         }
     }
 }
+
+/// An xz stream that declares a 4 GiB dictionary (LZMA2's largest, property byte 40) over
+/// `text` repeated to `len` bytes: encoded with a 4 KiB dictionary, then the dictionary-size
+/// byte of the block header's filter properties set to 40 and the header's CRC32 made right
+/// again (xz file format §3.1). The stream is valid, and a decoder without a memory limit
+/// allocates the dictionary and fills it with what it decodes.
+fn xz_declaring_a_4_gib_dictionary(text: &[u8], len: usize) -> Vec<u8> {
+    let mut options = liblzma::stream::LzmaOptions::new_preset(0).unwrap();
+    options.dict_size(4096);
+    let mut filters = liblzma::stream::Filters::new();
+    filters.lzma2(&options);
+    let stream =
+        liblzma::stream::Stream::new_stream_encoder(&filters, liblzma::stream::Check::Crc64).unwrap();
+    let mut encoder = liblzma::write::XzEncoder::new_stream(Vec::new(), stream);
+    let mut written = 0;
+    while written < len {
+        encoder.write_all(text).unwrap();
+        written += text.len();
+    }
+    let mut xz = encoder.finish().unwrap();
+    // The block header after the 12-byte stream header: its size ((first byte + 1) * 4,
+    // CRC32 included), its flags (one filter; optional sizes), the LZMA2 filter flags.
+    let header = 12;
+    let size = (xz[header] as usize + 1) * 4;
+    let flags = xz[header + 1];
+    assert_eq!(flags & 0x03, 0, "one filter");
+    let mut at = header + 2;
+    for present in [flags & 0x40 != 0, flags & 0x80 != 0] {
+        if present {
+            while xz[at] & 0x80 != 0 {
+                at += 1;
+            }
+            at += 1;
+        }
+    }
+    assert_eq!(
+        (xz[at], xz[at + 1], xz[at + 2]),
+        (0x21, 1, 0),
+        "LZMA2, one property byte: a 4 KiB dictionary"
+    );
+    xz[at + 2] = 40;
+    let mut crc = flate2::Crc::new();
+    crc.update(&xz[header..header + size - 4]);
+    xz[header + size - 4..header + size].copy_from_slice(&crc.sum().to_le_bytes());
+    xz
+}
+
+/// Runs `command` to its end, and its peak resident memory in KiB (`ru_maxrss` of `wait4`,
+/// this child's own).
+#[cfg(target_os = "linux")]
+#[allow(clippy::zombie_processes, reason = "the child is reaped by wait4, which std does not know")]
+fn run_measured(mut command: Command) -> (Run, u64) {
+    let mut child = command.spawn().expect("the binary starts");
+    // A piped standard input is closed: empty.
+    drop(child.stdin.take());
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let out = thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let err = thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).map(|_| text)
+    });
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: a zeroed `rusage` is a valid value, which `wait4` fills.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is this process's child, not waited for yet; both pointers are to locals.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4");
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    let run = Run { code, stdout: out.join().unwrap().unwrap(), stderr: err.join().unwrap().unwrap() };
+    (run, usage.ru_maxrss as u64)
+}
+
+/// The xz decoder had no memory limit: a stream that declares a 4 GiB dictionary grew to the
+/// size it declared (1.05 GB on a 156 KB file). Now it is refused at its block header: exit 2,
+/// a message naming the file, the limit and the option, what was found before it (a first
+/// stream of the same file) printed, and the process stays small.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_xz_stream_declaring_a_4_gib_dictionary_is_refused_in_little_memory() {
+    let dir = TempDir::new("xz-dictionary");
+    // 256 MiB decoded: without the limit the process would hold as much.
+    let mut data = compressed("xz", b"first http://first.example/\n");
+    data.extend(xz_declaring_a_4_gib_dictionary(b"see http://a.example/ here\n", 256 << 20));
+    assert!(data.len() < 100_000, "{} bytes", data.len());
+    let file = dir.file("hostile.xz", &data);
+    let file = file.to_str().unwrap();
+    for args in [&["-z", "-j", "1", file][..], &["-z", "-j", "4", file], &["-z", "-I", "-j", "4", file, file]]
+    {
+        let (run, peak_kib) = run_measured(command(args));
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        let files = args.iter().filter(|&&a| a == file).count();
+        assert_eq!(run.out(), "http://first.example/\n".repeat(files), "{args:?}");
+        let message = format!(
+            "urisift: {file}: xz: the stream needs more memory to decompress than the limit of 256 MiB (--decompress-memory"
+        );
+        assert!(run.stderr.starts_with(&message), "{args:?}: {}", run.stderr);
+        assert!(peak_kib < 64 * 1024, "{args:?}: peak resident {peak_kib} KiB");
+    }
+    // From standard input, and with the most memory the option gives: still refused.
+    let (run, peak_kib) = run_measured({
+        let mut command = command(&["-z", "--decompress-memory", "4G"]);
+        command.stdin(Stdio::from(std::fs::File::open(file).unwrap()));
+        command
+    });
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("<stdin>: xz: ") && run.stderr.contains("limit of 4 GiB"), "{}", run.stderr);
+    assert!(peak_kib < 64 * 1024, "peak resident {peak_kib} KiB");
+}
+
+/// Every decompressor has a memory limit, 256 MiB by default, that `--decompress-memory`
+/// moves: an xz stream's dictionary and a zstd frame's window past it are refused, with a
+/// message naming the option; under it they are read.
+#[test]
+fn decompress_memory_bounds_xz_dictionaries_and_zstd_windows() {
+    let dir = TempDir::new("decompress-memory");
+    // xz -6: an 8 MiB dictionary, about 9 MiB to decode.
+    let xz = dir.file("a.xz", &compressed("xz", PLAIN));
+    // A zstd frame that declares a 512 MiB window (window log 29), with no content size.
+    let zstd = {
+        let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+        encoder.window_log(29).unwrap();
+        encoder.long_distance_matching(true).unwrap();
+        encoder.include_contentsize(false).unwrap();
+        encoder.write_all(PLAIN).unwrap();
+        dir.file("a.zst", &encoder.finish().unwrap())
+    };
+    let (xz, zstd) = (xz.to_str().unwrap(), zstd.to_str().unwrap());
+    for (args, refused) in [
+        (&["-z", xz][..], None),
+        (&["-z", "--decompress-memory", "1M", xz], Some(("xz", "1 MiB"))),
+        (&["-z", zstd], Some(("zstd", "256 MiB"))),
+        (&["-z", "--decompress-memory", "511M", zstd], Some(("zstd", "511 MiB"))),
+        (&["-z", "--decompress-memory", "512M", zstd], None),
+    ] {
+        let run = urisift(args, b"");
+        match refused {
+            None => {
+                assert_eq!((run.code, run.out().lines().count()), (Some(0), 2), "{args:?}: {}", run.stderr);
+                assert_eq!(run.stderr, "", "{args:?}");
+            }
+            Some((format, limit)) => {
+                assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+                let message =
+                    format!("{format}: the stream needs more memory to decompress than the limit of {limit}");
+                assert!(run.stderr.contains(&message), "{args:?}: {}", run.stderr);
+                assert!(run.stderr.contains("--decompress-memory"), "{args:?}: {}", run.stderr);
+            }
+        }
+    }
+    for bad in ["1K", "5G", "-1"] {
+        let run = urisift(&["-z", "--decompress-memory", bad, xz], b"");
+        assert_eq!(run.code, Some(2), "{bad}");
+        assert!(
+            run.stderr.contains("--decompress-memory") && run.stderr.contains("1M to 4G"),
+            "{bad}: {}",
+            run.stderr
+        );
+    }
+}

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _, ValueParser};
 use urisift::uri::Grammar;
 
+use crate::input::{MEMORY_DEFAULT, MEMORY_RANGE};
 use crate::template::Template;
 
 /// The range of `--max-uri-len` (the library's).
@@ -231,6 +232,17 @@ pub(crate) struct Args {
     #[arg(short = 'z', long)]
     pub(crate) search_zip: bool,
 
+    /// With -z, the most memory a decompressor may take for an input (suffixes K, M, G; from
+    /// 1M to 4G; 256M by default).
+    ///
+    /// An xz stream declares the dictionary it needs (up to 4 GiB) and a zstd frame its window
+    /// (up to 2 GiB), and the decompressor takes that much: a stream that needs more than this
+    /// is an error that names this option (exit status 2), and what was found before it stays
+    /// printed. gzip and bzip2 take little memory whatever the stream says (32 KiB and about 4
+    /// MB). Example: `urisift -z --decompress-memory 1G archive.log.zst`.
+    #[arg(long, value_name = "SIZE", default_value = MEMORY_DEFAULT, allow_negative_numbers = true, value_parser = parse_decompress_memory)]
+    pub(crate) decompress_memory: usize,
+
     /// Read files with read calls, never through a memory map.
     ///
     /// A regular file of 1 MiB or more read on one thread (`-j 1`, or output that is line
@@ -338,6 +350,11 @@ fn parse_max_uri_len(s: &str) -> Result<usize, String> {
 /// Parses `--mail-message-max` (see [`size`]): at most the library's bound, 4 GiB less two.
 fn parse_message_max(s: &str) -> Result<usize, String> {
     size(s, 1 << 10..=u32::MAX as u64 - 1, "the longest message read as mail is from 1K to 4G")
+}
+
+/// Parses `--decompress-memory` (see [`size`]).
+fn parse_decompress_memory(s: &str) -> Result<usize, String> {
+    size(s, MEMORY_RANGE, "the memory a decompressor may take is from 1M to 4G")
 }
 
 /// Parses `-j`.

@@ -10,8 +10,7 @@ use urisift::{ExtractorBuilder, MailMode, UriFinder};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, FirstBytes, Input, Opened, name_decoder, warn_compressed, warn_long_messages,
-    warn_utf16,
+    self, Compression, FirstBytes, Input, Opened, warn_compressed, warn_long_messages, warn_utf16,
 };
 use crate::json::Counts;
 use crate::mapped;
@@ -171,7 +170,8 @@ fn scan<W: Write>(printer: &mut Printer<'_, W>, input: &Input, finder: &UriFinde
     if let Some(mapped) = mapped_input(printer, &opened).map_err(ScanError::Input)? {
         return scan_mapped(printer, input, finder, &mapped);
     }
-    let (reader, compression) = opened.reader(args.search_zip).map_err(ScanError::Input)?;
+    let (reader, compression) =
+        opened.reader(args.search_zip, args.decompress_memory as u64).map_err(ScanError::Input)?;
     if let Some(c) = compression.filter(|_| !args.search_zip) {
         warn_compressed(&name, c);
     }
@@ -179,8 +179,7 @@ fn scan<W: Write>(printer: &mut Printer<'_, W>, input: &Input, finder: &UriFinde
     let reader = printer.read_for_text(reader);
     let mut extractor = finder.reader(FirstBytes::new(reader));
     let mut counts = Counts::default();
-    let decompressed = compression.filter(|_| args.search_zip);
-    drain(printer, &mut extractor, &mut counts, &name, decompressed)?;
+    drain(printer, &mut extractor, &mut counts, &name)?;
     if let Some(head) = extractor.get_ref().head() {
         warn_utf16(&name, &head);
     }
@@ -248,7 +247,7 @@ fn scan_range<W: Write>(
     printer.set_prefix(input).map_err(ScanError::Input)?;
     let mut extractor = finder.reader_range(file, range).map_err(ScanError::Input)?;
     let mut counts = Counts::default();
-    drain(printer, &mut extractor, &mut counts, &name, None)?;
+    drain(printer, &mut extractor, &mut counts, &name)?;
     if let Some(at) = extractor.plain_from() {
         warn_long_messages(&name, at, extractor.long_messages(), printer.args.mail_message_max);
     }
@@ -257,19 +256,17 @@ fn scan_range<W: Write>(
     Ok(counts.matches)
 }
 
-/// Takes the events of `extractor` until it ends or the printer wants no more. `decompressed`
-/// is the format being decompressed, named in the messages of its errors.
+/// Takes the events of `extractor` until it ends or the printer wants no more.
 fn drain<W: Write, R: Read>(
     printer: &mut Printer<'_, W>,
     extractor: &mut urisift::Extractor<R>,
     counts: &mut Counts,
     name: &str,
-    decompressed: Option<Compression>,
 ) -> Result<(), ScanError> {
     let max_count = printer.args.max_count.unwrap_or(u64::MAX);
     // Each event is looked at where it lies in the extractor, not moved out of it.
     while let Some(event) = extractor.next_event_ref() {
-        let event = event.map_err(|e| ScanError::Input(name_decoder(e, decompressed)))?;
+        let event = event.map_err(ScanError::Input)?;
         if let Rest::NotWanted = printer.report(event, counts, name, max_count)? {
             break;
         }

@@ -11,7 +11,7 @@ use std::io::{self, Read, Seek};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-pub use compression::{Compression, name_decoder};
+pub use compression::{Compression, MEMORY_DEFAULT, MEMORY_RANGE};
 use compression::{Peeked, decoder};
 
 use crate::escape::escaped_str;
@@ -199,10 +199,10 @@ impl Opened {
     }
 
     /// The reader of the input, from the first byte not read yet: decompressed when
-    /// `decompress` and its first bytes are a compression magic. Also returns the compression
-    /// recognized (whether or not decompressed), for the warning about compressed input read
-    /// as it is.
-    pub fn reader(self, decompress: bool) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
+    /// `decompress` and its first bytes are a compression magic, the decoder taking at most
+    /// about `memory` bytes. Also returns the compression recognized (whether or not
+    /// decompressed), for the warning about compressed input read as it is.
+    pub fn reader(self, decompress: bool, memory: u64) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
         let reader: Box<dyn Read> = match self {
             Opened::Stdin => {
                 grow_pipe();
@@ -213,7 +213,7 @@ impl Opened {
         let peeked = Peeked::new(reader)?;
         let compression = peeked.compression();
         let reader: Box<dyn Read> = match compression {
-            Some(c) if decompress => decoder(c, peeked)?,
+            Some(c) if decompress => decoder(c, peeked, memory)?,
             _ => Box::new(peeked),
         };
         Ok((reader, compression))
@@ -221,8 +221,12 @@ impl Opened {
 }
 
 /// Opens `input` and gives its reader ([`Opened::reader`]).
-pub fn open(input: &Input, decompress: bool) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
-    input.open()?.reader(decompress)
+pub fn open(
+    input: &Input,
+    decompress: bool,
+    memory: u64,
+) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
+    input.open()?.reader(decompress, memory)
 }
 
 /// `range` of a file of `len` bytes, its start no further than the end: a range that starts

@@ -427,7 +427,7 @@ fn scan_job(
     match job {
         Job::WholeInput(i) => {
             let Ok(input) = &inputs[*i] else { return };
-            let (reader, compression) = match input::open(input, decompress) {
+            let (reader, compression) = match input::open(input, decompress, args.decompress_memory as u64) {
                 Ok(opened) => opened,
                 Err(e) => {
                     let _ = tx.send(Msg::Failed(e));
@@ -444,7 +444,7 @@ fn scan_job(
                 (Input::Stdin, _) | (_, Some(_)) => threads,
                 _ => 1,
             };
-            runs::scan(reader, finder, input, args, delivery, tx, decompressed, threads);
+            runs::scan(reader, finder, input, args, delivery, tx, threads);
         }
         Job::Range { input, range, part, relay, guess } => {
             let Ok(input) = &inputs[*input] else { return };
@@ -492,7 +492,7 @@ fn scan_job(
                     if *guess && tx.send(Msg::Start(extractor.start_seam().cloned())).is_err() {
                         return;
                     }
-                    if send_events(&mut extractor, input, args, delivery, tx, None) && *guess {
+                    if send_events(&mut extractor, input, args, delivery, tx) && *guess {
                         let _ = tx.send(Msg::End(extractor.end_seam().cloned()));
                     }
                 }

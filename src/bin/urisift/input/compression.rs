@@ -90,21 +90,130 @@ impl<R: Read> Read for Peeked<R> {
     }
 }
 
-/// A decoder of every member or frame in the stream, as `zcat` reads concatenated files.
-pub fn decoder<R: Read + 'static>(compression: Compression, reader: R) -> io::Result<Box<dyn Read>> {
-    Ok(match compression {
+/// The most memory a decoder may take, by default (`--decompress-memory`).
+pub const MEMORY_DEFAULT: &str = "256M";
+
+/// The range of `--decompress-memory`: more than 4 GiB is never needed (xz's dictionary is at
+/// most 1.5 GiB, zstd's window at most 2 GiB).
+pub const MEMORY_RANGE: std::ops::RangeInclusive<u64> = 1 << 20..=4 << 30;
+
+/// A decoder of every member or frame in the stream, as `zcat` reads concatenated files, that
+/// takes at most about `memory` bytes, whatever the stream declares. Its errors name the
+/// format, and say when the stream needs more memory than that.
+pub fn decoder<R: Read + 'static>(
+    compression: Compression,
+    reader: R,
+    memory: u64,
+) -> io::Result<Box<dyn Read>> {
+    let inner: Box<dyn Read> = match compression {
+        // A deflate stream refers at most 32 KiB back (RFC 1951 §2): the decoder's window and
+        // tables are that, whatever the stream says.
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(reader)),
+        // A bzip2 block is at most 900 kB (level 9, set in the stream's header): the decoder
+        // takes about 3.7 MB at most, whatever the stream says.
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
-        Compression::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(reader)),
-        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(reader)?),
-    })
+        // An xz stream declares its dictionary (up to 4 GiB), which the decoder allocates and
+        // fills: liblzma's memory limit refuses a stream that needs more than `memory`.
+        Compression::Xz => {
+            let stream = liblzma::stream::Stream::new_stream_decoder(memory, liblzma::stream::CONCATENATED)?;
+            Box::new(XzDecoded {
+                decoder: liblzma::read::XzDecoder::new_stream(reader, stream),
+                failed: None,
+            })
+        }
+        // A zstd frame declares its window (RFC 8878 §3.1.1.1.2), which the decoder holds:
+        // a window larger than the largest power of two within `memory` is refused (its log
+        // is from 20, 1 MiB, to 31, zstd's largest window).
+        Compression::Zstd => {
+            let mut decoder = zstd::stream::read::Decoder::new(reader)?;
+            decoder.window_log_max(memory.max(1).ilog2().min(31))?;
+            Box::new(decoder)
+        }
+    };
+    Ok(Box::new(Decoded { inner, compression, memory }))
 }
 
-/// A decoder's error on corrupt data, naming the format.
-pub fn name_decoder(e: io::Error, decompressed: Option<Compression>) -> io::Error {
-    match decompressed {
-        Some(c) => io::Error::new(e.kind(), format!("{}: {e}", c.name())),
-        None => e,
+/// An xz decoder that gives the bytes it decoded before an error, then the error. liblzma
+/// decodes a stream to its end and goes on into the next in one call, and an error there (the
+/// next stream's dictionary past the memory limit) is returned by that call: the bytes it
+/// wrote before are in the buffer, but `XzDecoder::read` returns only the error.
+struct XzDecoded<R: Read> {
+    decoder: liblzma::read::XzDecoder<R>,
+    /// The error met after some bytes, returned by the next read.
+    failed: Option<io::Error>,
+}
+
+impl<R: Read> Read for XzDecoded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
+        let before = self.decoder.total_out();
+        self.decoder.read(buf).or_else(|e| match self.decoder.total_out() - before {
+            0 => Err(e),
+            // The bytes written in this call, at the start of `buf`.
+            written => {
+                self.failed = Some(e);
+                Ok(written as usize)
+            }
+        })
+    }
+}
+
+/// What a decoder reads, its errors named.
+struct Decoded {
+    inner: Box<dyn Read>,
+    compression: Compression,
+    memory: u64,
+}
+
+impl Read for Decoded {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner.read(buf).map_err(|e| self.named(e))
+    }
+}
+
+impl Decoded {
+    /// `e`, an error of the decoder or of the input under it, naming the format; one that says
+    /// the stream needs more memory than the limit says so, with the option that raises it.
+    fn named(&self, e: io::Error) -> io::Error {
+        let format = self.compression.name();
+        if e.kind() == io::ErrorKind::Interrupted {
+            return e;
+        }
+        if !needs_more_memory(&e) {
+            return io::Error::new(e.kind(), format!("{format}: {e}"));
+        }
+        io::Error::new(
+            e.kind(),
+            format!(
+                "{format}: the stream needs more memory to decompress than the limit of {} \
+                 (--decompress-memory; raise it, up to 4G, for an input you trust)",
+                size_name(self.memory)
+            ),
+        )
+    }
+}
+
+/// Whether `e` is a decoder's refusal of a stream that needs more memory than its limit.
+fn needs_more_memory(e: &io::Error) -> bool {
+    let Some(inner) = e.get_ref() else { return false };
+    if let Some(e) = inner.downcast_ref::<liblzma::stream::Error>() {
+        return matches!(e, liblzma::stream::Error::MemLimit);
+    }
+    if let Some(e) = inner.downcast_ref::<zstd::Error>() {
+        return e.is(zstd::zstd_safe::zstd_sys::ZSTD_ErrorCode::ZSTD_error_frameParameter_windowTooLarge);
+    }
+    false
+}
+
+/// `bytes` as a person reads a size: `256 MiB`, `1 GiB`, `1536 KiB`.
+fn size_name(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 30 && b % (1 << 30) == 0 => format!("{} GiB", b >> 30),
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
     }
 }
 

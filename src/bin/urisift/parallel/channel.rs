@@ -9,7 +9,7 @@ use std::sync::mpsc::{Receiver, SyncSender};
 use urisift::{Event, Seam};
 
 use crate::args::Args;
-use crate::input::{Compression, Input, name_decoder};
+use crate::input::{Compression, Input};
 use crate::json::Counts;
 use crate::print::{Printer, Style};
 
@@ -130,7 +130,6 @@ pub fn send_events(
     args: &Args,
     delivery: Delivery,
     tx: &SyncSender<Msg>,
-    decompressed: Option<Compression>,
 ) -> bool {
     let name = input.display();
     let mut renderer = match delivery {
@@ -161,7 +160,7 @@ pub fn send_events(
             Ok(event) => event,
             Err(e) => {
                 if flush(&mut renderer, &mut counts, &mut batch) {
-                    let _ = tx.send(Msg::Failed(name_decoder(e, decompressed)));
+                    let _ = tx.send(Msg::Failed(e));
                 }
                 return false;
             }

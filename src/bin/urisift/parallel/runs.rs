@@ -23,7 +23,7 @@ use urisift::{MboxCut, MessageStart, UriFinder};
 
 use super::channel::{CHANNEL, Delivery, Msg, send_events};
 use crate::args::Args;
-use crate::input::{Compression, FirstBytes, Input, MAIL_LOOK, name_decoder};
+use crate::input::{FirstBytes, Input, MAIL_LOOK};
 
 /// How long a run is, at least (the last one excepted).
 const RUN: usize = 1 << 20;
@@ -49,8 +49,8 @@ impl Held {
     }
 }
 
-/// Scans `reader`, the input `input` read whole (`decompressed` by this decompressor), for the
-/// job whose channel is `tx`: a mailbox in runs on `threads` threads, anything else on this
+/// Scans `reader`, the input `input` read whole (maybe through a decompressor, whose errors
+/// name it), for the job whose channel is `tx`: a mailbox in runs on `threads` threads, anything else on this
 /// thread.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn scan(
@@ -60,7 +60,6 @@ pub(super) fn scan(
     args: &Args,
     delivery: Delivery,
     tx: &SyncSender<Msg>,
-    decompressed: Option<Compression>,
     threads: usize,
 ) {
     let (mut held, mut eof, mut failed) = match threads > 1 {
@@ -76,7 +75,7 @@ pub(super) fn scan(
         let replay = held.bytes().chain(Failing(failed)).chain(reader);
         let mut first = FirstBytes::new(replay);
         let mut extractor = finder.reader(&mut first);
-        if send_events(&mut extractor, input, args, delivery, tx, decompressed)
+        if send_events(&mut extractor, input, args, delivery, tx)
             && let Some(head) = first.head()
         {
             let _ = tx.send(Msg::Head(head));
@@ -102,7 +101,7 @@ pub(super) fn scan(
                     let Ok((run, at, out)) = next else { break };
                     // Read in place: a reader's buffer would copy the run again.
                     let mut extractor = finder.slice_messages(run.bytes(), at);
-                    send_events(&mut extractor, input, args, delivery, &out, None);
+                    send_events(&mut extractor, input, args, delivery, &out);
                     // A buffer grown for a long message is not kept.
                     if run.buf.len() <= RUN + 4 * SLACK {
                         let _ = spare_tx.send(run);
@@ -160,14 +159,14 @@ pub(super) fn scan(
             if hand_on(held, at)
                 && let Some(e) = failed
             {
-                let _ = tx.send(Msg::Failed(name_decoder(e, decompressed)));
+                let _ = tx.send(Msg::Failed(e));
             }
         } else {
             // The rest of the input from the last cut, on this thread.
             let (out, events) = sync_channel(CHANNEL);
             if tx.send(Msg::Run(events)).is_ok() {
                 let mut extractor = finder.reader_messages(held.bytes().chain(reader), at);
-                send_events(&mut extractor, input, args, delivery, &out, decompressed);
+                send_events(&mut extractor, input, args, delivery, &out);
             }
         }
     });
