@@ -181,6 +181,7 @@ pub enum Opened {
 }
 
 impl Input {
+    /// Opens the input, once (see [`Opened`]).
     pub fn open(&self) -> io::Result<Opened> {
         Ok(match self {
             Input::Stdin => Opened::Stdin,
