@@ -93,8 +93,8 @@ impl<R: Read> Read for Peeked<R> {
 /// The most memory a decoder may take, by default (`--decompress-memory`).
 pub const MEMORY_DEFAULT: &str = "256M";
 
-/// The range of `--decompress-memory`: more than 4 GiB is never needed (xz's dictionary is at
-/// most 1.5 GiB, zstd's window at most 2 GiB).
+/// The range of `--decompress-memory`: more than 4 GiB is never needed (liblzma writes
+/// dictionaries of at most 1.5 GiB, and a zstd window is at most 2 GiB).
 pub const MEMORY_RANGE: std::ops::RangeInclusive<u64> = 1 << 20..=4 << 30;
 
 /// A decoder of every member or frame in the stream, as `zcat` reads concatenated files, that
