@@ -299,12 +299,18 @@ pub(crate) struct Args {
     #[arg(short = 'j', long, value_name = "NUM", allow_negative_numbers = true, value_parser = parse_threads)]
     pub(crate) threads: Option<u32>,
 
-    /// Do not decode quoted-printable mail bodies.
+    /// In plain text, decode the quoted-printable mail bodies found in it.
     ///
-    /// By default, after a `Content-Transfer-Encoding: quoted-printable` header, soft line
-    /// breaks (`=` at the end of a line) are joined and `=3D` is read as `=`, until the next
-    /// MIME boundary or mbox `From ` line, as a mail reader shows the text.
-    #[arg(long)]
+    /// After a `Content-Transfer-Encoding: quoted-printable` header line, soft line breaks (`=`
+    /// at the end of a line) are joined and `=3D` is read as `=`, until the next MIME boundary,
+    /// mbox `From ` line or `Content-Transfer-Encoding` line, as a mail reader shows the text.
+    /// For mail saved inside other text; an input that starts as mail is read as mail, every
+    /// part decoded, with or without this. Example: `urisift --quoted-printable saved-parts.txt`.
+    #[arg(long, overrides_with = "no_quoted_printable")]
+    pub(crate) quoted_printable: bool,
+
+    /// Do not decode quoted-printable in plain text (the default; see --quoted-printable).
+    #[arg(long, overrides_with = "quoted_printable", hide = true)]
     pub(crate) no_quoted_printable: bool,
 
     /// Read every input as mail or news, even one that does not start like it.

@@ -35,7 +35,7 @@ pub fn run(args: Args) -> ExitCode {
         .abbreviated(args.abbreviated)
         .refang(args.refang)
         .report_rejected(args.rejected)
-        .quoted_printable(!args.no_quoted_printable)
+        .quoted_printable(args.quoted_printable)
         .mail(if args.mail {
             MailMode::On
         } else if args.no_mail {
