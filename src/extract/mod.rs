@@ -17,6 +17,5 @@ mod validate;
 
 pub use builder::{ExtractorBuilder, UriFinder};
 pub use iter::{BorrowedMatches, Extractor, MboxCut, MessageStart, Seam, SliceMatch, SliceMatches};
-pub use mail::MAIL_MAX;
-pub use options::MailMode;
+pub use options::{MAIL_MAX, MailMode};
 pub use prefix::Prefix;
