@@ -37,7 +37,7 @@ impl<'a> Uri<'a> {
     /// Parses an IRI reference (absolute or relative): RFC 3987 §2.2, the grammar of RFC 3986
     /// with characters outside ASCII where RFC 3987 allows them, and the scheme rules of
     /// [`Grammar::Rfc3986`] checked on its URI mapping (§3.1). See the
-    /// [module docs](self#iris-rfc-3987).
+    /// [module docs](crate::uri#iris-rfc-3987).
     ///
     /// An ASCII input is parsed exactly as [`Uri::parse`] parses it: every URI is an IRI.
     ///
