@@ -7,7 +7,7 @@
 //! is then taken through the segment's map to the input's bytes, split into pieces where the
 //! decoder skipped source bytes (a quoted-printable soft line break, the line breaks of a
 //! base64 body). An HTML link attribute's value is not scanned but validated whole
-//! ([`candidate::whole_value`](super::candidate::whole_value)).
+//! ([`candidate::attribute_value`](super::candidate::attribute_value)).
 //!
 //! The input is read one message at a time ([`Messages`]): the extractor over a reader holds
 //! the message being read, which is at most [`MAIL_MAX`](super::MAIL_MAX) bytes long by default. A longer
@@ -176,7 +176,7 @@ impl Mail {
                 }
                 engine.restart();
                 if let SegmentKind::HtmlAttribute { .. } = segment.kind {
-                    engine.whole_value(segment.text.bytes(window, base));
+                    engine.attribute_value(segment.text.bytes(window, base));
                     self.current = Current::Scanning;
                     self.finish(engine, window, base);
                     self.current = Current::None;

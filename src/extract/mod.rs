@@ -5,7 +5,6 @@
 mod builder;
 mod candidate;
 mod engine;
-mod iri;
 mod iter;
 mod lane;
 mod mail;

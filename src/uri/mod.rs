@@ -65,7 +65,7 @@ mod parse;
 mod plain;
 mod resolve;
 mod rfc1738;
-mod schemes;
+mod scheme_rules;
 mod urn;
 
 pub use components::{Component, HostKind, Uri};

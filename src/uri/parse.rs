@@ -2,7 +2,7 @@
 //! ([`Uri`]); the extractor's entry point ([`validate_with`]) and the IRI-to-URI mapping
 //! ([`to_uri`]).
 
-use super::{Components, Grammar, ParseError, Uri, Urn, generic, iri, schemes};
+use super::{Components, Grammar, ParseError, Uri, Urn, generic, iri, scheme_rules};
 
 /// [`Uri::parse`]: the RFC 3986 grammar. (`FromStr` cannot give a `Uri`, which borrows the text
 /// it was parsed from.)
@@ -30,7 +30,7 @@ impl<'a> Uri<'a> {
     /// Parses a URI reference (absolute, or relative) with `grammar`.
     pub fn parse_with(input: &'a str, grammar: Grammar) -> Result<Self, ParseError> {
         let uri = Uri { input, grammar, parts: generic::parse(input, grammar)?, iri: false };
-        schemes::check(&uri)?;
+        scheme_rules::check(&uri)?;
         Ok(uri)
     }
 
@@ -58,7 +58,7 @@ impl<'a> Uri<'a> {
             if input.is_ascii() { generic::parse(input, Grammar::Rfc3986)? } else { iri::parse(input)? };
         let uri = Uri { input, grammar: Grammar::Rfc3986, parts, iri: true };
         if input.is_ascii() {
-            schemes::check(&uri)?;
+            scheme_rules::check(&uri)?;
         }
         Ok(uri)
     }
@@ -105,7 +105,7 @@ pub(crate) fn validate_with<T>(
     f: impl FnOnce(&Components) -> T,
 ) -> Result<T, ParseError> {
     let uri = Uri { input, grammar, parts: generic::parse(input, grammar)?, iri: false };
-    schemes::check(&uri)?;
+    scheme_rules::check(&uri)?;
     Ok(f(&uri.parts))
 }
 
