@@ -182,22 +182,34 @@
 //!
 //! # Brackets, parentheses and emphasis
 //!
-//! - A **balanced `[...]` or `{...}` after the host** — in the path, query or fragment, not
-//!   nested — stays, as balanced parentheses do: `http://example.org/list.php?ids[]=1&ids[]=2`,
-//!   `http://api.example.org/users/{id}/posts`. RFC 3986 does not allow them there, but they
-//!   are common in URIs as written, and cutting there gives another link. An unbalanced one
-//!   ends the URI; in the host they end or reject it (`https://{region}.x/` is no URI). The
-//!   IRI parser validates the URI with each such pair standing in as `~`. Under
-//!   [`strict`](ExtractorBuilder::strict) such a candidate is dropped.
+//! - A **balanced `[...]` or `{...}` after the host** — in the path, query or fragment, nested
+//!   up to four deep — stays, as balanced parentheses do:
+//!   `http://example.org/list.php?ids[]=1&ids[]=2`, `http://api.example.org/users/{id}/posts`,
+//!   a URI template read whole (`https://cdn.example/{lib}.{build[arch]}.js`, never cut at its
+//!   first brace). RFC 3986 does not allow them there, but they are common in URIs as written,
+//!   and cutting there gives another link. An unbalanced one ends the URI; in the host they end
+//!   or reject it (`https://{region}.x/` is no URI). The IRI parser validates the URI with each
+//!   such pair standing in as `~`. Under [`strict`](ExtractorBuilder::strict) such a candidate
+//!   is dropped.
+//! - **Link text after a URI** is not part of it: a `[…]` with something in it, right after a
+//!   letter or digit of a path or of a query value, that the URI ends with — AsciiDoc's
+//!   `https://x.example/r.pdf[the report]` and `link:https://…[text]`, BBCode's
+//!   `[url]https://x.example/t[/url]`, a footnote mark (`http://x.example/draft.txt[2]`) — gives
+//!   the URI before it. Brackets after `=`, `/` or another delimiter (`ord=[timestamp]`,
+//!   `/[draft]/`) and after a query parameter's name (`?item[size]`, an array's key) stay.
+//! - A **defanged mark** (`[.]`, `{.}`, `[dot]`, `[:]`, …) is no bracket of a URI: a candidate
+//!   that comes to one anywhere is a defanged indicator (rule 13), never a live URI
+//!   (`http://files.example/payload[.]exe` gives nothing, or with
+//!   [`refang`](ExtractorBuilder::refang) the URI it stands for).
 //! - A **`(` right before the scheme** pairs with the first `)` the URI leaves unmatched, which
 //!   ends it: `(http://one.org/)(http://two.org/)` gives two URIs, `(http://foo.com/bar)more`
 //!   gives `http://foo.com/bar`; `(https://en.wikipedia.org/wiki/Set_(mathematics))` keeps its
 //!   inner pair.
-//! - **Markdown emphasis**: when a run of one to three `*`, `_` or `~` stands right before the
-//!   scheme (after no letter or digit), the same run at the end of the URI closes it and is not
-//!   part of it: `*https://x/bold*`, `**https://x/bold**`, `~~https://x/old~~` give
-//!   `https://x/…` without the marks. Without the run before the scheme a trailing `*` stays
-//!   (it is a URI character).
+//! - **Markdown emphasis and AsciiDoc passthrough**: when a run of one to three `*`, `_` or `~`,
+//!   or of two or three `+`, stands right before the scheme (after no letter or digit), the same run at the end
+//!   of the URI closes it and is not part of it: `*https://x/bold*`, `**https://x/bold**`,
+//!   `~~https://x/old~~`, `++https://x/raw++` give `https://x/…` without the marks. Without
+//!   the run before the scheme a trailing `*` or `+` stays (they are URI characters).
 //!
 //! In text not read as mail (see below), mail bodies sent as quoted-printable (RFC 2045) can
 //! be read as a mail client shows them, when asked for ([`ExtractorBuilder::quoted_printable`],

@@ -221,8 +221,10 @@ fn rule2_ip_literal_after_slashes_or_userinfo() {
     assert_uris("at http://[::1]:8080/x, or", &["http://[::1]:8080/x"]);
     assert_uris("at http://user@[2001:db8::7]/c=GB?x", &["http://user@[2001:db8::7]/c=GB?x"]);
     // In the host a bracket ends the URI; after it a balanced one stays (issue 18 item 7), and
-    // an unbalanced one ends it.
-    assert_uris("at http://a.example/list[1] now", &["http://a.example/list[1]"]);
+    // an unbalanced one ends it. One that ends the URI after a word is link text or a footnote
+    // mark (issue 36 item 2), not part of it.
+    assert_uris("at http://a.example/list[1]/x now", &["http://a.example/list[1]/x"]);
+    assert_uris("at http://a.example/list[1] now", &["http://a.example/list"]);
     assert_uris("at http://a.example/list[1 now", &["http://a.example/list"]);
     assert_uris("at http://a.example/list]1 now", &["http://a.example/list"]);
     // An IP literal inside a bracket wrapper.

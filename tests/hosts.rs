@@ -177,10 +177,17 @@ fn defang_marks_inside_a_host_are_named() {
 /// A `[` or `{` that starts no mark ends a URI as before (issue 18 item 7 is not decided here).
 #[test]
 fn other_brackets_after_a_uri_are_no_defang_marks() {
-    // Balanced brackets after the host stay (item 7); an unbalanced one ends the URI.
+    // Balanced brackets after the host stay (item 7); an unbalanced one ends the URI, and so
+    // does link text after it (issue 36 item 2).
     finds(
-        "http://example.com/list[1] and http://example.com/x{y} and http://example.com/z[w",
-        &["http://example.com/list[1]", "http://example.com/x{y}", "http://example.com/z"],
+        "http://example.com/list[1]/a and http://example.com/x{y} and http://example.com/z[w \
+         and http://example.com/q[1] and",
+        &[
+            "http://example.com/list[1]/a",
+            "http://example.com/x{y}",
+            "http://example.com/z",
+            "http://example.com/q",
+        ],
     );
 }
 
@@ -248,9 +255,9 @@ fn refanged_text_is_validated_like_any_other() {
     let found = rejected(&mut builder, "hxxp://-evil[.]example/ x");
     assert_eq!(found, [("http://-evil.example/".to_owned(), ErrorKind::UnclickableHost)]);
     // Plain URIs are not refanged, and other brackets are no marks.
-    let found = matches_with(&refanging(), b"see http://a.example/x and http://b.example/list[1]");
+    let found = matches_with(&refanging(), b"see http://a.example/x and http://b.example/list[1]/x");
     let uris: Vec<_> = found.iter().map(|m| (m.uri(), m.is_refanged())).collect();
-    assert_eq!(uris, [("http://a.example/x", false), ("http://b.example/list[1]", false)]);
+    assert_eq!(uris, [("http://a.example/x", false), ("http://b.example/list[1]/x", false)]);
 }
 
 /// Rule 3 on refanged text as on any bare URI: a `(` at the end goes, and the parentheses

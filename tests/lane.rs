@@ -426,7 +426,7 @@ fn the_lane_agrees_around_iris() {
 /// `http://a.example/use`, where the general path reads on through the balanced braces.
 #[test]
 fn lane_cut_an_iri_before_an_opening_mark_and_a_brace() {
-    for text in ["see http://a.example/use\u{201c}{id}/r here", "see http://a.example/use\u{ab}[x] here"] {
+    for text in ["see http://a.example/use\u{201c}{id}/r here", "see http://a.example/use\u{ab}[x]/r here"] {
         let uris: Vec<String> =
             ExtractorBuilder::new().build().slice(text.as_bytes()).map(|m| m.uri().to_owned()).collect();
         let expected = text.strip_prefix("see ").and_then(|t| t.strip_suffix(" here")).unwrap();

@@ -194,6 +194,8 @@ fn balanced_brackets_after_the_host_stay() {
         "http://x.example/a[1 b and http://y.example/a]b",
         &["http://x.example/a", "http://y.example/a"],
     );
+    // Nested brackets stay as a pair does (up to four deep), unless they are link text.
+    assert_uris("http://x.example/a[[1]]/b", &["http://x.example/a[[1]]/b"]);
     assert_uris("http://x.example/a[[1]]", &["http://x.example/a"]);
     // In the host they end or reject it.
     assert_uris("https://{region}.example/ and https://a{b}.example/", &["https://a"]);

@@ -373,13 +373,20 @@ fn ip_literal_end(w: &Window<'_>, open: usize, limit_end: usize) -> Scan<Option<
     }
 }
 
+/// How deep balanced brackets may nest inside one another after the authority
+/// (`{b[c]}` in a URI template).
+const NESTING_MAX: usize = 4;
+
 /// The index of the `]` or `}` closing the `[` or `{` at `open`, when that stands after the
-/// authority of an IRI and closes before anything that ends it (another bracket, white space,
-/// a character outside ASCII that ends an IRI), below `limit_end`: a balanced bracket in a
-/// path, query or fragment (`?ids[]=1`, `/users/{id}/posts`) stays, as URIs in text hold
-/// although RFC 3986 does not allow it (the crate docs, "Brackets, parentheses and
-/// emphasis"). In the authority (`https://{region}.x/`), or unbalanced, it ends the IRI; the
-/// end of the window is [`Incomplete`] unless it is complete.
+/// authority of an IRI and closes before anything that ends it (white space, a character
+/// outside ASCII that ends an IRI, an unbalanced bracket), below `limit_end`: a balanced
+/// bracket in a path, query or fragment (`?ids[]=1`, `/users/{id}/posts`, a URI template's
+/// `{a}.{b[c]}`, up to [`NESTING_MAX`] deep) stays, as URIs in text hold although RFC 3986
+/// does not allow it (the crate docs, "Brackets, parentheses and emphasis"). In the authority
+/// (`https://{region}.x/`), or unbalanced, it ends the IRI; so does a defanged indicator's mark
+/// (`[.]`, rule 13), and link text after the URI ([`super::link_text`]: AsciiDoc's
+/// `url[text]`, BBCode's `[url]…[/url]`, a footnote mark `[1]`). The end of the window is
+/// [`Incomplete`] unless it is complete.
 #[cold]
 #[inline(never)]
 pub(crate) fn balanced_close(
@@ -396,6 +403,27 @@ pub(crate) fn balanced_close(
     if text.get(a..open).is_none_or(|auth| memchr::memchr3(b'/', b'?', b'#', auth).is_none()) {
         return Ok(None);
     }
+    if super::defanged::mark_at(w, open)? {
+        return Ok(None);
+    }
+    let Some(close) = closing_bracket(w, open, limit_end, marks, 0)? else { return Ok(None) };
+    if close < limit_end && super::link_text::is_link_text(w, a, open, close)? {
+        return Ok(None);
+    }
+    Ok(Some(close))
+}
+
+/// The bracket closing the one at `open` ([`balanced_close`]), `depth` brackets deep: its
+/// index, `limit_end` when it is not closed below the limit, `None` when something that ends an
+/// IRI comes first.
+fn closing_bracket(
+    w: &Window<'_>,
+    open: usize,
+    limit_end: usize,
+    marks: &mut Option<Marks>,
+    depth: usize,
+) -> Scan<Option<usize>> {
+    let text = w.text;
     let close = if text[open] == b'[' { b']' } else { b'}' };
     let mut i = open + 1;
     loop {
@@ -403,6 +431,12 @@ pub(crate) fn balanced_close(
         match text.get(i) {
             Some(_) if i >= limit_end => return Ok(Some(limit_end)),
             Some(&b) if b == close => return Ok(Some(i)),
+            Some(b'[' | b'{') if depth + 1 < NESTING_MAX => {
+                match closing_bracket(w, i, limit_end, marks, depth + 1)? {
+                    Some(inner) if inner < limit_end => i = inner + 1,
+                    other => return Ok(other),
+                }
+            }
             Some(&b) if b >= 0x80 => match unicode::goes_on(w, i, marks)? {
                 Some(next) => i = next,
                 None => return Ok(None),

@@ -51,7 +51,7 @@ pub(crate) fn cut(
 /// The quick form of [`cut`] for a candidate in one segment from `start` to the end of `run`
 /// ([`super::bare::run_at_a_glance`]), after the mark `mark`: the end of the candidate as
 /// [`cut`] leaves it, or `None` when a rule needs more than a glance (a mark that pairs by
-/// reading the candidate, a `,` that a URL may follow).
+/// reading the candidate, a run of marks that may close it, a `,` that a URL may follow).
 #[inline(always)]
 pub(crate) fn cut_at_a_glance(
     text: &[u8],
@@ -59,13 +59,22 @@ pub(crate) fn cut_at_a_glance(
     run: &Run,
     mark: Option<&pairs::Mark>,
 ) -> Option<usize> {
-    if mark.is_some_and(|mark| mark.closing != Closing::AtStop) {
+    if mark.is_some_and(|mark| !matches!(mark.closing, Closing::AtStop | Closing::SameRun)) {
         return None;
     }
     if !comma::leaves_whole(text, start.body, run.end, run.seen) {
         return None;
     }
-    Some(trim::trim_run(text, start.s..run.end, start.body, run.seen))
+    let kept = trim::trim_run(text, start.s..run.end, start.body, run.seen);
+    // A run of marks closes only where the trimmed candidate ends with one of them
+    // (`pairs::close_after_trim`): most after a `+` or `*` do not (`+http://x/bot.html)`).
+    if let Some(mark) = mark
+        && mark.closing == Closing::SameRun
+        && text[kept - 1] == mark.close[0]
+    {
+        return None;
+    }
+    Some(kept)
 }
 
 /// Why a candidate is dropped rather than reported cut.

@@ -19,6 +19,7 @@ pub(crate) mod comma;
 pub(crate) mod defanged;
 pub(crate) mod end;
 mod lines;
+pub(crate) mod link_text;
 pub(crate) mod opener;
 mod pairs;
 mod pieces;

@@ -119,13 +119,15 @@ pub(crate) enum QuickWrap {
     Bare,
     /// `<`, at `lt`, right before the scheme, or `<URL:` (`url`).
     Angle { lt: usize, url: bool },
-    /// A mark closed where the bare scan stops ([`Closing::AtStop`]: `"`, `[`, `{`).
+    /// A mark closed where the bare scan stops ([`Closing::AtStop`]: `"`, `[`, `{`), or by
+    /// the same run at the end ([`Closing::SameRun`]: emphasis, a passthrough).
     Marked(&'static Mark),
 }
 
 /// [`opener_at_a_glance`] in the forms whose candidate the quick path reads to its end without
-/// the rules of a closing mark: none, `<…>` and `<URL:…>` right before the scheme, and a mark
-/// closed at the stop of the bare scan. `None` for the others (`URL:` alone, a mark that pairs
+/// the rules of a closing mark: none, `<…>` and `<URL:…>` right before the scheme, a mark
+/// closed at the stop of the bare scan, and a run of marks (whose closing the quick form of the
+/// cuts judges, `end::cut_at_a_glance`). `None` for the others (`URL:` alone, a mark that pairs
 /// by reading the candidate), and whenever the glance says `None`.
 #[inline(always)]
 pub(crate) fn wrap_at_a_glance(text: &[u8], s: usize, floor: usize) -> Option<QuickWrap> {
@@ -226,11 +228,12 @@ pub(crate) fn marked(
     end: usize,
     stop: Option<u8>,
 ) -> (Delimiter, core::ops::Range<usize>) {
+    // The scan stopped at `text[end]`: a closing mark of one byte is there when `stop` is it.
     if let Some(mark) = mark
         && let Some(delimiter) = mark.delimiter
         && stop == Some(mark.close[0])
         && end < text.len()
-        && text[end..].starts_with(mark.close)
+        && (mark.close.len() == 1 || text[end..].starts_with(mark.close))
     {
         return (delimiter, extent.start - mark.open.len()..end + mark.close.len());
     }

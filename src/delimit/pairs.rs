@@ -20,7 +20,7 @@ pub(crate) enum Closing {
     /// `['http://a.example/','http://b.example/']`.
     NoWordAfter,
     /// The same run of one to three marks at the end of the candidate closes it, after
-    /// trimming ([`emphasis`]): Markdown's `**https://x/bold**`.
+    /// trimming ([`emphasis`]): Markdown's `**https://x/bold**`, AsciiDoc's `++https://x/p++`.
     SameRun,
 }
 
@@ -41,7 +41,7 @@ pub(crate) struct Mark {
 
 /// Every mark, in the one list. An opening mark's last byte is the key of the look-back
 /// ([`mark_before`]): no two marks share one (a compile-time check).
-pub(crate) static MARKS: [Mark; 8] = [
+pub(crate) static MARKS: [Mark; 9] = [
     Mark { open: b"\"", close: b"\"", closing: Closing::AtStop, delimiter: Some(Delimiter::Quoted) },
     Mark { open: b"[", close: b"]", closing: Closing::AtStop, delimiter: Some(Delimiter::Bracketed) },
     Mark { open: b"{", close: b"}", closing: Closing::AtStop, delimiter: Some(Delimiter::Braced) },
@@ -50,6 +50,9 @@ pub(crate) static MARKS: [Mark; 8] = [
     Mark { open: b"*", close: b"*", closing: Closing::SameRun, delimiter: None },
     Mark { open: b"_", close: b"_", closing: Closing::SameRun, delimiter: None },
     Mark { open: b"~", close: b"~", closing: Closing::SameRun, delimiter: None },
+    // AsciiDoc's passthrough, `++https://x.example/p++` (two or three: a single `+` before a
+    // scheme is a crawler's user agent, `+http://www.google.com/bot.html`).
+    Mark { open: b"++", close: b"+", closing: Closing::SameRun, delimiter: None },
 ];
 
 /// For each byte, 1 + the index in [`MARKS`] of the mark whose opening ends with it; 0 for none.
@@ -75,7 +78,14 @@ pub(crate) fn mark_before(text: &[u8], s: usize, before: u8, lo: usize) -> Optio
         return None;
     }
     let mark = &MARKS[usize::from(k - 1)];
-    (mark.open.len() == 1 || (s >= lo + mark.open.len() && text[..s].ends_with(mark.open))).then_some(mark)
+    // The last byte is `before`; a mark of more bytes has the rest before it.
+    let n = mark.open.len();
+    let whole = match n {
+        1 => true,
+        2 => s >= lo + 2 && text[s - 2] == mark.open[0],
+        _ => s >= lo + n && text[s - n..s] == *mark.open,
+    };
+    whole.then_some(mark)
 }
 
 /// Where the candidate in `pieces` (scanned from `body` on) ends at the mark that closes `mark`,

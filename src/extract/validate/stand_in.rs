@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use crate::uri::{Components, ParseError, Uri};
 
 /// The text a reading is validated as, when it needs more than the URI parser: the reading
-/// with each balanced pair of `[ ]` or `{ }` after its authority (no pair inside another)
+/// with each balanced pair of `[ ]` or `{ }` after its authority (pairs nest)
 /// written as `~ ~`, an `unreserved` character that delimits nothing, so that every component
 /// keeps its offsets. `None` when the reading is ASCII with no such pair: the URI parser
 /// decides it as before.
@@ -30,18 +30,19 @@ pub(super) fn stand_in(reading: &str) -> Option<Cow<'_, str>> {
     let Some(host_len) = memchr::memchr3(b'/', b'?', b'#', &bytes[from..]) else { return unchanged() };
     let path = from + host_len;
     let mut out = bytes.to_vec();
-    let mut open: Option<usize> = None;
+    // The brackets open, innermost last: a closing one pairs with the last when it matches it,
+    // and clears what is open otherwise (the pairs nest, as the bare scan reads them).
+    let mut open: Vec<usize> = Vec::new();
     for i in path..bytes.len() {
         match bytes[i] {
-            b'[' | b'{' => open = Some(i),
-            b @ (b']' | b'}') => {
-                if let Some(o) = open.take()
-                    && bytes[o] == if b == b']' { b'[' } else { b'{' }
-                {
+            b'[' | b'{' => open.push(i),
+            b @ (b']' | b'}') => match open.pop() {
+                Some(o) if bytes[o] == if b == b']' { b'[' } else { b'{' } => {
                     out[o] = b'~';
                     out[i] = b'~';
                 }
-            }
+                _ => open.clear(),
+            },
             _ => {}
         }
     }
@@ -62,6 +63,8 @@ mod tests {
     #[test]
     fn balanced_brackets_after_the_authority_stand_in_as_tildes() {
         assert_eq!(stand_in("http://x/a?ids[]=1&b{c}").as_deref(), Some("http://x/a?ids~~=1&b~c~"));
+        assert_eq!(stand_in("http://x/{a}.{b[c]}.js").as_deref(), Some("http://x/~a~.~b~c~~.js"));
+        assert_eq!(stand_in("http://x/{a]b}").as_deref(), Some("http://x/{a]b}"));
         assert_eq!(stand_in("http://x/a]b[").as_deref(), Some("http://x/a]b["));
         assert_eq!(stand_in("http://[::1]/a[b]").as_deref(), Some("http://[::1]/a~b~"));
         assert_eq!(stand_in("http://x/a"), None);
