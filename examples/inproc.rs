@@ -87,7 +87,7 @@ fn take(mode: &str, text: &[u8], utf8: &str) -> Option<usize> {
             }
             n
         }
-        "plain" => urisift::ExtractorBuilder::new().mail(urisift::MailMode::Off).slice(text).count(),
+        "plain" => urisift::ExtractorBuilder::new().mail(urisift::MailMode::Off).build().slice(text).count(),
         "stream" => urisift::extract(text).filter(Result::is_ok).count(),
         "linkify" => {
             let mut finder = linkify::LinkFinder::new();

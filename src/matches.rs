@@ -3,7 +3,7 @@
 use core::fmt;
 
 pub use crate::span::Span;
-use crate::uri::Parts;
+use crate::uri::{self, Parts};
 
 /// How a URI was delimited in the text (RFC 2396 Appendix E; RFC 1738 "URLs in context").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -286,18 +286,19 @@ impl Match {
         self.uri.as_str()
     }
 
-    /// The URI this match maps to (RFC 3987 §3.1, issue 18 item 8): for an IRI, its host in
-    /// IDNA A-labels and its other characters outside ASCII percent-encoded as UTF-8
-    /// ([`crate::uri::to_uri`]); for a URI (ASCII), the URI itself, borrowed. Should the IRI
-    /// not parse as one (it was found valid, so it does), every byte outside ASCII is
-    /// percent-encoded, which §3.1 allows in the host too.
+    /// The URI this match maps to (RFC 3987 §3.1, issue 18 item 8): [`uri::iri_to_uri`] of
+    /// its text. For an IRI, its host in IDNA A-labels and its other characters outside ASCII
+    /// percent-encoded as UTF-8; for a URI (ASCII), the URI itself, borrowed. Its other
+    /// [reading](Match::alternate), if any, maps the same way: `iri_to_uri(alternate)`.
     ///
     /// ```
-    /// let m = urisift::extract_slice(b"see <http://a.example/x>").next().unwrap();
-    /// assert_eq!(m.to_uri(), "http://a.example/x");
+    /// let text = "see <http://a.example/x> and https://ja.wikipedia.org/wiki/東京";
+    /// let found: Vec<_> = urisift::extract_str(text).collect();
+    /// assert_eq!(found[0].to_uri(), "http://a.example/x");
+    /// assert_eq!(found[1].to_uri(), "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC");
     /// ```
     pub fn to_uri(&self) -> std::borrow::Cow<'_, str> {
-        iri_to_uri(self.uri())
+        uri::iri_to_uri(self.uri())
     }
 
     /// The bytes of [`Match::uri`] (ASCII), without the check that makes them a `str`: for a
@@ -491,7 +492,7 @@ impl Overlong {
 }
 
 /// What extraction reports, in input order: see
-/// [`Extractor::next_event`](crate::Extractor::next_event).
+/// [`Matches::next_event`](crate::Matches::next_event).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 // Matches are the common case; boxing them would add an allocation per match.
@@ -504,38 +505,6 @@ pub enum Event {
     Rejected(Rejected),
     /// A candidate longer than the maximum URI length, skipped.
     Overlong(Overlong),
-}
-
-/// The URI an IRI found by the extractor maps to, as [`Match::to_uri`] gives it for the
-/// match's text: for any of its readings ([`Match::alternate`]) too.
-///
-/// ```
-/// assert_eq!(urisift::iri_to_uri("http://a.example/"), "http://a.example/");
-/// ```
-pub fn iri_to_uri(iri: &str) -> std::borrow::Cow<'_, str> {
-    use std::borrow::Cow;
-    if iri.is_ascii() {
-        return Cow::Borrowed(iri);
-    }
-    match crate::uri::to_uri(iri) {
-        Ok(uri) => Cow::Owned(uri),
-        Err(_) => {
-            let mut uri = String::with_capacity(iri.len() * 3);
-            for &b in iri.as_bytes() {
-                if b.is_ascii() {
-                    uri.push(char::from(b));
-                } else {
-                    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                    uri.extend([
-                        '%',
-                        char::from(HEX[usize::from(b >> 4)]),
-                        char::from(HEX[usize::from(b & 15)]),
-                    ]);
-                }
-            }
-            Cow::Owned(uri)
-        }
-    }
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ use crate::source::lines::LineCounter;
 /// is read a message at a time, so an extractor over a reader holds one message, and what it
 /// decodes from it, at a time. A longer message (of an mbox, or an input that is one message)
 /// is read as plain text, by a reader and over a slice alike, and the messages after it as
-/// mail ([`Extractor::long_messages`](crate::Extractor::long_messages) counts them).
+/// mail ([`Matches::long_messages`](crate::Matches::long_messages) counts them).
 pub const MAIL_MAX: usize = 64 << 20;
 
 /// The origin of the segment being read ([`Messages::segment`]): made with its first match
@@ -135,7 +135,7 @@ impl Mail {
     /// The mail stage resumed at the separator line at input offset `separator` of an mbox, its
     /// message starting at `start`, after `number` messages and `line_feeds` line feeds: it
     /// reads from there on what the stage over the whole input reads (see
-    /// [`UriFinder::reader_messages`](crate::UriFinder::reader_messages)).
+    /// [`shard::reader_messages`](crate::shard::reader_messages)).
     pub(crate) fn resuming(mut self, separator: u64, start: u64, number: usize, line_feeds: u64) -> Self {
         self.messages = self.messages.resuming(separator, start, number);
         if let Some(lines) = &mut self.lines {

@@ -15,7 +15,11 @@ mod queue;
 mod refang;
 
 pub use builder::{ExtractorBuilder, UriFinder};
-pub use iter::{BorrowedMatches, Extractor, MboxCut, MessageStart, Seam, SliceMatch, SliceMatches};
+pub(crate) use iter::cut_mbox;
+pub use iter::{
+    BorrowedMatches, Extractor, Input, Matches, MboxCut, MessageStart, Reader, Seam, Slice, SliceMatch,
+    SliceMatches,
+};
 pub use mail::MAIL_MAX;
 pub use options::MailMode;
 pub use prefix::Prefix;
