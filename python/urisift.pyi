@@ -81,7 +81,9 @@ class Match:
     @property
     def delimiter(
         self,
-    ) -> Literal["angle", "angle-url-prefix", "url-prefix", "quoted", "bracketed", "braced", "bare"]: ...
+    ) -> Literal[
+        "angle", "angle-url-prefix", "url-prefix", "quoted", "bracketed", "braced", "bare", "html-attribute"
+    ]: ...
     @property
     def scheme(self) -> str:
         """As written; empty for an abbreviated www. URL."""
@@ -119,7 +121,8 @@ class Origin:
     def content_type(self) -> str: ...
     @property
     def found(self) -> str:
-        """header:NAME, body, preamble, epilogue, html:text or html:ATTRIBUTE."""
+        """Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text` or
+        `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`)."""
     @property
     def link_text(self) -> Optional[str]: ...
     def __hash__(self) -> int: ...

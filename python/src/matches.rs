@@ -301,7 +301,7 @@ impl MatchObj {
     }
 
     /// How it was delimited: `angle`, `angle-url-prefix`, `url-prefix`, `quoted`, `bracketed`,
-    /// `braced` or `bare`.
+    /// `braced`, `bare`, or `html-attribute` (the whole value of an HTML link attribute in mail).
     #[getter]
     fn delimiter(&self) -> &'static str {
         self.m.delimiter().name()
@@ -437,8 +437,8 @@ impl OriginObj {
         self.0.content_type()
     }
 
-    /// Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
-    /// `html:ATTRIBUTE`.
+    /// Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text` or
+    /// `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`).
     #[getter]
     fn found(&self) -> String {
         self.0.place().to_string()
