@@ -21,9 +21,6 @@ use urisift::uri::Grammar;
 /// The size of the output buffer.
 const OUTPUT_BUFFER: usize = 64 << 10;
 
-/// The range of `--max-uri-len` (the library's).
-const MAX_URI_LEN: std::ops::RangeInclusive<u64> = 16..=1 << 30;
-
 /// When to colour the output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
@@ -259,8 +256,8 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", default_value = "64K", value_parser = parse_size)]
     max_uri_len: usize,
 
-    /// The longest message read as mail, in bytes (suffixes K, M, G; from 1K to 4G; 64M by
-    /// default).
+    /// The longest message read as mail, in bytes (suffixes K, M, G; from 1 byte to 4G less 2
+    /// bytes; 64M by default).
     ///
     /// Mail is read a message at a time, so memory holds one message of at most this. A
     /// longer message (a large attachment) is read as plain text, without MIME decoding, with
@@ -331,19 +328,19 @@ pub struct Args {
     headers: Vec<String>,
 }
 
-/// Parses `--max-uri-len` (see [`size`]).
+/// Parses `--max-uri-len` (see [`size`]): the library's range.
 fn parse_size(s: &str) -> Result<usize, String> {
-    size(s, MAX_URI_LEN, "the longest URI looked for is from 16 bytes to 1G")
+    size(s, ExtractorBuilder::MAX_URI_LEN_RANGE, "the longest URI looked for")
 }
 
-/// Parses `--mail-message-max` (see [`size`]): at most the library's bound, 4 GiB less two.
+/// Parses `--mail-message-max` (see [`size`]): the library's range.
 fn parse_message_max(s: &str) -> Result<usize, String> {
-    size(s, 1 << 10..=u32::MAX as u64 - 1, "the longest message read as mail is from 1K to 4G")
+    size(s, ExtractorBuilder::MAIL_MESSAGE_MAX_RANGE, "the longest message read as mail")
 }
 
 /// A number of bytes, with an optional suffix K, M or G (binary multiples, any case, an
-/// optional `B` or `iB` after it), in `range`.
-fn size(s: &str, range: std::ops::RangeInclusive<u64>, bounds: &str) -> Result<usize, String> {
+/// optional `B` or `iB` after it), in `range`, the range of `what`.
+fn size(s: &str, range: std::ops::RangeInclusive<usize>, what: &str) -> Result<usize, String> {
     let lower = s.trim().to_ascii_lowercase();
     let unit = lower.trim_end_matches("ib").trim_end_matches('b');
     let (digits, shift) = match unit.as_bytes().last() {
@@ -355,11 +352,22 @@ fn size(s: &str, range: std::ops::RangeInclusive<u64>, bounds: &str) -> Result<u
     let n: u64 = digits
         .parse()
         .map_err(|_| format!("`{s}` is not a size (bytes, or a number with K, M or G: 64K, 1M)"))?;
-    let bytes = n
-        .checked_mul(1 << shift)
+    let (low, high) = (*range.start(), *range.end());
+    n.checked_mul(1 << shift)
+        .and_then(|b| usize::try_from(b).ok())
         .filter(|b| range.contains(b))
-        .ok_or_else(|| format!("{s} is out of range: {bounds}"))?;
-    usize::try_from(bytes).map_err(|_| format!("{s} is too large for this machine"))
+        .ok_or_else(|| format!("{s} is out of range: {what} is from {} to {}", shown(low), shown(high)))
+}
+
+/// `bytes` as a size is written: with the largest suffix that divides it.
+fn shown(bytes: usize) -> String {
+    match bytes {
+        1 => "1 byte".to_owned(),
+        b if b % (1 << 30) == 0 => format!("{}G", b >> 30),
+        b if b % (1 << 20) == 0 => format!("{}M", b >> 20),
+        b if b % (1 << 10) == 0 => format!("{}K", b >> 10),
+        b => format!("{b} bytes"),
+    }
 }
 
 impl Args {
@@ -1037,7 +1045,7 @@ impl<W: Write> Run<'_, W> {
         let second = if self.args.all_readings { m.alternate() } else { None };
         // `--to-uri`: each reading mapped to its URI (RFC 3987 §3.1); a URI stays borrowed.
         let readings: Vec<std::borrow::Cow<'_, str>> = if self.args.to_uri {
-            core::iter::once(m.uri()).chain(second).map(urisift::iri_to_uri).collect()
+            core::iter::once(m.uri()).chain(second).map(urisift::uri::iri_to_uri).collect()
         } else {
             Vec::new()
         };
@@ -1101,6 +1109,27 @@ mod tests {
         assert_eq!(parse_size("1G"), Ok(1 << 30));
         for bad in ["0", "15", "2G", "1025M", "", "K", "-1", "1.5K", "1T", "18446744073709551615G"] {
             assert!(parse_size(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse_size("8"),
+            Err("8 is out of range: the longest URI looked for is from 16 bytes to 1G".into())
+        );
+    }
+
+    /// The library's range of message bounds, no other (issue 37 item 8: Python took 2**40,
+    /// which the library cut to 4G silently, where the command line refused it).
+    #[test]
+    fn message_bounds_are_the_librarys() {
+        assert_eq!(parse_message_max("1"), Ok(1));
+        assert_eq!(parse_message_max("64M"), Ok(urisift::MAIL_MAX));
+        assert_eq!(parse_message_max("4294967294"), Ok(u32::MAX as usize - 1));
+        for bad in ["0", "4G", "4294967295", "1T"] {
+            assert_eq!(
+                parse_message_max(bad),
+                Err(format!(
+                    "{bad} is out of range: the longest message read as mail is from 1 byte to 4294967294 bytes"
+                ))
+            );
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `-j N`: the inputs scanned on N threads, a large file in ranges, the output in input order.
 //!
 //! The inputs are cut into jobs: a whole input, or a range of a large regular file
-//! (`UriFinder::reader_range_after`, whose ranges add up to the whole file exactly). Worker
+//! (`shard::reader_range_after`, whose ranges add up to the whole file exactly). Worker
 //! threads take the jobs in order and send their events in batches down a bounded channel per
 //! job; the main thread takes the jobs' channels in order and reports every event as the
 //! one-thread scan does, with the same code ([`Run::handle`]), so the output is the same. A
@@ -29,7 +29,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Condvar, Mutex};
 
-use urisift::{Event, Prefix, Seam, UriFinder};
+use urisift::shard::{self, Prefix, Seam};
+use urisift::{Event, UriFinder};
 
 use crate::complain;
 use crate::extract::{
@@ -47,7 +48,7 @@ const RENDERED: usize = 64 << 10;
 const CHANNEL: usize = 8;
 /// How many jobs a worker may be ahead of the job the main thread reports from, per thread.
 const AHEAD: usize = 4;
-/// How much of a file's start says whether it is read as mail ([`UriFinder::reads_as_mail`]).
+/// How much of a file's start says whether it is read as mail ([`shard::reads_as_mail`]).
 const MAIL_LOOK: usize = 64 * 1024;
 
 /// The smallest range a large file is cut into.
@@ -331,7 +332,7 @@ fn splittable(
     }
     let mut start = Vec::with_capacity(MAIL_LOOK);
     File::open(path).ok()?.take(MAIL_LOOK as u64).read_to_end(&mut start).ok()?;
-    let mail = finder.reads_as_mail(&start, start.len() < MAIL_LOOK);
+    let mail = shard::reads_as_mail(finder, &start, start.len() < MAIL_LOOK);
     let head = if start.len() >= 2 { [start[0], start[1]] } else { [0; 2] };
     Some((meta.len(), head, mail))
 }
@@ -536,10 +537,10 @@ fn work(
             };
             let extractor = match prefix {
                 None if *guess => {
-                    finder.reader_range_after(file, range.clone(), Prefix::unknown(range.start))
+                    shard::reader_range_after(finder, file, range.clone(), Prefix::unknown(range.start))
                 }
                 None => finder.reader_range(file, range.clone()),
-                Some(Ok(prefix)) => finder.reader_range_after(file, range.clone(), prefix),
+                Some(Ok(prefix)) => shard::reader_range_after(finder, file, range.clone(), prefix),
                 Some(Err(e)) => Err(io::Error::other(e)),
             };
             match extractor {
@@ -578,7 +579,7 @@ fn rescan<W: io::Write>(
         let more = count_block(&file, counted.len()..range.start, false).map_err(Stop::Input)?;
         *counted = counted.followed_by(more);
     }
-    let mut extractor = finder.reader_range_after(file, range, *counted).map_err(Stop::Input)?;
+    let mut extractor = shard::reader_range_after(finder, file, range, *counted).map_err(Stop::Input)?;
     while let Some(event) = extractor.next_event_ref() {
         let event = event.map_err(Stop::Input)?;
         if let Flow::Enough = run.handle(event, counts, &name, max_count)? {
