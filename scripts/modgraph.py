@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The library's module graph, from its `use` and path references, and the cycles in it.
 
-    scripts/modgraph.py [--dot]
+    scripts/modgraph.py [--dot] [TREE]
 
-A module is a file under src/ (its `mod.rs` is the folder's module). An edge A -> B means that A
+TREE is the folder of one crate's sources (default src/, the library; python/src is the Python
+package's). A module is a file under it (its `mod.rs` is the folder's module). An edge A -> B means that A
 names an item of B (`crate::b::…`, `super::b::…`, `use super::{…}` of a parent counts as the
 parent). Edges between a module and its own parent or children are left out: a parent declares
 and re-exports its children, and children use what their parent defines. Exit status 1 when a
@@ -13,7 +14,9 @@ import re
 import sys
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+ROOT = Path(__file__).resolve().parent.parent
+TREES = [a for a in sys.argv[1:] if not a.startswith("--")]
+SRC = (ROOT / TREES[0] if TREES else ROOT / "src").resolve()
 
 
 def module_of(path: Path) -> str:
