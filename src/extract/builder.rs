@@ -378,6 +378,30 @@ mod tests {
         assert!(uri.contains(&default.max_uri_len) && mail.contains(&default.mail_max));
     }
 
+    /// The entry points deprecated in 0.2.0 still give what their replacements give.
+    #[test]
+    #[allow(deprecated)]
+    fn deprecated_entry_points_give_what_their_replacements_give() {
+        use crate::shard;
+        let builder = ExtractorBuilder::new();
+        let finder = builder.build();
+        let text = b"From a@example.org Mon Jan  1 00:00:00 2001\nSubject: x\n\nhttp://a.example/\n";
+        let uris = |m: SliceMatches<'_>| m.map(|m| m.uri().to_owned()).collect::<Vec<_>>();
+        assert_eq!(uris(builder.slice(text)), ["http://a.example/"]);
+        assert_eq!(builder.reader(&text[..]).map(Result::unwrap).count(), 1);
+        assert_eq!(uris(builder.slice_range(text, 0..10)), uris(finder.slice_range(text, 0..10)));
+        assert_eq!(finder.reads_as_mail(text, true), shard::reads_as_mail(&finder, text, true));
+        let start = crate::MessageStart::default();
+        assert_eq!(finder.mbox_cut(text, start, 1), shard::mbox_cut(&finder, text, start, 1));
+        assert_eq!(uris(finder.slice_messages(text, start)), ["http://a.example/"]);
+        assert_eq!(finder.reader_messages(&text[..], start).map(Result::unwrap).count(), 1);
+        let prefix = crate::Prefix::default();
+        let range = finder.reader_range_after(io::Cursor::new(text), 0..10, prefix).unwrap();
+        assert_eq!(range.map(Result::unwrap).count(), 1);
+        let seam: Option<crate::Seam> = None;
+        assert!(seam.is_none() && matches!(crate::MboxCut::More, shard::MboxCut::More));
+    }
+
     #[test]
     fn finders_are_send_and_sync() {
         fn send_sync<T: Send + Sync>() {}
