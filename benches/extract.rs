@@ -6,10 +6,13 @@
 //! the loop, so a bench that stops finding URIs fails instead of getting faster.
 //!
 //! The `mail` (a real mbox) and `mime` (generated MIME newsletters) groups are read as mail;
-//! their `urisift-plain` reads the same bytes as plain text.
+//! their `urisift-plain` reads the same bytes as plain text, and their `mail-parser` is the peer
+//! that reads mail as mail too (`mail_peer`: each message decoded by the `mail-parser` crate,
+//! linkify over its decoded header values and bodies), beside linkify over the raw bytes.
 //!
 //! Run: `cargo bench --bench extract` (all groups) or `cargo bench --bench extract -- prose`.
 
+mod mail_peer;
 mod workload;
 
 use std::hint::black_box;
@@ -77,6 +80,14 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| {
                     let n = plain.slice(black_box(&text)).count();
                     assert_eq!(n, plain_count);
+                })
+            });
+            let peer = mail_peer::MailPeer::new();
+            let peer_count = peer.count(&text);
+            group.bench_function("mail-parser", |b| {
+                b.iter(|| {
+                    let n = peer.count(black_box(&text));
+                    assert_eq!(n, peer_count);
                 })
             });
         }

@@ -11,13 +11,17 @@
 //! of `Match`), `plain` (the same with mail read as plain text, `MailMode::Off`), `borrowed`
 //! (`SliceMatches::borrowed`), `lent` (`next_event_ref`), `stream`
 //! (`extract` over the bytes as a reader), `linkify` (linkify's `LinkFinder`, URLs), `linkify-email` (URLs and
-//! email addresses) or `floor`
+//! email addresses), `mail-parser` (the input read as an mbox: each message decoded by the
+//! `mail-parser` crate, linkify over its header values and text and HTML bodies;
+//! `benches/mail_peer`) or `floor`
 //! (the scan floor of `benches/workload`). WORKLOAD is a name of `benches/workload`, generated
 //! as `benches/extract.rs` generates it (4 MiB, the same seed), or a file's path. Only
 //! `take` does the work measured: `--toggle-collect` leaves out generating or reading the
 //! input and making it UTF-8 for linkify. The count found is printed. A third argument, REPS,
 //! does the work so many times and prints the shortest time on stderr.
 
+#[path = "../benches/mail_peer/mod.rs"]
+mod mail_peer;
 #[path = "../benches/workload/mod.rs"]
 mod workload;
 
@@ -32,7 +36,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(mode), Some(input)) = (args.first(), args.get(1)) else {
         eprintln!(
-            "usage: inproc value|plain|borrowed|lent|stream|linkify|linkify-email|floor WORKLOAD|FILE [REPS]"
+            "usage: inproc value|plain|borrowed|lent|stream|linkify|linkify-email|mail-parser|floor WORKLOAD|FILE [REPS]"
         );
         return ExitCode::from(2);
     };
@@ -50,11 +54,12 @@ fn main() -> ExitCode {
     // REPS, if given: the work is done so many times, and the shortest time is printed on
     // stderr (a minimum is the figure least disturbed by other work on a shared machine).
     let reps = args.get(2).and_then(|r| r.parse::<u32>().ok()).unwrap_or(1).max(1);
+    let mail_peer = mail_peer::MailPeer::new();
     let mut best = std::time::Duration::MAX;
     let mut found = None;
     for _ in 0..reps {
         let started = std::time::Instant::now();
-        found = take(mode, &text, &utf8);
+        found = take(mode, &text, &utf8, &mail_peer);
         best = best.min(started.elapsed());
     }
     match found {
@@ -74,7 +79,7 @@ fn main() -> ExitCode {
 
 /// Takes every match of `text` (`utf8` for linkify) the way `mode` names, and counts them.
 #[inline(never)]
-fn take(mode: &str, text: &[u8], utf8: &str) -> Option<usize> {
+fn take(mode: &str, text: &[u8], utf8: &str, mail_peer: &mail_peer::MailPeer) -> Option<usize> {
     let text = black_box(text);
     Some(match mode {
         "value" => urisift::extract_slice(text).count(),
@@ -100,6 +105,8 @@ fn take(mode: &str, text: &[u8], utf8: &str) -> Option<usize> {
             finder.kinds(&[linkify::LinkKind::Url, linkify::LinkKind::Email]);
             finder.links(black_box(utf8)).count()
         }
+        // The raw bytes, as urisift gets them: the peer decodes the mail itself.
+        "mail-parser" => mail_peer.count(text),
         "floor" => workload::scan_floor(text),
         _ => return None,
     })

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Whole-process throughput of the CLI beside its peers, on generated workloads, and the CLI's
 # peak resident size on a large piped input. The in-process figures come from
-# `cargo bench --bench extract`; this is the other half of the README's "Performance" section.
+# `scripts/inproc.sh` and `cargo bench --bench extract`; the tables are in PERFORMANCE.md.
 #
 #   scripts/compare.sh [SIZE_MIB] [RUNS]      (defaults: 64 MiB per workload, best of 5 runs)
+#   URISIFT_TIME=cpu scripts/compare.sh ...   (CPU time instead of wall clock: a busy machine)
 #
 # For each workload (prose, mail, log, dense, adversarial) it writes SIZE_MIB of text with
 # `examples/generate.rs` into a temporary directory, then times, on the same file:
@@ -39,8 +40,10 @@
 # what they mean to the regex crate, and so that a UTF-8 locale does not slow it down; -a makes
 # both read NUL bytes as text. A tool that is not installed is skipped, with a note.
 #
-# Timing is wall clock of the whole command (pipeline included), best of RUNS, file in the page
-# cache. Then the CLI's peak RSS while scanning 1 GiB of the mail workload from a pipe
+# Timing is wall clock of the whole command (pipeline included), or its CPU time, best of RUNS,
+# file in the page cache. After the table of every run, the same ratios as two matrices (workload by tool, for
+# one thread and for the default -j: the tables of PERFORMANCE.md), and the load average before
+# and after. Then the CLI's peak RSS while scanning 1 GiB of the mail workload from a pipe
 # (`/usr/bin/time -v`), unless URISIFT_SKIP_RSS is set.
 set -euo pipefail
 
@@ -49,7 +52,10 @@ runs=${2:-5}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-cargo build --quiet --release --bin urisift --example generate --example peers
+# The examples first, then the command line alone: built together, cargo unifies the features of
+# the crates they share and the binary timed would not quite be the one users build.
+cargo build --quiet --release --example generate --example peers
+cargo build --quiet --release --bin urisift
 bin=$root/target/release
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -68,23 +74,33 @@ rg_pipe() { cat "$1" | rg -o -a "$regex" | wc -l; }
 peer() { "$bin/examples/peers" "$@"; }
 memchr_pipe() { cat "$1" | "$bin/examples/peers" memchr -; }
 
-# Best wall-clock microseconds of `runs` runs of the command; its last output line goes to
-# $dir/out. A command that finds nothing exits 1 (urisift, grep); that is not a failure here.
+# Best microseconds of `runs` runs of the command; its last output line goes to $dir/out. A
+# command that finds nothing exits 1 (urisift, grep); that is not a failure here. With
+# URISIFT_TIME=cpu the time is the CPU time (user + system) of the whole pipeline rather than its
+# wall clock: on a machine busy with other work a process waits for a core, which wall clock
+# counts and CPU time does not (the rows with several threads are then left out).
 best() {
     local best=999999999999 s e t
     for _ in $(seq "$runs"); do
-        s=$(date +%s%N)
-        { "$@" 2>/dev/null || true; } | tail -n 1 >"$dir/out"
-        e=$(date +%s%N)
-        t=$(((e - s) / 1000))
+        if [ "$clock" = cpu ]; then
+            t=$( { TIMEFORMAT='%3U %3S'; time { { "$@" 2>/dev/null || true; } | tail -n 1 >"$dir/out"; }; } 2>&1 |
+                awk '{ printf "%d", ($1 + $2) * 1e6 }')
+        else
+            s=$(date +%s%N)
+            { "$@" 2>/dev/null || true; } | tail -n 1 >"$dir/out"
+            e=$(date +%s%N)
+            t=$(((e - s) / 1000))
+        fi
         ((t < best)) && best=$t
     done
     echo "$best"
 }
 
 # Rows: tool, how it reads (file or pipe), the command.
+clock=${URISIFT_TIME:-wall}
 jn=urisift-j$(nproc)
-rows=("urisift file urisift_file" "urisift pipe urisift_pipe" "$jn file urisift_jn_file" "$jn pipe urisift_jn_pipe")
+rows=("urisift file urisift_file" "urisift pipe urisift_pipe")
+[ "$clock" = cpu ] || rows+=("$jn file urisift_jn_file" "$jn pipe urisift_jn_pipe")
 for tool in grep rg; do
     if command -v "$tool" >/dev/null; then
         rows+=("$tool file ${tool}_file" "$tool pipe ${tool}_pipe")
@@ -96,13 +112,16 @@ rows+=("linkify file peer linkify" "regex file peer regex" "memchr file peer mem
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores," \
     "$(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); $(uname -sr); $(rustc --version)"
-echo "peers: $(grep --version | head -n 1)$(command -v rg >/dev/null && echo "; $(rg --version | head -n 1)")"
-echo "size: $size_mib MiB per workload; wall clock, best of $runs"
+echo "peers: $(grep --version | head -n 1)$(command -v rg >/dev/null && echo "; $(rg --version 2>/dev/null | head -n 1)")"
+echo "size: $size_mib MiB per workload; $([ "$clock" = cpu ] && echo "CPU time (user + system)" || echo "wall clock"), best of $runs"
 echo "urisift / tool: urisift's throughput over the tool's, both reading the same way (file or pipe);"
 echo "urisift is run with -j 1 (one thread), $jn with the default -j (one thread per core)"
 echo
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
 printf '| %-11s | %-11s | %-4s | %9s | %8s | %s | %s |\n' workload tool from MB/s count "urisift / tool" "$jn / tool"
 printf '|%s|%s|%s|%s|%s|%s|%s|\n' ------------- ------------- ------ ----------- ---------- ---------------- ----------------
+declare -A ratio1 ratio_n
 for w in prose mail log dense adversarial; do
     file=$dir/$w.txt
     "$bin/examples/generate" "$w" $((size_mib << 20)) >"$file" 2>/dev/null
@@ -119,10 +138,42 @@ for w in prose mail log dense adversarial; do
         ratio_jn=$(awk -v a="$t" -v b="${us[$jn.$from]:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }')
         [ "$tool" = urisift ] && ratio=-
         [ "$tool" = "$jn" ] && ratio_jn=-
+        ratio1[$w.$tool.$from]=$ratio
+        ratio_n[$w.$tool.$from]=$ratio_jn
         printf '| %-11s | %-11s | %-4s | %9s | %8s | %s | %s |\n' "$w" "$tool" "$from" "$mbs" "$count" "$ratio" "$ratio_jn"
     done
     unset us
     rm -f "$file"
+done
+
+echo
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+# The matrices: urisift's throughput over each tool's, both reading the same way.
+cols=()
+for row in "${rows[@]}"; do
+    read -r tool from _ <<<"$row"
+    [[ $tool == urisift* ]] || cols+=("$tool.$from")
+done
+matrices=("urisift -j 1:ratio1")
+[ "$clock" = cpu ] || matrices+=("$jn:ratio_n")
+for which in "${matrices[@]}"; do
+    label=${which%%:*}
+    declare -n matrix=${which##*:}
+    echo
+    echo "$label over each tool (above 1: urisift is faster)"
+    echo
+    printf '| workload |'
+    for c in "${cols[@]}"; do printf ' %s |' "${c/./ }"; done
+    echo
+    printf '|---|'
+    for _ in "${cols[@]}"; do printf -- '---|'; done
+    echo
+    for w in prose mail log dense adversarial; do
+        printf '| %s |' "$w"
+        for c in "${cols[@]}"; do printf ' %s |' "${matrix[$w.$c]:--}"; done
+        echo
+    done
+    unset -n matrix
 done
 
 if [ -z "${URISIFT_SKIP_RSS:-}" ] && [ -x /usr/bin/time ]; then

@@ -35,7 +35,7 @@ sets=(
     "refang|--json --refang --rejected"
     "abbrev|--json --abbreviated"
     "nomail|--json --no-mail --rejected"
-    "noqp|--json --no-mail --no-quoted-printable"
+    "qp|--json --no-mail --quoted-printable --rejected"
     "rfc2396|--json --grammar rfc2396 --rejected"
     "rfc1738|--json --grammar rfc1738"
     "touri|--to-uri --format {uri}\t{found}\t{link_text}"

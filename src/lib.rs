@@ -45,7 +45,7 @@
 //! ```
 //!
 //! Options — the grammar, the maximum URI length, abbreviated `www.` URLs, line numbers,
-//! mail, quoted-printable decoding, reporting rejected candidates — are set on an
+//! mail, quoted-printable decoding in plain text, reporting rejected candidates — are set on an
 //! [`ExtractorBuilder`], which [`build`](ExtractorBuilder::build)s a [`UriFinder`]: the finder
 //! extracts, from any number of inputs, on any number of threads. Over a reader and over bytes
 //! in memory the matches come from one iterator, [`Matches`] ([`Extractor`] and
@@ -210,18 +210,20 @@
 //!   `https://x/…` without the marks. Without the run before the scheme a trailing `*` stays
 //!   (it is a URI character).
 //!
-//! In text not read as mail (see below), mail bodies sent as quoted-printable (RFC 2045) are
-//! still read as a mail client shows them: after a `Content-Transfer-Encoding: quoted-printable` header, soft line breaks are joined and
-//! `=3D` is read as `=`, up to the next MIME boundary or mbox `From ` line (see
-//! [`ExtractorBuilder::quoted_printable`]). The decoded text is what the extractor reads, so a
-//! URI whose colon or slashes are encoded (`href=3D"http=3A=2F=2F…`) is found as well. When the
-//! header is a body part's, whose header lines follow a delimiter line of its multipart (`--`
-//! and the boundary, RFC 2046 §5.1.1), only that boundary's delimiter lines end the part, so
-//! that a forwarded message's `----- Original Message -----` or the delimiter lines of a
+//! In text not read as mail (see below), mail bodies sent as quoted-printable (RFC 2045) can
+//! be read as a mail client shows them, when asked for ([`ExtractorBuilder::quoted_printable`],
+//! off by default): after a `Content-Transfer-Encoding: quoted-printable` header line, soft line
+//! breaks are joined and `=3D` is read as `=`, up to the next MIME boundary, mbox `From ` line
+//! or `Content-Transfer-Encoding` header line. The decoded text is what the extractor reads, so
+//! a URI whose colon or slashes are encoded (`href=3D"http=3A=2F=2F…`) is found as well. When
+//! the header is a body part's, whose header lines follow a delimiter line of its multipart
+//! (`--` and the boundary, RFC 2046 §5.1.1), only that boundary's delimiter lines end the part,
+//! so that a forwarded message's `----- Original Message -----` or the delimiter lines of a
 //! message quoted in the part do not; otherwise (a message's own header, or a part whose
-//! opening line was not seen) a line of `--` and boundary characters is taken for one. What
-//! ends a part is read from the lines just before its header, not from a `Content-Type` header
-//! that may lie any distance back, so that a range of the input reads it the same way
+//! opening line was not seen) a line of `--` and boundary characters is taken for one. Where
+//! regions start and end is read from the input's raw lines, ahead of the extraction (a
+//! decoding pre-pass): from the lines just before each header, not from a `Content-Type`
+//! header that may lie any distance back, so that a range of the input reads it the same way
 //! ("Shards", below).
 //!
 //! # Mail and news
@@ -317,7 +319,7 @@
 //!   scan unless its state before both points still shows, which the tests have not found.
 //! - **Mail, from far before it**: whether the text at the range is quoted-printable depends on
 //!   the last `Content-Transfer-Encoding` header, which may lie any distance back. With
-//!   quoted-printable decoding on (the default), the warm-up starts no later than the last such
+//!   quoted-printable decoding asked for, the warm-up starts no later than the last such
 //!   header line before the range, found by a search over the bytes before it (memchr speed).
 //!   The header is found in any case, as the engine reads it. What ends a region is read from
 //!   the lines just before its header (the delimiter line that opens the part), which the

@@ -7,7 +7,7 @@
 //! # Many ranges of a large input
 //!
 //! A range's scan needs two things from the input before it: how many line feeds it holds
-//! (for line numbers) and, with quoted-printable decoding on (the default), where its last
+//! (for line numbers) and, with quoted-printable decoding asked for, where its last
 //! `Content-Transfer-Encoding` header line starts, which may lie any distance back.
 //! [`UriFinder::reader_range`] reads the bytes before the range for them, at memchr speed;
 //! for many ranges that reads the input again for each. Counted a block at a time instead

@@ -924,3 +924,516 @@ fn iris_are_printed_as_written_and_strict_drops_them() {
     assert!(run.stderr.contains("character '東' is not allowed in a URI"), "{}", run.stderr);
     assert!(run.stderr.contains("character '[' is not allowed in a URI"), "{}", run.stderr);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 37: bounded, honest, never silent
+
+/// Runs `urisift ARGS` with `/dev/full` as its standard output (every write fails with ENOSPC).
+#[cfg(target_os = "linux")]
+fn urisift_to_dev_full(args: &[&str], stdin: &[u8]) -> Run {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let mut command = command(args);
+    command.stdout(Stdio::from(full));
+    run_command(command, stdin)
+}
+
+/// `urisift completions bash > /dev/full` panicked (exit 101): clap_complete panics when it
+/// cannot write. Now the script is written as any output: exit 2 with a message.
+#[cfg(target_os = "linux")]
+#[test]
+fn completions_to_a_full_device_exit_2_with_a_message_not_a_panic() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let run = urisift_to_dev_full(&["completions", shell], b"");
+        assert_eq!(run.code, Some(2), "{shell}: {}", run.stderr);
+        assert!(run.stderr.starts_with("urisift: cannot write output: "), "{shell}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{shell}: {}", run.stderr);
+    }
+}
+
+/// `--help` and `--version` to `/dev/full` exited 0 (clap ignores a failed write); every
+/// output of every command that cannot be written exits 2 with a message.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_version_and_every_output_to_a_full_device_exit_2_with_a_message() {
+    let text = b"see http://a.example/ and http://b.example/\n";
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["--version"],
+        &["-V"],
+        &["help"],
+        &["help", "check"],
+        &["check", "--help"],
+        &["normalize", "-h"],
+        &["man"],
+        &[],
+        &["-j", "1"],
+        &["-j", "4"],
+        &["--json"],
+        &["--format", "{uri}"],
+        &["-c"],
+        &["-l"],
+        &["-n", "--line-buffered"],
+        &["check"],
+        &["normalize"],
+        &["resolve", "http://a.example/"],
+    ] {
+        let input: &[u8] = if args.first().is_some_and(|a| ["check", "normalize", "resolve"].contains(a)) {
+            b"http://a.example/\n"
+        } else {
+            text
+        };
+        let run = urisift_to_dev_full(args, input);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.starts_with("urisift: "), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("output"), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// `--range 4611686018427387904:` printed "Invalid argument (os error 22)": each number of the
+/// command line out of its range is a usage error (exit 2) that names the option and the
+/// numbers it takes, whatever its sign or size.
+#[test]
+fn every_out_of_range_number_is_a_usage_error_naming_the_option_and_its_range() {
+    let cases: [(&[&str], &str, &str); 14] = [
+        (&["--range", "9223372036854775808:"], "--range", "0 to 9223372036854775807"),
+        (&["--range", "0:18446744073709551616"], "--range", "0 to 9223372036854775807"),
+        (&["--range", "-1:"], "--range", "0 to 9223372036854775807"),
+        (&["-m", "18446744073709551616"], "--max-count", "0 to 18446744073709551615"),
+        (&["-m", "-1"], "--max-count", "0 to 18446744073709551615"),
+        (&["-j", "0"], "--threads", "1 to 1024"),
+        (&["-j", "1025"], "--threads", "1 to 1024"),
+        (&["-j", "-1"], "--threads", "1 to 1024"),
+        (&["-j", "99999999999999999999"], "--threads", "1 to 1024"),
+        (&["--max-uri-len", "99999999999999999999"], "--max-uri-len", "16 bytes to 1G"),
+        (&["--max-uri-len", "-1"], "--max-uri-len", "16 bytes to 1G"),
+        (&["--mail-message-max", "5G"], "--mail-message-max", "1K to 4G"),
+        (&["--mail-message-max", "99999999999999999999K"], "--mail-message-max", "1K to 4G"),
+        (&["--mail-message-max", "-1"], "--mail-message-max", "1K to 4G"),
+    ];
+    for (args, option, bounds) in cases {
+        let run = urisift(args, b"http://a.example/\n");
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(option), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("out of range") && run.stderr.contains(bounds),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.out(), "", "{args:?}");
+    }
+}
+
+/// A range that starts past the end of the file (within the offsets a file may have) holds no
+/// URI: exit 1, no message; it was "Invalid argument (os error 22)", the system refusing to
+/// seek past the largest file of the file system.
+#[test]
+fn a_range_past_the_end_of_the_file_is_empty_not_an_os_error() {
+    let dir = TempDir::new("range-past-end");
+    let a = dir.file("a.txt", b"see http://a.example/\n");
+    let a = a.to_str().unwrap();
+    for start in ["100", "4611686018427387904", "9223372036854775807"] {
+        let range = format!("{start}:");
+        for args in [&["-j", "1", a][..], &["-j", "4", a], &["-j", "4", a, a]] {
+            let run = urisift(&[&["--range", &range][..], args].concat(), b"");
+            assert_eq!(
+                (run.code, run.stderr.as_str(), run.out().as_str()),
+                (Some(1), "", ""),
+                "{range} {args:?}"
+            );
+        }
+    }
+    let run = urisift(&["--range", "0:4611686018427387904", a], b"");
+    assert_eq!((run.code, run.out().as_str()), (Some(0), "http://a.example/\n"));
+}
+
+/// Whether `bytes` holds a control character a terminal acts on, but the line feeds that end
+/// lines and the tabs and NULs a template or `-0` writes: C0 (ESC, BEL, …), DEL, or C1 as
+/// UTF-8.
+fn drives_a_terminal(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| (b < 0x20 && !b"\n\t\0".contains(&b)) || b == 0x7f)
+        || bytes.windows(2).any(|w| w[0] == 0xc2 && (0x80..=0x9f).contains(&w[1]))
+}
+
+/// `--format '{text}'` printed the ESC and BEL of the input's line as they are: a line of a
+/// log or a message could set the terminal's title, clear its screen or, in some terminals,
+/// type. Each control character is written as its escape; `--json` keeps the text exact.
+#[test]
+fn format_text_does_not_print_an_escape_sequence_from_the_input() {
+    let line = "x \x1b]0;pwned\x07 see http://a.example/ \x1b[2J\u{9b}31m\tend\n";
+    let run = urisift(&["--format", "{text}"], line.as_bytes());
+    assert!(!drives_a_terminal(&run.stdout), "{:?}", run.out());
+    assert_eq!(run.out(), "x \\u{1b}]0;pwned\\u{7} see http://a.example/ \\u{1b}[2J\\u{9b}31m\\tend\n");
+    let run = urisift(&["--format", "{uri}\t{text}"], line.as_bytes());
+    assert_eq!(run.out().split('\t').count(), 2, "a tab of the input does not add a column: {:?}", run.out());
+    let run = urisift(&["--json", "--line-text"], line.as_bytes());
+    assert_eq!(json_lines(&run)[0]["text"], line.trim_end());
+}
+
+/// `{link_text}` turned every control character into a space; it now shares the escapes of
+/// `{text}` (HTML whitespace stays a space), and so does `{found}`.
+#[test]
+fn format_link_text_does_not_print_an_escape_sequence_from_the_input() {
+    let message = b"From: a@example.org\nSubject: x\nContent-Type: text/html\n\n\
+        <p><a href=\"http://a.example/\">click \x1b[2J here\there\x07</a></p>\n";
+    let run = urisift(&["--format", "{uri}|{link_text}|{found}"], message);
+    assert!(!drives_a_terminal(&run.stdout), "{:?}", run.out());
+    assert_eq!(run.out(), "http://a.example/|click \\u{1b}[2J here here\\u{7}|html:href\n");
+}
+
+/// A file name is input too: one with ESC or a line feed in it was printed as it is before
+/// each URI, by -c, -l and `{file}`, and in messages. Text output escapes it; `-0` (for
+/// `xargs -0`) and `--json` give it exactly.
+#[cfg(unix)]
+#[test]
+fn file_names_do_not_print_control_characters_in_text_output() {
+    let dir = TempDir::new("control-names");
+    let name = "a\x1b[31m\nb.txt";
+    let path = dir.file(name, b"see http://a.example/\n");
+    let path = path.to_str().unwrap();
+    let shown = path.replace('\x1b', "\\u{1b}").replace('\n', "\\n");
+    for (args, expected) in [
+        (&["-H"][..], format!("{shown}:http://a.example/\n")),
+        (&["-c", "-H"], format!("{shown}:1\n")),
+        (&["-l"], format!("{shown}\n")),
+        (&["--format", "{file}"], format!("{shown}\n")),
+    ] {
+        let run = urisift(&[args, &[path]].concat(), b"");
+        assert!(!drives_a_terminal(&run.stdout), "{args:?}: {:?}", run.out());
+        assert_eq!(run.out(), expected, "{args:?}");
+    }
+    let run = urisift(&["-l", "-0", path], b"");
+    assert_eq!(run.stdout, format!("{path}\0").into_bytes());
+    let run = urisift(&["-H", "-0", path], b"");
+    assert_eq!(run.stdout, format!("{path}\0http://a.example/\n").into_bytes());
+    assert_eq!(json_lines(&urisift(&["--json", path], b""))[0]["file"], path);
+    let missing = format!("{path}.gone");
+    let run = urisift(&[&missing], b"");
+    assert_eq!(run.code, Some(2));
+    assert!(!drives_a_terminal(run.stderr.trim_end().as_bytes()), "{:?}", run.stderr);
+    assert!(run.stderr.contains(&format!("{shown}.gone: ")), "{:?}", run.stderr);
+}
+
+/// How many URIs the inputs of the tests of named pipes carry: the count the issue's probe
+/// wrote, about 1.3 MB, twenty times what a pipe holds.
+const PIPED_URIS: usize = 52_429;
+
+fn piped_uris() -> Vec<u8> {
+    (0..PIPED_URIS).flat_map(|i| format!("see http://a.example/{i} here\n").into_bytes()).collect()
+}
+
+/// Runs `command` to its end, or kills it when it has not ended after a long while (a hang
+/// guard, not a speed test: the run takes a fraction of a second).
+fn run_with_hang_guard(mut command: Command) -> Run {
+    let mut child = command.stdin(Stdio::null()).spawn().expect("the binary starts");
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let out = thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let err = thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).map(|_| text)
+    });
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("urisift hung (killed after 120 s)");
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    Run { code: status.code(), stdout: out.join().unwrap().unwrap(), stderr: err.join().unwrap().unwrap() }
+}
+
+/// Counts the closes of a file opened for reading (inotify's `IN_CLOSE_NOWRITE`), hence how
+/// many times it was opened for reading.
+#[cfg(target_os = "linux")]
+struct ReadOpens(std::fs::File);
+
+#[cfg(target_os = "linux")]
+impl ReadOpens {
+    /// Watches `path`; `None` where inotify is not to be had.
+    fn watch(path: &Path) -> Option<Self> {
+        use std::os::fd::FromRawFd;
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+        // SAFETY: inotify_init1 takes flags and returns a new descriptor or -1.
+        let fd = unsafe { libc::inotify_init1(libc::IN_NONBLOCK | libc::IN_CLOEXEC) };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: `fd` is the descriptor just made, owned from here by the `File`.
+        let file = unsafe { std::fs::File::from_raw_fd(fd) };
+        // SAFETY: `path` is a NUL-terminated string that outlives the call.
+        let watch = unsafe { libc::inotify_add_watch(fd, path.as_ptr(), libc::IN_CLOSE_NOWRITE) };
+        (watch >= 0).then_some(ReadOpens(file))
+    }
+
+    /// The closes seen since the last call.
+    fn take(&mut self) -> usize {
+        let mut events = Vec::new();
+        let mut buf = [0; 4096];
+        while let Ok(n) = self.0.read(&mut buf) {
+            events.extend_from_slice(&buf[..n]);
+        }
+        // Each event is `struct inotify_event`: wd, mask, cookie, len (4 bytes each), a name.
+        let (mut at, mut count) = (0, 0);
+        while at + 16 <= events.len() {
+            let len = u32::from_ne_bytes(events[at + 12..at + 16].try_into().unwrap()) as usize;
+            count += 1;
+            at += 16 + len;
+        }
+        count
+    }
+}
+
+/// A named pipe was opened, closed, then opened again (a look at its size for a memory map,
+/// then the read): its writer could find no reader in between, and one run in five hung while
+/// the others counted 0 to 2,048 of 52,429 URIs with exit 0. Each run opens it once (counted
+/// with inotify) and reads it whole, on one thread and with `-j`, alone and beside a file.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_named_pipe_is_opened_once_and_read_whole() {
+    let dir = TempDir::new("fifo");
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let file = dir.file("small.txt", b"http://b.example/\n");
+    let (fifo_arg, file_arg) = (fifo.to_str().unwrap(), file.to_str().unwrap());
+    let mut opens = ReadOpens::watch(&fifo);
+    if opens.is_none() {
+        eprintln!("no inotify here: the opens are not counted, the URIs are");
+    }
+    let text = std::sync::Arc::new(piped_uris());
+    for args in [
+        &["-c", "-j", "1"][..],
+        &["-c", "-j", "4"],
+        &["-c", "-j", "4", "--no-mmap"],
+        &["-c", "-j", "2", file_arg],
+    ] {
+        for run_number in 0..5 {
+            let (path, text) = (fifo.clone(), text.clone());
+            let writer = thread::spawn(move || {
+                // The open waits for the reader; an error is a reader that went away.
+                std::fs::OpenOptions::new().write(true).open(path).and_then(|mut pipe| pipe.write_all(&text))
+            });
+            let run = run_with_hang_guard(command(&[args, &["-H", fifo_arg]].concat()));
+            if !writer.is_finished() {
+                // The binary never opened the pipe: open it here, so that the writer ends.
+                let _ = std::fs::File::open(&fifo);
+            }
+            let written = writer.join().unwrap();
+            let expected = match args.contains(&file_arg) {
+                true => format!("{file_arg}:1\n{fifo_arg}:{PIPED_URIS}\n"),
+                false => format!("{fifo_arg}:{PIPED_URIS}\n"),
+            };
+            assert_eq!(
+                (run.out(), run.code),
+                (expected, Some(0)),
+                "{args:?} run {run_number}: {}",
+                run.stderr
+            );
+            assert!(written.is_ok(), "{args:?} run {run_number}: the writer failed: {written:?}");
+            if let Some(opens) = &mut opens {
+                assert_eq!(opens.take(), 1, "{args:?} run {run_number}: opens of the pipe for reading");
+            }
+        }
+    }
+}
+
+/// `/dev/stdin` and a process substitution (`/dev/fd/N`) named as files are read whole.
+#[cfg(unix)]
+#[test]
+fn dev_stdin_and_process_substitution_are_read_whole() {
+    let text = piped_uris();
+    for threads in ["1", "4"] {
+        for run_number in 0..5 {
+            let run = urisift(&["-c", "-j", threads, "/dev/stdin"], &text);
+            assert_eq!(run.out(), format!("{PIPED_URIS}\n"), "-j {threads} run {run_number}: {}", run.stderr);
+        }
+    }
+    let dir = TempDir::new("process-substitution");
+    let uris = dir.file("uris.txt", &text);
+    if Command::new("bash").arg("-c").arg("true").status().is_err() {
+        eprintln!("skipped: no bash for a process substitution");
+        return;
+    }
+    for threads in ["1", "4"] {
+        for run_number in 0..5 {
+            let mut command = Command::new("bash");
+            command
+                .args(["-c", r#"exec "$0" -c -j "$1" <(cat "$2")"#, env!("CARGO_BIN_EXE_urisift"), threads])
+                .arg(&uris)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped());
+            let run = run_with_hang_guard(command);
+            assert_eq!(run.out(), format!("{PIPED_URIS}\n"), "-j {threads} run {run_number}: {}", run.stderr);
+        }
+    }
+}
+
+/// An xz stream that declares a 4 GiB dictionary (LZMA2's largest, property byte 40) over
+/// `text` repeated to `len` bytes: encoded with a 4 KiB dictionary, then the dictionary-size
+/// byte of the block header's filter properties set to 40 and the header's CRC32 made right
+/// again (xz file format §3.1). The stream is valid, and a decoder without a memory limit
+/// allocates the dictionary and fills it with what it decodes.
+fn xz_declaring_a_4_gib_dictionary(text: &[u8], len: usize) -> Vec<u8> {
+    let mut options = liblzma::stream::LzmaOptions::new_preset(0).unwrap();
+    options.dict_size(4096);
+    let mut filters = liblzma::stream::Filters::new();
+    filters.lzma2(&options);
+    let stream =
+        liblzma::stream::Stream::new_stream_encoder(&filters, liblzma::stream::Check::Crc64).unwrap();
+    let mut encoder = liblzma::write::XzEncoder::new_stream(Vec::new(), stream);
+    let mut written = 0;
+    while written < len {
+        encoder.write_all(text).unwrap();
+        written += text.len();
+    }
+    let mut xz = encoder.finish().unwrap();
+    // The block header after the 12-byte stream header: its size ((first byte + 1) * 4,
+    // CRC32 included), its flags (one filter; optional sizes), the LZMA2 filter flags.
+    let header = 12;
+    let size = (xz[header] as usize + 1) * 4;
+    let flags = xz[header + 1];
+    assert_eq!(flags & 0x03, 0, "one filter");
+    let mut at = header + 2;
+    for present in [flags & 0x40 != 0, flags & 0x80 != 0] {
+        if present {
+            while xz[at] & 0x80 != 0 {
+                at += 1;
+            }
+            at += 1;
+        }
+    }
+    assert_eq!(
+        (xz[at], xz[at + 1], xz[at + 2]),
+        (0x21, 1, 0),
+        "LZMA2, one property byte: a 4 KiB dictionary"
+    );
+    xz[at + 2] = 40;
+    let mut crc = flate2::Crc::new();
+    crc.update(&xz[header..header + size - 4]);
+    xz[header + size - 4..header + size].copy_from_slice(&crc.sum().to_le_bytes());
+    xz
+}
+
+/// Runs `command` to its end, and its peak resident memory in KiB (`ru_maxrss` of `wait4`,
+/// this child's own).
+#[cfg(target_os = "linux")]
+#[allow(clippy::zombie_processes, reason = "the child is reaped by wait4, which std does not know")]
+fn run_measured(mut command: Command) -> (Run, u64) {
+    let mut child = command.spawn().expect("the binary starts");
+    // A piped standard input is closed: empty.
+    drop(child.stdin.take());
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let out = thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).map(|_| bytes)
+    });
+    let err = thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).map(|_| text)
+    });
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: a zeroed `rusage` is a valid value, which `wait4` fills.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is this process's child, not waited for yet; both pointers are to locals.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4");
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    let run = Run { code, stdout: out.join().unwrap().unwrap(), stderr: err.join().unwrap().unwrap() };
+    (run, usage.ru_maxrss as u64)
+}
+
+/// The xz decoder had no memory limit: a stream that declares a 4 GiB dictionary grew to the
+/// size it declared (1.05 GB on a 156 KB file). Now it is refused at its block header: exit 2,
+/// a message naming the file, the limit and the option, what was found before it (a first
+/// stream of the same file) printed, and the process stays small.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_xz_stream_declaring_a_4_gib_dictionary_is_refused_in_little_memory() {
+    let dir = TempDir::new("xz-dictionary");
+    // 256 MiB decoded: without the limit the process would hold as much.
+    let mut data = compressed("xz", b"first http://first.example/\n");
+    data.extend(xz_declaring_a_4_gib_dictionary(b"see http://a.example/ here\n", 256 << 20));
+    assert!(data.len() < 100_000, "{} bytes", data.len());
+    let file = dir.file("hostile.xz", &data);
+    let file = file.to_str().unwrap();
+    for args in [&["-z", "-j", "1", file][..], &["-z", "-j", "4", file], &["-z", "-I", "-j", "4", file, file]]
+    {
+        let (run, peak_kib) = run_measured(command(args));
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        let files = args.iter().filter(|&&a| a == file).count();
+        assert_eq!(run.out(), "http://first.example/\n".repeat(files), "{args:?}");
+        let message = format!(
+            "urisift: {file}: xz: the stream needs more memory to decompress than the limit of 256 MiB (--decompress-memory"
+        );
+        assert!(run.stderr.starts_with(&message), "{args:?}: {}", run.stderr);
+        assert!(peak_kib < 64 * 1024, "{args:?}: peak resident {peak_kib} KiB");
+    }
+    // From standard input, and with the most memory the option gives: still refused.
+    let (run, peak_kib) = run_measured({
+        let mut command = command(&["-z", "--decompress-memory", "4G"]);
+        command.stdin(Stdio::from(std::fs::File::open(file).unwrap()));
+        command
+    });
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("<stdin>: xz: ") && run.stderr.contains("limit of 4 GiB"), "{}", run.stderr);
+    assert!(peak_kib < 64 * 1024, "peak resident {peak_kib} KiB");
+}
+
+/// Every decompressor has a memory limit, 256 MiB by default, that `--decompress-memory`
+/// moves: an xz stream's dictionary and a zstd frame's window past it are refused, with a
+/// message naming the option; under it they are read.
+#[test]
+fn decompress_memory_bounds_xz_dictionaries_and_zstd_windows() {
+    let dir = TempDir::new("decompress-memory");
+    // xz -6: an 8 MiB dictionary, about 9 MiB to decode.
+    let xz = dir.file("a.xz", &compressed("xz", PLAIN));
+    // A zstd frame that declares a 512 MiB window (window log 29), with no content size.
+    let zstd = {
+        let mut encoder = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+        encoder.window_log(29).unwrap();
+        encoder.long_distance_matching(true).unwrap();
+        encoder.include_contentsize(false).unwrap();
+        encoder.write_all(PLAIN).unwrap();
+        dir.file("a.zst", &encoder.finish().unwrap())
+    };
+    let (xz, zstd) = (xz.to_str().unwrap(), zstd.to_str().unwrap());
+    for (args, refused) in [
+        (&["-z", xz][..], None),
+        (&["-z", "--decompress-memory", "1M", xz], Some(("xz", "1 MiB"))),
+        (&["-z", zstd], Some(("zstd", "256 MiB"))),
+        (&["-z", "--decompress-memory", "511M", zstd], Some(("zstd", "511 MiB"))),
+        (&["-z", "--decompress-memory", "512M", zstd], None),
+    ] {
+        let run = urisift(args, b"");
+        match refused {
+            None => {
+                assert_eq!((run.code, run.out().lines().count()), (Some(0), 2), "{args:?}: {}", run.stderr);
+                assert_eq!(run.stderr, "", "{args:?}");
+            }
+            Some((format, limit)) => {
+                assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+                let message =
+                    format!("{format}: the stream needs more memory to decompress than the limit of {limit}");
+                assert!(run.stderr.contains(&message), "{args:?}: {}", run.stderr);
+                assert!(run.stderr.contains("--decompress-memory"), "{args:?}: {}", run.stderr);
+            }
+        }
+    }
+    for bad in ["1K", "5G", "-1"] {
+        let run = urisift(&["-z", "--decompress-memory", bad, xz], b"");
+        assert_eq!(run.code, Some(2), "{bad}");
+        assert!(
+            run.stderr.contains("--decompress-memory") && run.stderr.contains("1M to 4G"),
+            "{bad}: {}",
+            run.stderr
+        );
+    }
+}

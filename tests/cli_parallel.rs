@@ -73,7 +73,7 @@ fn a_large_file_cut_into_ranges_prints_the_same() {
     }
     std::fs::write(&big, &text).unwrap();
     let big = big.to_string_lossy().into_owned();
-    for variant in [&["-n", "--json"][..], &["-c"], &["--rejected", "--json"]] {
+    for variant in [&["-n", "--json"][..], &["-c"], &["--rejected", "--json", "--quoted-printable"]] {
         let mut one = vec!["-j", "1"];
         one.extend_from_slice(variant);
         one.push(&big);
@@ -106,11 +106,11 @@ fn a_quoted_printable_body_cut_into_ranges_prints_the_same() {
     }
     std::fs::write(&big, &text).unwrap();
     let big = big.to_string_lossy().into_owned();
-    let one = urisift(&["-j", "1", "--no-mail", "--json", &big]);
+    let one = urisift(&["-j", "1", "--no-mail", "--quoted-printable", "--json", &big]);
     let joined = String::from_utf8_lossy(&one.stdout).lines().filter(|l| l.contains("soft-broken/")).count();
     assert_eq!(joined, i, "every URI is read across its soft line break");
     for n in ["2", "3"] {
-        let many = urisift(&["-j", n, "--no-mail", "--json", &big]);
+        let many = urisift(&["-j", n, "--no-mail", "--quoted-printable", "--json", &big]);
         assert!(many.stdout == one.stdout, "-j {n}: stdout differs from -j 1");
         assert!(many.stderr == one.stderr, "-j {n}: stderr differs from -j 1");
     }

@@ -998,7 +998,8 @@ fn a_refill_boundary_at_every_offset_of_tricky_snippets() {
             "http://c.example/",
         ]),
     ];
-    let builder = ExtractorBuilder::new();
+    let mut builder = ExtractorBuilder::new();
+    builder.quoted_printable(true);
     for (snippet, expected) in snippets {
         for k in 0..=snippet.len() + 2 {
             // Blanks, then a line end right before the snippet, so that it starts a line.

@@ -26,7 +26,7 @@ const _: () = assert!(urisift::MAIL_MAX == 67108864);
 #[pyfunction]
 #[pyo3(signature = (
     data, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
-    report_rejected = false, quoted_printable = true, line_numbers = false, mail = None,
+    report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
     mail_message_max = 67108864
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
@@ -64,7 +64,7 @@ fn extract(
 #[pyfunction]
 #[pyo3(signature = (
     data, start, end, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
-    report_rejected = false, quoted_printable = true, line_numbers = false, mail = None,
+    report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
     mail_message_max = 67108864
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function

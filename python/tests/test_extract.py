@@ -209,6 +209,9 @@ def test_quoted_printable_option():
     # quoted_printable is for text not read as mail: mail decodes every transfer encoding.
     assert [m.uri for m in urisift.extract(mail, quoted_printable=False)] == ["http://a.example/?b=c"]
     assert [m.uri for m in urisift.extract(mail, quoted_printable=False, mail=False)] != ["http://a.example/?b=c"]
+    # In plain text it decodes when asked for (off by default, as on the command line).
+    assert [m.uri for m in urisift.extract(mail, mail=False)] != ["http://a.example/?b=c"]
+    assert [m.uri for m in urisift.extract(mail, quoted_printable=True, mail=False)] == ["http://a.example/?b=c"]
 
 
 def test_overlong_candidates_are_counted():

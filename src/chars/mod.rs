@@ -122,53 +122,51 @@ pub(crate) const CLASSES: [u16; 256] = build();
 
 static TABLE: [u16; 256] = CLASSES;
 
-/// [`RUN`]: a byte that ends a bare URI ([`EXCLUDED`]); the run scan stops there.
-pub(crate) const RUN_END: u8 = 1;
-/// [`RUN`]: `%` (an escape, left to the full validation) or `@` (a userinfo).
-pub(crate) const RUN_ESCAPE_OR_AT: u8 = 2;
-/// [`RUN`]: `?` or `#`, which end the path.
-pub(crate) const RUN_QUERY_OR_FRAGMENT: u8 = 4;
-/// [`RUN`]: a byte that ends the host: `/`, `?`, `#`, or the `:` before a port.
-pub(crate) const RUN_HOST_END: u8 = 8;
-/// [`RUN`]: `(`. A run without one holds no `(` that a `)` trimmed off its end could match
-/// (rule 3), so its `)` need not be counted.
-pub(crate) const RUN_OPEN_PAREN: u8 = 16;
-/// [`RUN`]: `,`. A run without one holds no `,` that a URL follows (which ends the URI before
-/// it, `delimit::comma_before_url`).
-pub(crate) const RUN_COMMA: u8 = 32;
-/// [`RUN`]: `:`. After a scheme's colon, a run without another holds no URL (`scheme://`) for a
-/// `,` to come before.
-pub(crate) const RUN_COLON: u8 = 64;
+/// A kind of byte that a scan notes as it passes, declared by the rule that reads what the scan
+/// noted: its bit in the scan's mask, and its bytes. A scan's table is built from the
+/// declarations of the rules that read it ([`scan_table`]), so that a rule that needs to know
+/// whether a run held some byte declares it beside its own code, and nowhere else.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ScanClass {
+    /// The bit, one of `2..=128` (bit 1 is the scan's stop, [`SCAN_STOP`]).
+    pub(crate) bit: u8,
+    /// The bytes of the class.
+    pub(crate) bytes: &'static [u8],
+}
 
-/// What each byte is to the run scan of [`crate::delimit::run`], which notes, as it passes, the
-/// kinds of bytes a plain server URI's validation needs to know about
-/// (`uri::plain::server_parts`).
-pub(crate) static RUN: [u8; 256] = {
-    let mut table = [0; 256];
+/// The bit of [`scan_table`] that the bytes where a scan stops carry.
+pub(crate) const SCAN_STOP: u8 = 1;
+
+/// The table of a scan over runs of bytes: [`SCAN_STOP`] for the bytes of `stop` (a class mask
+/// of [`CLASSES`]), and for every other byte the bits of the `classes` it is in. Compile-time
+/// checks: each class has a bit of its own, and none holds a byte where the scan stops (it
+/// would never be passed).
+pub(crate) const fn scan_table(stop: u16, classes: &[ScanClass]) -> [u8; 256] {
+    let mut table = [0u8; 256];
     let mut b = 0;
     while b < 256 {
-        let c = b as u8;
-        table[b] = if CLASSES[b] & EXCLUDED != 0 {
-            RUN_END
-        } else if c == b'%' || c == b'@' {
-            RUN_ESCAPE_OR_AT
-        } else if c == b'?' || c == b'#' {
-            RUN_QUERY_OR_FRAGMENT | RUN_HOST_END
-        } else if c == b':' {
-            RUN_HOST_END | RUN_COLON
-        } else if c == b'/' {
-            RUN_HOST_END
-        } else if c == b'(' {
-            RUN_OPEN_PAREN
-        } else if c == b',' {
-            RUN_COMMA
-        } else {
-            0
-        };
+        if CLASSES[b] & stop != 0 {
+            table[b] = SCAN_STOP;
+        }
         b += 1;
     }
+    let mut taken = SCAN_STOP;
+    let mut k = 0;
+    while k < classes.len() {
+        let class = classes[k];
+        assert!(class.bit.is_power_of_two() && class.bit & taken == 0, "a scan class needs a bit of its own");
+        taken |= class.bit;
+        let mut i = 0;
+        while i < class.bytes.len() {
+            let byte = class.bytes[i] as usize;
+            assert!(table[byte] & SCAN_STOP == 0, "a scan class holds a byte where the scan stops");
+            table[byte] |= class.bit;
+            i += 1;
+        }
+        k += 1;
+    }
     table
-};
+}
 
 /// Whether byte `b` is in any of the classes of `mask`.
 #[inline(always)]
@@ -190,20 +188,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn run_kinds_agree_with_the_classes() {
+    fn scan_tables_are_built_from_their_classes() {
+        const PAREN: ScanClass = ScanClass { bit: 2, bytes: b"(" };
+        const MARKS: ScanClass = ScanClass { bit: 4, bytes: b"?#" };
+        let table = scan_table(EXCLUDED, &[PAREN, MARKS]);
         for b in 0..=255u8 {
-            let kind = RUN[usize::from(b)];
-            assert_eq!(kind & RUN_END != 0, is(b, EXCLUDED), "{b}");
-            assert_eq!(kind & RUN_ESCAPE_OR_AT != 0, matches!(b, b'%' | b'@'), "{b}");
-            assert_eq!(kind & RUN_QUERY_OR_FRAGMENT != 0, matches!(b, b'?' | b'#'), "{b}");
-            assert_eq!(kind & RUN_HOST_END != 0, matches!(b, b'/' | b'?' | b'#' | b':'), "{b}");
-            assert_eq!(kind & RUN_OPEN_PAREN != 0, b == b'(', "{b}");
-            assert_eq!(kind & RUN_COMMA != 0, b == b',', "{b}");
-            assert_eq!(kind & RUN_COLON != 0, b == b':', "{b}");
-            // What is not flagged is a reg-name character: unreserved or a sub-delim.
-            if kind == 0 {
-                assert!(is(b, UNRESERVED | SUB_DELIMS), "{b}");
-            }
+            let want = if is(b, EXCLUDED) {
+                SCAN_STOP
+            } else if b == b'(' {
+                2
+            } else if matches!(b, b'?' | b'#') {
+                4
+            } else {
+                0
+            };
+            assert_eq!(table[usize::from(b)], want, "{b}");
         }
     }
 

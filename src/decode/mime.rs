@@ -37,6 +37,42 @@ pub(crate) fn last_transfer_encoding_line(hay: &[u8]) -> Option<usize> {
     found
 }
 
+/// The colon of the first line of `hay` that is a `Content-Transfer-Encoding` header, among
+/// those whose colon is at or after `from`: the lines [`last_transfer_encoding_line`] takes,
+/// found forward. A line that starts `hay` counts only when `hay` starts the input
+/// (`at_input_start`); a colon that is the last byte of `hay` counts too (the byte after it,
+/// not read yet, decides: see [`header_value_is_read`]).
+pub(crate) fn next_transfer_encoding_colon(hay: &[u8], from: usize, at_input_start: bool) -> Option<usize> {
+    let search = hay.get(from.saturating_sub(1)..)?;
+    let base = from.saturating_sub(1);
+    let is_header = |at: usize| {
+        let colon = base + at + 1;
+        let Some(start) = colon.checked_sub(25) else { return false };
+        let at_line_start = if start == 0 { at_input_start } else { hay[start - 1] == b'\n' };
+        let read = hay.get(colon + 1).is_none_or(|&after| !chars::ends_every_uri(after));
+        colon >= from && at_line_start && read && is_cte_header(&hay[start..colon])
+    };
+    let lower = memchr::memmem::find_iter(search, b"g:").find(|&at| is_header(at));
+    let upper = memchr::memmem::find_iter(search, b"G:").find(|&at| is_header(at));
+    let first = match (lower, upper) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b)?,
+    };
+    Some(base + first + 1)
+}
+
+/// Whether the header line whose colon is at `colon` in `hay` is one the plain-text decoding
+/// reads: the byte after the colon is not one that ends every URI
+/// ([`chars::ends_every_uri`]); `None` when that byte is not in `hay` yet (`complete`: nothing
+/// follows `hay`, and then the line is not read).
+pub(crate) fn header_value_is_read(hay: &[u8], colon: usize, complete: bool) -> Option<bool> {
+    match hay.get(colon + 1) {
+        Some(&after) => Some(!chars::ends_every_uri(after)),
+        None if complete => Some(false),
+        None => None,
+    }
+}
+
 /// Whether a header named `name` (the text before its colon) is `Content-Transfer-Encoding`,
 /// in any case: the one header field the plain-text decoding reads. Names of another length
 /// or first letter are ruled out before the name is compared, as this runs for every colon
@@ -180,6 +216,24 @@ mod tests {
         for name in ["Content-Type", "Content-Transfer-Encodinh", "Xontent-Transfer-Encoding", "", "c"] {
             assert!(!is_cte_header(name.as_bytes()), "{name}");
         }
+    }
+
+    /// The forward search finds the lines the backward one finds, one after the other.
+    #[test]
+    fn next_transfer_encoding_colon_agrees_with_the_last() {
+        let text = b"Content-Transfer-Encoding: 7bit\nx\ncontent-transfer-EnCoDiNg: quoted-printable\n\
+                     x Content-Transfer-Encoding: base64\nlog: big:\nContent-Transfer-Encoding:` x\n\
+                     CONTENT-TRANSFER-ENCODING:";
+        assert_eq!(next_transfer_encoding_colon(text, 0, true), Some(25));
+        assert_eq!(next_transfer_encoding_colon(text, 0, false), Some(59));
+        assert_eq!(next_transfer_encoding_colon(text, 26, true), Some(59));
+        let last = text.len() - 1;
+        assert_eq!(next_transfer_encoding_colon(text, 60, true), Some(last));
+        assert_eq!(last_transfer_encoding_line(&text[..last]), Some(34));
+        assert_eq!(header_value_is_read(text, last, false), None);
+        assert_eq!(header_value_is_read(text, last, true), Some(false));
+        assert_eq!(header_value_is_read(text, 25, true), Some(true));
+        assert_eq!(next_transfer_encoding_colon(b"", 0, true), None);
     }
 
     #[test]

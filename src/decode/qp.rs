@@ -4,16 +4,22 @@
 //! soft line break (`=` at the end of a line) and write `=` itself as `=3D`, so that a URI in
 //! an HTML part reads `href=3D"http://example.com/a?b=3Dc&d=3D=` / `e"` on the wire. A
 //! careful reader of such a message sees `http://example.com/a?b=c&d=e`, as a mail client
-//! shows it. Appendix E is silent on transfer encodings; the extractor decodes
-//! quoted-printable where the message says it is used, and nowhere else:
+//! shows it. Appendix E is silent on transfer encodings. Mail read as mail decodes every part
+//! by its own header (`super::mail`); in plain text, when asked for
+//! (`ExtractorBuilder::quoted_printable`), quoted-printable is decoded where the text says it
+//! is used, and nowhere else:
 //!
-//! - a *region* starts at a `Content-Transfer-Encoding: quoted-printable` header line and
-//!   ends at the next line that starts a MIME boundary (`--`) or an mbox message (`From `);
+//! - a *region* starts right after the colon of a `Content-Transfer-Encoding:
+//!   quoted-printable` header line, and ends at the next line that starts a MIME boundary
+//!   (`--`) or an mbox message (`From `), or at the next `Content-Transfer-Encoding` header
+//!   line;
 //! - inside a region, candidates are delimited on the decoded text (soft line breaks removed,
 //!   `=XX` decoded), and their spans still point at the source bytes.
 //!
-//! `decode_append` is the decoder; [`Region`] decodes one region as the engine reads it, a
-//! window at a time, and finds where it ends ([`super::mime::region_end`]).
+//! Where regions start and end is read from the input's own bytes, in front of the engine:
+//! [`Headers`] finds the header lines, [`Region`] decodes one region a window at a time and
+//! finds where it ends ([`super::mime::region_end`]). The engine only reads the text it is
+//! given. `decode_append` is the decoder.
 
 use super::mime;
 use super::{Decoded, Text};
@@ -98,6 +104,92 @@ pub(crate) fn decode_append(raw: &[u8], at: u32, complete: bool, out: &mut Decod
         }
     }
     raw.len()
+}
+
+/// The pre-pass that finds where quoted-printable regions start in plain text: the
+/// `Content-Transfer-Encoding` header lines of the input ([`mime::next_transfer_encoding_colon`]),
+/// found forward in the raw text ahead of the engine, each searched for once.
+#[derive(Debug, Default)]
+pub(crate) struct Headers {
+    /// The colon of the next header line found, at or after where the engine is.
+    found: Option<u64>,
+    /// The input offset up to which colons are searched (a header line that straddles it is
+    /// searched for again).
+    searched_to: u64,
+}
+
+/// How many bytes of a header line come before its colon: `Content-Transfer-Encoding`.
+const HEADER_NAME_LEN: u64 = 25;
+
+impl Headers {
+    /// The colon of the first header line at or after input offset `from`, in `raw` (the input
+    /// from `base`; `eof` when nothing follows it), if there is one in `raw`.
+    pub(crate) fn next(&mut self, raw: &[u8], base: u64, eof: bool, from: u64) -> Option<u64> {
+        match self.found {
+            Some(colon) if colon >= from => return Some(colon),
+            _ => self.found = None,
+        }
+        let start = self.searched_to.max(from);
+        let index = usize::try_from(start.checked_sub(base)?).ok().filter(|&i| i <= raw.len())?;
+        let end = base + raw.len() as u64;
+        match mime::next_transfer_encoding_colon(raw, index, base == 0) {
+            Some(colon) => {
+                let colon = base + colon as u64;
+                self.found = Some(colon);
+                self.searched_to = colon + 1;
+                Some(colon)
+            }
+            None => {
+                // A header line whose name runs to the end of `raw` is searched for again
+                // once more of the input is read.
+                self.searched_to = if eof { end } else { end.saturating_sub(HEADER_NAME_LEN + 1).max(start) };
+                None
+            }
+        }
+    }
+
+    /// Forgets the header line whose colon is at `colon`: the engine is past it.
+    pub(crate) fn passed(&mut self, colon: u64) {
+        if self.found == Some(colon) {
+            self.found = None;
+        }
+    }
+}
+
+/// What a line that [`Headers`] found is, once the bytes after its colon are read
+/// ([`at_header`]).
+#[derive(Debug)]
+pub(crate) enum HeaderLine {
+    /// Not a line the decoding reads: a byte after its colon ends every URI
+    /// ([`mime::header_value_is_read`]). It changes nothing.
+    NotRead,
+    /// A `Content-Transfer-Encoding` header: what comes after it is the region it starts, for
+    /// `quoted-printable`, or no region, for another encoding.
+    Encoding(Option<Region>),
+}
+
+/// What the line whose colon [`Headers`] found at index `colon` of `raw` (the input from
+/// `base`, `complete` when nothing follows it) is; `None` when `raw` does not hold enough of the
+/// line to tell. What ends a region is read from the lines before the header, as far back as
+/// `look_back` bytes ([`mime::opening_boundary`]).
+pub(crate) fn at_header(
+    raw: &[u8],
+    base: u64,
+    colon: usize,
+    complete: bool,
+    look_back: usize,
+) -> Option<HeaderLine> {
+    if !mime::header_value_is_read(raw, colon, complete)? {
+        return Some(HeaderLine::NotRead);
+    }
+    if !mime::cte_is_quoted_printable(&raw[colon + 1..], complete)? {
+        return Some(HeaderLine::Encoding(None));
+    }
+    let line = colon - HEADER_NAME_LEN as usize;
+    let lo = colon.saturating_sub(look_back).min(line);
+    let opener = mime::opening_boundary(&raw[lo..line], lo == 0 && base == 0);
+    let region = Region::new(base + colon as u64 + 1, opener.map(<[u8]>::to_vec));
+    Some(HeaderLine::Encoding(Some(region)))
 }
 
 /// How many source bytes a region decodes at least per step, when the input has them.

@@ -176,6 +176,57 @@ fn past_the_limit<const LOOK_AHEAD: bool>(
     }
 }
 
+/// Where the quick form of [`angle`] ([`at_a_glance`]) ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AngleRun {
+    /// The first segment, from the scheme.
+    pub(crate) first: core::ops::Range<usize>,
+    /// The second, when the URI is wrapped once onto the next line ([`angle_wrapped_once`]).
+    pub(crate) second: Option<core::ops::Range<usize>>,
+    /// The index of the closing `>`.
+    pub(crate) gt: usize,
+    /// The classes the run scan noted over the first segment ([`super::run::RUN`]), or more:
+    /// every class when brackets were passed.
+    pub(crate) seen: u8,
+}
+
+/// The quick form of [`angle`] for the scheme at `s` right after the `<` (its body, after the
+/// colon, at `body`): `Some` only when [`angle`] closes at the same `>` with the same segments
+/// and no hyphen break: URI characters and brackets up to the `>`, or up to white space and
+/// the common two-line form ([`angle_wrapped_once`], `depth` as there). `None` for anything
+/// else (a character outside ASCII, a brace, more white space, the length limit `limit_end`,
+/// the end of `text`), which [`angle`] decides.
+#[inline(always)]
+pub(crate) fn at_a_glance(
+    text: &[u8],
+    s: usize,
+    body: usize,
+    limit_end: usize,
+    depth: impl FnOnce() -> usize,
+) -> Option<AngleRun> {
+    let (mut end, mut seen) = super::run::scan(text, body, limit_end);
+    let stop = loop {
+        let &stop = text.get(end)?;
+        if end >= limit_end {
+            return None;
+        }
+        if !matches!(stop, b'[' | b']') {
+            break stop;
+        }
+        // Brackets inside `<…>` are passed over; they are no run the scan noted.
+        let (next, _) = super::run::scan(text, end + 1, limit_end);
+        (end, seen) = (next, u8::MAX);
+    };
+    match stop {
+        b'>' => Some(AngleRun { first: s..end, second: None, gt: end, seen }),
+        b' ' | b'\t' | b'\r' | b'\n' => {
+            let (second, gt) = angle_wrapped_once(text, end, limit_end, depth)?;
+            Some(AngleRun { first: s..end, second: Some(second), gt, seen: u8::MAX })
+        }
+        _ => None,
+    }
+}
+
 /// [`angle`] in its common two-line form, `<URL:http://lists.example.org/pipermail/` /
 /// `    list/2002-September/95165.html>`: the first segment of URI characters ends at `end`,
 /// then blanks, one line ending (LF or CR LF), blanks, and a segment of URI characters (with

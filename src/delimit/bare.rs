@@ -203,6 +203,79 @@ pub(crate) fn bare(
     }
 }
 
+/// Where the quick form of [`bare`] ([`run_at_a_glance`]) ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Run {
+    /// One past the last byte of the candidate, as [`bare`] ends it (before trimming).
+    pub(crate) end: usize,
+    /// The byte that ended it (at `end`).
+    pub(crate) stop: u8,
+    /// The classes the run scan noted over it ([`super::run::RUN`]), or more: every class when
+    /// bytes were passed over unscanned (an IP literal).
+    pub(crate) seen: u8,
+    /// Whether it holds a character outside ASCII (an IRI's; each a `ucschar`).
+    pub(crate) wide: bool,
+}
+
+/// The quick form of [`bare`] with [`Joins::HYPHEN`] from `start`: `Some` only when [`bare`]
+/// gives one segment, no hyphen break, ending at the same byte or, in an IRI, after an opening
+/// typographic mark that stands last and that the trim of rule 3 takes off again
+/// ([`unicode::goes_on_plainly`] ends the run before it), in a window that holds `text` to the
+/// byte after the candidate. It reads the run of URI characters
+/// ([`super::run::scan`]), an IP literal right after `//` ([`ip_literal_close`]), and the common
+/// characters of an IRI outside ASCII ([`unicode::goes_on_plainly`]); `None` where [`bare`]
+/// may read on otherwise or reach further: a `[` or `{` of an IRI (balanced brackets), white
+/// space after a `-` (a hyphen line break), a character the quick Unicode rules leave to
+/// [`unicode::goes_on`], the length limit `limit_end`, the end of `text`.
+///
+/// `start.iri` is not read: `iri` says it, asked only at a byte where the answer matters (a
+/// `[`, `{` or a byte outside ASCII), which most URIs never reach.
+#[inline(always)]
+pub(crate) fn run_at_a_glance(
+    text: &[u8],
+    start: Start,
+    limit_end: usize,
+    iri: impl Fn() -> bool,
+) -> Option<Run> {
+    let (mut end, mut seen) = super::run::scan(text, start.body, limit_end);
+    let mut wide = false;
+    let stop = loop {
+        let &stop = text.get(end)?;
+        if end >= limit_end {
+            return None;
+        }
+        let from = match stop {
+            b'[' if start.authority == Some(end) => {
+                // The literal's bytes are not scanned: every class counts as noted.
+                seen = u8::MAX;
+                ip_literal_close(text, end, limit_end).ok()?? + 1
+            }
+            // An IRI goes on through the common characters outside ASCII and ends at the
+            // common delimiters; no typographic mark opens inside it (one that would ends it
+            // where the trim takes the mark off again, or this gives up).
+            0x80.. if iri() => match unicode::goes_on_plainly(text, end, limit_end)? {
+                Some(next) if next <= limit_end => {
+                    wide = true;
+                    unicode::plain_run_end(text, next, limit_end)
+                }
+                Some(_) => return None,
+                None => break stop,
+            },
+            _ => break stop,
+        };
+        let (next, classes) = super::run::scan(text, from, limit_end);
+        (end, seen) = (next, seen | classes);
+    };
+    let prev = text[end - 1];
+    let hyphen_break = prev == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n');
+    let keycap =
+        stop >= 0x80 && matches!(prev, b'0'..=b'9' | b'#' | b'*') && unicode::may_end_keycap(text, end);
+    if hyphen_break || keycap || (matches!(stop, b'[' | b'{') && iri()) {
+        return None;
+    }
+    Some(Run { end, stop, seen, wide })
+}
+
 /// The lines of a URI broken after hyphens, joined one after the other in the common case that
 /// [`bare`] meets on each (quote depth 0): a line of URI characters that ends in `-` and a
 /// [`plain_continuation`] into a line that starts with a URI character but not with a scheme

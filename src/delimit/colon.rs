@@ -3,7 +3,7 @@
 
 use super::{Incomplete, Scan, Window};
 use crate::chars::{self, EXCLUDED, WSP};
-use crate::find::{self, SchemeRule};
+use crate::find::{self, SchemeRule, Shape};
 
 /// What one look at the bytes right after a scheme's colon says, before anything else is
 /// looked at (see [`glance`]).
@@ -25,7 +25,7 @@ pub(crate) enum Glance {
 /// character but not `//` after a scheme that needs `//` (`a:b`, `INFO:root`; see
 /// [`SchemeRule`]). A shortcut of [`after_colon`] with the scheme's rule: it says `Maybe`
 /// whenever the bytes it needs are not in `hay` yet.
-#[inline]
+#[inline(always)]
 pub(crate) fn glance(hay: &[u8], s: usize, c: usize, max_uri_len: usize) -> Glance {
     let ends = |x: u8| chars::is(x, EXCLUDED) && !chars::is(x, WSP);
     let at = |i: usize| hay.get(c + i).copied();
@@ -57,11 +57,10 @@ pub(crate) fn glance(hay: &[u8], s: usize, c: usize, max_uri_len: usize) -> Glan
 /// `Candidate::delimit` does not pass over at once: the byte after it may go on with a URI
 /// (`ends` when it is one that [`chars::ends_every_uri`]), a scheme stands before it
 /// ([`find::scheme_start`], no further back than `floor`), and [`passes_over`] does not tell
-/// it. `header(s)` says whether the word from `s` is a MIME header that the decoding stage
-/// reads; `lo()` is the lowest index a look back may read. The test the engine's trigger loop
+/// it. `lo()` is the lowest index a look back may read. The test the engine's trigger loop
 /// makes at each colon (`Engine::next_trigger` spells its three steps out, which keeps the
 /// loop's code as it was) and the one the mail reader asks of a text before making it a
-/// segment (`Wanted::may_give`).
+/// segment.
 #[inline(always)]
 pub(crate) fn trigger_scheme(
     hay: &[u8],
@@ -69,21 +68,19 @@ pub(crate) fn trigger_scheme(
     ends: bool,
     floor: usize,
     max_uri_len: usize,
-    header: impl FnOnce(usize) -> bool,
     lo: impl FnOnce() -> usize,
 ) -> Option<usize> {
     if ends {
         return None;
     }
     let s = find::scheme_start(hay, c, floor)?;
-    (!passes_over(hay, s, c, floor, max_uri_len, || header(s), lo)).then_some(s)
+    (!passes_over(hay, s, c, floor, max_uri_len, lo)).then_some(s)
 }
 
 /// Whether the colon at `c`, after the scheme-like word at `s`, is one that
 /// `Candidate::delimit` would pass over at once: [`glance`] says only `<…>` could hold a URI
-/// there, no `<` or `URL:` stands before the word ([`super::may_open_angle`], reading back to
-/// `lo()`), and the word is no MIME header the decoding stage reads (`header`); or the word is
-/// `URL:` (extractor rule 5). `false` whenever that cannot be told here.
+/// there and no `<` or `URL:` stands before the word ([`super::may_open_angle`], reading back to
+/// `lo()`); or the word is `URL:` (extractor rule 5). `false` whenever that cannot be told here.
 #[inline(always)]
 pub(crate) fn passes_over(
     hay: &[u8],
@@ -91,17 +88,14 @@ pub(crate) fn passes_over(
     c: usize,
     floor: usize,
     max_uri_len: usize,
-    header: impl FnOnce() -> bool,
     lo: impl FnOnce() -> usize,
 ) -> bool {
     match glance(hay, s, c, max_uri_len) {
         Glance::Maybe => false,
         Glance::Never => true,
         Glance::OnlyAngle => {
-            !header() && {
-                let w = Window { text: hay, lo: lo(), lo_is_start: false, complete: true, cut: false };
-                !super::may_open_angle(&w, s, floor)
-            }
+            let w = Window { text: hay, lo: lo(), lo_is_start: false, complete: true, cut: false };
+            !super::may_open_angle(&w, s, floor)
         }
     }
 }
@@ -160,6 +154,44 @@ pub(crate) fn after_colon_at_a_glance(text: &[u8], colon: usize) -> Option<After
     }
     // A `/` at the end may be the start of `//`.
     (uri_char(body) && text.get(body + 1).is_some()).then_some(After::UriChar)
+}
+
+/// What the scheme at `s` and the bytes right after its colon at `c` make of a candidate, as
+/// [`opening_at_a_glance`] tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Opening {
+    /// No URI at all: the candidate's scan ends right after the colon, with nothing to report.
+    Nothing,
+    /// `//` and an authority after a scheme that needs it.
+    Authority,
+    /// A URI character (not `//`) after a registered opaque scheme, with the shape its text
+    /// must have.
+    Opaque(Shape),
+}
+
+/// The quick form of the candidate's first decisions at the colon `c` after the scheme at `s`
+/// (`Candidate::delimit`: [`after_colon`], then the scheme's [`SchemeRule`]): `Some` only when
+/// one look settles them as the general path settles them. [`Opening::Nothing`] for a scheme
+/// that needs `//` at the end of a line that is no continuation of it ([`line_end_colon`]);
+/// [`Opening::Authority`] or [`Opening::Opaque`] when what follows is what the scheme needs
+/// ([`after_colon_at_a_glance`]). `None` for anything else: white space that may open `<…>`, a
+/// scheme that is never one, what follows being of the wrong kind for the scheme (the general
+/// path may still find `<…>`), or the end of `text`.
+#[inline(always)]
+pub(crate) fn opening_at_a_glance(text: &[u8], s: usize, c: usize) -> Option<Opening> {
+    let body = c + 1;
+    let rule = || find::scheme_rule_at(text, s, c);
+    if text.get(body).is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+        return (rule() == SchemeRule::NeedsSlashes && line_end_colon(text, body))
+            .then_some(Opening::Nothing);
+    }
+    let opening = match rule() {
+        SchemeRule::NeedsSlashes => Opening::Authority,
+        SchemeRule::Opaque(shape) => Opening::Opaque(shape),
+        SchemeRule::Never => return None,
+    };
+    let after = after_colon_at_a_glance(text, c)?;
+    ((opening == Opening::Authority) == (after == After::Slashes)).then_some(opening)
 }
 
 /// [`After::LineBreak`] when `rest` starts with blanks (spaces, tabs; maybe none) and a line
@@ -274,6 +306,59 @@ mod tests {
             }
         }
         assert!(decided > 5_000, "{decided}");
+    }
+
+    /// The quick form of the opening agrees with the full decisions: `Authority` and `Opaque`
+    /// only where [`after_colon`] says `//` or a URI character and the scheme's rule wants that,
+    /// `Nothing` only where a scheme that needs `//` ends its line and the bare scan across the
+    /// line break (the only reading the general path tries there) reads nothing after the colon.
+    #[test]
+    fn the_opening_at_a_glance_agrees() {
+        let schemes: &[&[u8]] = &[b"http", b"mailto", b"url", b"tel", b"x-y", b"urn"];
+        let alphabet: &[&[u8]] =
+            &[b"/", b"//", b" ", b"\t", b"\n", b"\r\n", b"a", b"<", b">", b"\"", b"[", b"\xc2\xa0", b"+1"];
+        let mut rng = crate::delimit::Xorshift(0x0e11_5eed_c01a_0001u64);
+        let (mut nothing, mut other) = (0, 0);
+        for _ in 0..50_000 {
+            let scheme = schemes[rng.below(schemes.len())];
+            let mut text = scheme.to_vec();
+            text.push(b':');
+            rng.pieces(alphabet, 8, &mut text);
+            let c = scheme.len();
+            let w = Window { text: &text, lo: 0, lo_is_start: true, complete: true, cut: false };
+            let shown = String::from_utf8_lossy(&text);
+            let rule = find::scheme_rule_at(&text, 0, c);
+            match opening_at_a_glance(&text, 0, c) {
+                None => {}
+                Some(Opening::Nothing) => {
+                    nothing += 1;
+                    assert_eq!(rule, SchemeRule::NeedsSlashes, "{shown:?}");
+                    assert_eq!(after_colon(&w, c), Ok(After::LineBreak), "{shown:?}");
+                    // The first reading stops right after the colon; the one across the line
+                    // break holds no `/` after the colon, which a scheme that needs `//` needs.
+                    use super::super::{Joins, Pieces, Start, bare};
+                    let start = Start { s: 0, body: c + 1, authority: None, iri: true };
+                    let mut pieces = Pieces::default();
+                    let end = bare(&w, start, Joins::HYPHEN, usize::MAX, &mut pieces).unwrap();
+                    assert_eq!(end.end, c + 1, "{shown:?}");
+                    bare(&w, start, Joins::REPAIR, usize::MAX, &mut pieces).unwrap();
+                    let mut joined = Vec::new();
+                    pieces.write_reading(&text, false, &mut joined);
+                    assert!(joined.get(c + 1) != Some(&b'/'), "{shown:?}");
+                }
+                Some(Opening::Authority) => {
+                    other += 1;
+                    assert_eq!(rule, SchemeRule::NeedsSlashes, "{shown:?}");
+                    assert_eq!(after_colon(&w, c), Ok(After::Slashes), "{shown:?}");
+                }
+                Some(Opening::Opaque(shape)) => {
+                    other += 1;
+                    assert_eq!(rule, SchemeRule::Opaque(shape), "{shown:?}");
+                    assert_eq!(after_colon(&w, c), Ok(After::UriChar), "{shown:?}");
+                }
+            }
+        }
+        assert!(nothing > 1_000 && other > 3_000, "{nothing} {other}");
     }
 
     fn window(text: &[u8]) -> Window<'_> {

@@ -9,6 +9,13 @@ use super::{Incomplete, Scan, Window};
 /// than stopping it.
 const MARKS: [&[u8]; 7] = [b"[.]", b"[dot]", b"{.}", b"[:]", b"[@]", b"[/]", b"[://]"];
 
+/// The quick form of [`mark_at`]: whether a defang mark may start at a byte where a candidate
+/// stopped (each starts with `[` or `{`).
+#[inline(always)]
+pub(crate) fn may_start_mark(stop: u8) -> bool {
+    matches!(stop, b'[' | b'{')
+}
+
 /// Whether a defang mark starts at `at`, where a candidate stopped (at a `[` or `{`);
 /// [`Incomplete`] when the window ends before that can be told and more text may follow.
 #[cold]

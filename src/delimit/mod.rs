@@ -12,27 +12,26 @@
 //! when white space inside `<...>` or a hyphen line break is skipped), and the hyphens that may
 //! or may not belong to it.
 
-mod angle;
-mod bare;
+pub(crate) mod angle;
+pub(crate) mod bare;
 pub(crate) mod colon;
+pub(crate) mod comma;
 pub(crate) mod defanged;
+pub(crate) mod end;
 mod lines;
-mod opener;
+pub(crate) mod opener;
 mod pairs;
 mod pieces;
 pub(crate) mod run;
-mod trim;
+pub(crate) mod trim;
 pub(crate) mod unicode;
 
-pub(crate) use angle::{AngleEnd, angle, angle_wrapped_once};
-pub(crate) use bare::{BareEnd, Joins, Start, balanced_close, bare, ip_literal_close};
+pub(crate) use angle::{AngleEnd, angle};
+pub(crate) use bare::{BareEnd, Joins, Start, bare};
 pub(crate) use lines::quote_depth;
-pub(crate) use opener::{Opener, may_open_angle, opener, opener_at_a_glance, url_colon_before, wrapper};
-pub(crate) use pairs::{
-    closing_quote, comma_before_url, cut_before_url, emphasis, first_unmatched_paren, url_starts_at,
-};
+pub(crate) use opener::{may_open_angle, opener, url_colon_before, wrapper};
 pub(crate) use pieces::Pieces;
-pub(crate) use trim::{is_trailing_punctuation, may_trail, trim, trim_segment};
+pub(crate) use trim::{trim, trim_segment};
 
 use nom::Parser;
 

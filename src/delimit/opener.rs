@@ -2,6 +2,7 @@
 //! before it (RFC 2396 Appendix E; RFC 1738 appendix).
 
 use super::lines::is_blank;
+use super::pairs::{self, Closing, Mark};
 use super::{BareEnd, Window};
 use crate::chars::{self, WSP};
 use crate::matches::Delimiter;
@@ -14,15 +15,9 @@ pub(crate) struct Opener {
     pub(crate) angle: Option<(usize, bool)>,
     /// `URL:` and optional blanks right before the scheme: the index of its `U`.
     pub(crate) url_prefix: Option<usize>,
-    /// `"`, `[` or `{` right before the scheme; or `(`, `'`, or a Markdown emphasis mark `*`,
-    /// `_`, `~`, which pair with what closes them after it ([`super::pairs`]).
-    pub(crate) mark: Option<u8>,
-}
-
-/// Whether `b`, right before a scheme, is a [`Opener::mark`].
-#[inline(always)]
-fn is_mark(b: u8) -> bool {
-    matches!(b, b'"' | b'\'' | b'[' | b'{' | b'(' | b'*' | b'_' | b'~')
+    /// A mark right before the scheme (`"`, `[`, `(`, `'`, `*`, …), which pairs with what
+    /// closes it after the URI ([`pairs::MARKS`]).
+    pub(crate) mark: Option<&'static Mark>,
 }
 
 /// How far back from a scheme its wrapper is looked for: `<`, white space, `URL:`, white space
@@ -47,7 +42,7 @@ pub(crate) fn opener(w: &Window<'_>, s: usize, floor: usize) -> Opener {
         return found;
     }
     let before = text[s - 1];
-    found.mark = Some(before).filter(|&b| is_mark(b));
+    found.mark = pairs::mark_before(text, s, before, floor);
     // Most schemes follow a byte that is neither white space, `<`, nor the colon of `URL:`:
     // then neither look-back below can find anything.
     if !chars::is(before, WSP) && before != b'<' && before != b':' {
@@ -97,7 +92,6 @@ pub(crate) fn opener_at_a_glance(text: &[u8], s: usize, floor: usize) -> Option<
     }
     match text[s - 1] {
         b'<' => found.angle = Some((s - 1, false)),
-        b if is_mark(b) => found.mark = Some(b),
         // `<URL:` right before the scheme (RFC 1738 appendix): both the angle and the prefix.
         b':' if s >= floor + 5 && text[s - 5] == b'<' && url_colon_before(text, s, 0).is_some() => {
             found.angle = Some((s - 5, true));
@@ -113,9 +107,36 @@ pub(crate) fn opener_at_a_glance(text: &[u8], s: usize, floor: usize) -> Option<
                 return None;
             }
         }
-        _ => {}
+        before => found.mark = pairs::mark_before(text, s, before, floor),
     }
     Some(found)
+}
+
+/// The wrappers that the one-pass lane takes, as [`wrap_at_a_glance`] tells them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum QuickWrap {
+    /// Nothing before the scheme.
+    Bare,
+    /// `<`, at `lt`, right before the scheme, or `<URL:` (`url`).
+    Angle { lt: usize, url: bool },
+    /// A mark closed where the bare scan stops ([`Closing::AtStop`]: `"`, `[`, `{`).
+    Marked(&'static Mark),
+}
+
+/// [`opener_at_a_glance`] in the forms whose candidate the quick path reads to its end without
+/// the rules of a closing mark: none, `<…>` and `<URL:…>` right before the scheme, and a mark
+/// closed at the stop of the bare scan. `None` for the others (`URL:` alone, a mark that pairs
+/// by reading the candidate), and whenever the glance says `None`.
+#[inline(always)]
+pub(crate) fn wrap_at_a_glance(text: &[u8], s: usize, floor: usize) -> Option<QuickWrap> {
+    Some(match opener_at_a_glance(text, s, floor)? {
+        Opener { angle: Some((lt, url)), .. } => QuickWrap::Angle { lt, url },
+        Opener { mark: None, url_prefix: None, .. } => QuickWrap::Bare,
+        Opener { mark: Some(mark), url_prefix: None, .. } if mark.closing == Closing::AtStop => {
+            QuickWrap::Marked(mark)
+        }
+        _ => return None,
+    })
 }
 
 /// Whether `<` may open before the scheme at `s`: a quick test of what [`opener`] looks for
@@ -178,28 +199,42 @@ pub(crate) fn url_colon_before(text: &[u8], end: usize, floor: usize) -> Option<
     }
 }
 
-/// quote, bracket or brace closed by the byte the scan stopped at (extractor rules 5, 6).
+/// What a bare candidate ending at `extent` (its scan stopped at `end`) is reported as, and its
+/// outer span: `URL:` before it (extractor rule 5), or the mark before its scheme when the scan
+/// stopped at the mark that closes it and the mark makes a wrapper ([`Mark::delimiter`]:
+/// quotes, brackets, braces; rules 5 and 6); bare otherwise.
+#[inline(always)]
 pub(crate) fn wrapper(
     text: &[u8],
     opener: &Opener,
     extent: core::ops::Range<usize>,
     end: BareEnd,
 ) -> (Delimiter, core::ops::Range<usize>) {
-    if let Some(u) = opener.url_prefix {
-        return (Delimiter::UrlPrefix, u..extent.end);
+    match opener.url_prefix {
+        Some(u) => (Delimiter::UrlPrefix, u..extent.end),
+        None => marked(text, opener.mark, extent, end.end, end.stop),
     }
-    let closed =
-        |open: u8, close: u8| opener.mark == Some(open) && end.stop == Some(close) && end.end < text.len();
-    let delimiter = if closed(b'"', b'"') || closed(b'\'', b'\'') {
-        Delimiter::Quoted
-    } else if closed(b'[', b']') {
-        Delimiter::Bracketed
-    } else if closed(b'{', b'}') {
-        Delimiter::Braced
-    } else {
-        return (Delimiter::Bare, extent);
-    };
-    (delimiter, extent.start - 1..end.end + 1)
+}
+
+/// [`wrapper`] of a candidate with no `URL:` before it, after the mark `mark` (if any), ending
+/// at `extent`, its scan stopped at `end` on `stop`.
+#[inline(always)]
+pub(crate) fn marked(
+    text: &[u8],
+    mark: Option<&Mark>,
+    extent: core::ops::Range<usize>,
+    end: usize,
+    stop: Option<u8>,
+) -> (Delimiter, core::ops::Range<usize>) {
+    if let Some(mark) = mark
+        && let Some(delimiter) = mark.delimiter
+        && stop == Some(mark.close[0])
+        && end < text.len()
+        && text[end..].starts_with(mark.close)
+    {
+        return (delimiter, extent.start - mark.open.len()..end + mark.close.len());
+    }
+    (Delimiter::Bare, extent)
 }
 
 #[cfg(test)]
@@ -238,12 +273,13 @@ mod tests {
     #[test]
     fn wrappers_need_their_closing_byte() {
         let text = b"\"http://a/x.\" \"http://b/ y";
-        let opener = Opener { mark: Some(b'"'), ..Default::default() };
+        let quote = pairs::mark_before(b"\"", 1, b'"', 0);
+        let opener = Opener { mark: quote, ..Default::default() };
         let closed = BareEnd { end: 12, stop: Some(b'"'), overlong: false, repaired: false };
         assert_eq!(wrapper(text, &opener, 1..11, closed), (Delimiter::Quoted, 0..13));
         let open = BareEnd { end: 24, stop: Some(b' '), overlong: false, repaired: false };
         assert_eq!(wrapper(text, &opener, 15..24, open), (Delimiter::Bare, 15..24));
-        let url = Opener { url_prefix: Some(0), mark: Some(b'"'), ..Default::default() };
+        let url = Opener { url_prefix: Some(0), mark: quote, ..Default::default() };
         assert_eq!(wrapper(text, &url, 5..9, closed).0, Delimiter::UrlPrefix);
     }
 }

@@ -1,10 +1,112 @@
-//! What a mark right before the scheme closes after it (the crate docs, "Brackets,
-//! parentheses and emphasis"): a `(` pairs with the first `)` the candidate leaves unmatched,
-//! a `'` with the first `'` in it that no letter or digit follows, and Markdown emphasis (`*`,
-//! `_`, `~` runs) with the same run at its end.
+//! The marks that may stand right before a scheme and what closes each after the URI (the
+//! crate docs, rule 6 and "Brackets, parentheses and emphasis"): one table, [`MARKS`], read by
+//! the look-back for the wrapper ([`super::opener()`]), by the rules that end a candidate at its
+//! closing mark ([`close`], [`close_after_trim`]) and by what reports the wrapper
+//! ([`super::wrapper`]). A new pair is a row of the table.
 
 use super::{Pieces, trim};
-use crate::chars;
+use crate::matches::Delimiter;
+
+/// How the mark of a [`Mark`] is closed after the URI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Closing {
+    /// The bare scan stops at the closing mark, a character that ends a bare URI (`"`, `]`,
+    /// `}`; RFC 2396 Appendix E names double quotes).
+    AtStop,
+    /// The first closing mark that the candidate leaves unmatched ends it ([`first_unmatched_paren`]):
+    /// `(http://one.org/)(http://two.org/)`.
+    FirstUnmatched,
+    /// The first closing mark that no letter or digit follows ends it ([`closing_quote`]):
+    /// `['http://a.example/','http://b.example/']`.
+    NoWordAfter,
+    /// The same run of one to three marks at the end of the candidate closes it, after
+    /// trimming ([`emphasis`]): Markdown's `**https://x/bold**`.
+    SameRun,
+}
+
+/// A mark right before a scheme and the mark that closes it after the URI.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Mark {
+    /// The opening mark's bytes.
+    pub(crate) open: &'static [u8],
+    /// The closing mark's bytes.
+    pub(crate) close: &'static [u8],
+    /// How the closing mark ends the candidate.
+    pub(crate) closing: Closing,
+    /// What a URI between the two marks is reported as ([`Delimiter`]), its outer span holding
+    /// them; `None` when the marks are no wrapper, only where the URI ends (a parenthesis,
+    /// emphasis).
+    pub(crate) delimiter: Option<Delimiter>,
+}
+
+/// Every mark, in the one list. An opening mark's last byte is the key of the look-back
+/// ([`mark_before`]): no two marks share one (a compile-time check).
+pub(crate) static MARKS: [Mark; 8] = [
+    Mark { open: b"\"", close: b"\"", closing: Closing::AtStop, delimiter: Some(Delimiter::Quoted) },
+    Mark { open: b"[", close: b"]", closing: Closing::AtStop, delimiter: Some(Delimiter::Bracketed) },
+    Mark { open: b"{", close: b"}", closing: Closing::AtStop, delimiter: Some(Delimiter::Braced) },
+    Mark { open: b"'", close: b"'", closing: Closing::NoWordAfter, delimiter: Some(Delimiter::Quoted) },
+    Mark { open: b"(", close: b")", closing: Closing::FirstUnmatched, delimiter: None },
+    Mark { open: b"*", close: b"*", closing: Closing::SameRun, delimiter: None },
+    Mark { open: b"_", close: b"_", closing: Closing::SameRun, delimiter: None },
+    Mark { open: b"~", close: b"~", closing: Closing::SameRun, delimiter: None },
+];
+
+/// For each byte, 1 + the index in [`MARKS`] of the mark whose opening ends with it; 0 for none.
+static MARK_ENDING_WITH: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut k = 0;
+    while k < MARKS.len() {
+        let open = MARKS[k].open;
+        let last = open[open.len() - 1] as usize;
+        assert!(table[last] == 0, "two opening marks end with the same byte");
+        table[last] = k as u8 + 1;
+        k += 1;
+    }
+    table
+};
+
+/// The mark that ends right before the scheme at `s` (`before` is the byte there), reading back
+/// no further than `lo`.
+#[inline(always)]
+pub(crate) fn mark_before(text: &[u8], s: usize, before: u8, lo: usize) -> Option<&'static Mark> {
+    let k = MARK_ENDING_WITH[usize::from(before)];
+    if k == 0 {
+        return None;
+    }
+    let mark = &MARKS[usize::from(k - 1)];
+    (mark.open.len() == 1 || (s >= lo + mark.open.len() && text[..s].ends_with(mark.open))).then_some(mark)
+}
+
+/// Where the candidate in `pieces` (scanned from `body` on) ends at the mark that closes `mark`,
+/// by the rules that read its bytes before it is trimmed ([`Closing::FirstUnmatched`],
+/// [`Closing::NoWordAfter`]): the pieces are cut there and its index returned. `None` when no
+/// mark closes it, or when `mark` closes otherwise.
+#[inline]
+pub(crate) fn close(text: &[u8], pieces: &mut Pieces, mark: &Mark, body: usize) -> Option<usize> {
+    match mark.closing {
+        Closing::FirstUnmatched => first_unmatched_paren(text, pieces, body),
+        Closing::NoWordAfter => closing_quote(text, pieces, body),
+        Closing::AtStop | Closing::SameRun => None,
+    }
+}
+
+/// The closing of `mark` that is read once the candidate is trimmed ([`Closing::SameRun`]): the
+/// run of marks right before the scheme at `s` (looked for no lower than `lo`) closed by the same
+/// run at the end, which is taken off (see [`emphasis`]). Not below `keep`.
+#[inline]
+pub(crate) fn close_after_trim(
+    text: &[u8],
+    pieces: &mut Pieces,
+    mark: &Mark,
+    s: usize,
+    lo: usize,
+    keep: usize,
+) {
+    if mark.closing == Closing::SameRun {
+        emphasis(text, pieces, s, lo, mark.open[0], keep);
+    }
+}
 
 /// When a `(` stands right before the scheme: the index of the first `)` in the candidate, from
 /// `body` on, that no `(` inside it matches, where the candidate then ends
@@ -13,7 +115,7 @@ use crate::chars;
 /// is then trimmed as usual).
 #[cold]
 #[inline(never)]
-pub(crate) fn first_unmatched_paren(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize> {
+fn first_unmatched_paren(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut found = None;
     'segments: for (n, seg) in pieces.segments.iter().enumerate() {
@@ -42,7 +144,7 @@ pub(crate) fn first_unmatched_paren(text: &[u8], pieces: &mut Pieces, body: usiz
 /// quote (`'http://x.example/it's'`). `None` when no `'` closes.
 #[cold]
 #[inline(never)]
-pub(crate) fn closing_quote(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize> {
+fn closing_quote(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize> {
     let closes = |i: usize| !text.get(i + 1).is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80);
     let (n, close) = pieces.segments.iter().enumerate().find_map(|(n, seg)| {
         let from = seg.start.max(body);
@@ -53,54 +155,6 @@ pub(crate) fn closing_quote(text: &[u8], pieces: &mut Pieces, body: usize) -> Op
     Some(close)
 }
 
-/// The index of the first `,` in `text[from..to]` that a scheme and `://` follow
-/// (`http://a.example/x,http://b.example/y`, a CSV row of a phishing feed): a list of URLs,
-/// where the URI before ends. Such a `,` is a URI character (a sub-delim), but a reader takes
-/// it for the separator of the list.
-///
-/// A URL after the `,` goes on the run it is in, so a `,` that is the run's last byte (most
-/// of them: `see http://x/, and`) is followed by what ended the run, never a letter: it is not
-/// looked at.
-#[inline]
-pub(crate) fn comma_before_url(text: &[u8], from: usize, to: usize) -> Option<usize> {
-    let mut i = from;
-    let last = to.saturating_sub(1);
-    while i < last {
-        let k = i + memchr::memchr(b',', text.get(i..last)?)?;
-        if url_starts_at(text, k + 1) {
-            return Some(k);
-        }
-        i = k + 1;
-    }
-    None
-}
-
-/// Whether a scheme followed by `://` starts at `at`: a letter, then at most
-/// [`crate::find::SCHEME_MAX`] letters, digits, `+`, `-` and `.` (RFC 3986 §3.1).
-#[inline]
-pub(crate) fn url_starts_at(text: &[u8], at: usize) -> bool {
-    if !text.get(at).is_some_and(|&b| chars::is(b, chars::ALPHA)) {
-        return false;
-    }
-    let rest = &text[at..];
-    let name =
-        rest.iter().take(crate::find::SCHEME_MAX + 1).take_while(|&&b| chars::is(b, chars::SCHEME)).count();
-    name <= crate::find::SCHEME_MAX && rest[name..].starts_with(b"://")
-}
-
-/// Cuts the candidate's pieces at the first `,` from `body` on that a scheme and `://` follow
-/// ([`comma_before_url`]); returns its index.
-#[cold]
-#[inline(never)]
-pub(crate) fn cut_before_url(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize> {
-    let (n, cut) = pieces.segments.iter().enumerate().find_map(|(n, seg)| {
-        let from = seg.start.max(body);
-        (from < seg.end).then(|| comma_before_url(text, from, seg.end)).flatten().map(|i| (n, i))
-    })?;
-    pieces.cut(n, cut);
-    Some(cut)
-}
-
 /// Markdown emphasis around a URI (`*https://x/bold*`, `**…**`, `_…_`, `~~…~~`): when a run of
 /// one to three `mark` bytes stands right before the scheme at `s` (and after no letter or
 /// digit, looked for no lower than `lo`), the same run at the end of the candidate is the
@@ -108,7 +162,7 @@ pub(crate) fn cut_before_url(text: &[u8], pieces: &mut Pieces, body: usize) -> O
 /// `keep`.
 #[cold]
 #[inline(never)]
-pub(crate) fn emphasis(text: &[u8], pieces: &mut Pieces, s: usize, lo: usize, mark: u8, keep: usize) {
+fn emphasis(text: &[u8], pieces: &mut Pieces, s: usize, lo: usize, mark: u8, keep: usize) {
     let mut run_start = s;
     while run_start > lo && text[run_start - 1] == mark && s - run_start < 4 {
         run_start -= 1;
@@ -164,22 +218,6 @@ mod tests {
         let mut p = pieces(1..text.len());
         assert_eq!(closing_quote(text, &mut p, 6), None);
         assert_eq!(p.extent(), Some(1..text.len()));
-    }
-
-    #[test]
-    fn a_comma_before_a_url_ends_the_uri() {
-        let text = b"5766500,http://a.example/x.htm,http://b.example/d?id=1,2018,yes";
-        let mut p = pieces(8..text.len());
-        assert_eq!(cut_before_url(text, &mut p, 13), Some(30));
-        assert_eq!(p.extent(), Some(8..30));
-        // Commas before anything but a scheme and `://` stay; so does one before `mailto:`.
-        let text = b"http://x.example/0,1413,101,00.html,mailto:a@b,h2:/x";
-        let mut p = pieces(0..text.len());
-        assert_eq!(cut_before_url(text, &mut p, 5), None);
-        assert_eq!(comma_before_url(b"a,1http://", 0, 10), None);
-        assert_eq!(comma_before_url(b"a,svn+ssh://x", 0, 13), Some(1));
-        let long = format!("a,{}://", "s".repeat(65));
-        assert_eq!(comma_before_url(long.as_bytes(), 0, long.len()), None);
     }
 
     #[test]

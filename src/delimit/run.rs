@@ -1,8 +1,23 @@
 //! The run of URI characters: from a byte, to the first byte that ends a URI outside angle
 //! brackets (RFC 2396 §2.4.3: excluded characters).
 
-use super::{Incomplete, Scan, Window};
-use crate::chars::{self, EXCLUDED};
+use super::{Incomplete, Scan, Window, comma, trim};
+use crate::chars::{self, EXCLUDED, SCAN_STOP};
+
+/// What each byte is to the run scan ([`scan`]): [`SCAN_STOP`] for a byte that ends a bare URI
+/// ([`EXCLUDED`]), and the classes that the rules reading the scan's notes declare: the
+/// validation of a plain server URI (`uri::plain::server_parts`: an escape or userinfo, a query
+/// or fragment), the trim of rule 3 (an opening parenthesis) and the comma of rule 6.
+pub(crate) static RUN: [u8; 256] = chars::scan_table(
+    EXCLUDED,
+    &[
+        crate::uri::SCAN_ESCAPE_OR_AT,
+        crate::uri::SCAN_QUERY_OR_FRAGMENT,
+        trim::OPEN_PAREN,
+        comma::COMMA,
+        comma::COLON,
+    ],
+);
 
 /// The first index from `i` on, and below both `stop` and the end of `text`, of a byte that
 /// is excluded from URIs; `stop` or the end of `text` when there is none. The first eight bytes
@@ -28,23 +43,23 @@ pub(crate) fn skip_words(text: &[u8], i: usize, stop: usize) -> usize {
 }
 
 /// The run scan: from `i`, the index of the first byte that ends a bare URI (or `stop`, or the
-/// end of `text`), and the union of the [`chars::RUN`] of the bytes before it. Eight bytes at a time
+/// end of `text`), and the union of the classes ([`RUN`]) of the bytes before it. Eight bytes at a time
 /// while none of them ends the URI, then byte by byte.
 #[inline(always)]
 pub(crate) fn scan(text: &[u8], mut i: usize, stop: usize) -> (usize, u8) {
     let stop = stop.min(text.len());
     let mut seen = 0;
     while let Some(word) = text.get(i..stop).and_then(|rest| rest.first_chunk::<8>()) {
-        let kinds = word.iter().fold(0, |kinds, &b| kinds | chars::RUN[usize::from(b)]);
-        if kinds & chars::RUN_END != 0 {
+        let kinds = word.iter().fold(0, |kinds, &b| kinds | RUN[usize::from(b)]);
+        if kinds & SCAN_STOP != 0 {
             break;
         }
         seen |= kinds;
         i += 8;
     }
     while let Some(&b) = text.get(i).filter(|_| i < stop) {
-        let kind = chars::RUN[usize::from(b)];
-        if kind & chars::RUN_END != 0 {
+        let kind = RUN[usize::from(b)];
+        if kind & SCAN_STOP != 0 {
             break;
         }
         seen |= kind;
@@ -97,11 +112,15 @@ mod tests {
 
     #[test]
     fn the_scan_stops_at_the_first_byte_that_ends_a_uri() {
-        assert_eq!(scan(b"//a.example/x y", 0, 100), (13, chars::RUN_HOST_END));
+        assert_eq!(scan(b"//a.example/x y", 0, 100), (13, 0));
         assert_eq!(scan(b"//a.example/x?q=%41#f>", 0, 100).0, 21);
         assert_eq!(
-            scan(b"//a.example/x?q=%41#f>", 0, 100).1,
-            chars::RUN_HOST_END | chars::RUN_QUERY_OR_FRAGMENT | chars::RUN_ESCAPE_OR_AT
+            scan(b"//a.example/x?q=%41#f(,:>", 0, 100).1,
+            crate::uri::SCAN_QUERY_OR_FRAGMENT.bit
+                | crate::uri::SCAN_ESCAPE_OR_AT.bit
+                | trim::OPEN_PAREN.bit
+                | comma::COMMA.bit
+                | comma::COLON.bit
         );
         // The stop bounds it, and the end of the text.
         assert_eq!(scan(b"//aaaaaaaaaaaaaaaaaaaaaaaaaaa", 0, 10).0, 10);

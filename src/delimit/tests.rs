@@ -327,12 +327,14 @@ fn openers() {
     assert_eq!(at("URL:http://x").url_prefix, Some(0));
     assert_eq!(at("XURL:http://x").url_prefix, None);
     assert_eq!(at("URL:\nhttp://x").url_prefix, None);
-    assert_eq!(at("\"http://x\"").mark, Some(b'"'));
-    assert_eq!(at("[http://x]").mark, Some(b'['));
-    assert_eq!(at("{http://x}").mark, Some(b'{'));
-    assert_eq!(at("(http://x)").mark, Some(b'('));
-    assert_eq!(at("*http://x*").mark, Some(b'*'));
-    assert_eq!(at("'http://x'").mark, Some(b'\''));
+    let mark = |text: &str| at(text).mark.map(|m| m.open);
+    assert_eq!(mark("\"http://x\""), Some(&b"\""[..]));
+    assert_eq!(mark("[http://x]"), Some(&b"["[..]));
+    assert_eq!(mark("{http://x}"), Some(&b"{"[..]));
+    assert_eq!(mark("(http://x)"), Some(&b"("[..]));
+    assert_eq!(mark("*http://x*"), Some(&b"*"[..]));
+    assert_eq!(mark("'http://x'"), Some(&b"'"[..]));
+    assert_eq!(mark("xhttp://x"), None);
     // The floor is a hard edge.
     let t = b"<http://x";
     assert_eq!(opener(&window(t), 1, 1), Opener::default());

@@ -327,6 +327,15 @@ pub(crate) fn keycap_at(w: &Window<'_>, at: usize) -> Scan<bool> {
     if cut_short && !w.complete { Err(Incomplete) } else { Ok(false) }
 }
 
+/// The quick form of [`keycap_at`] in `text`: `false` only when the characters at `at` are
+/// certainly no end of a keycap sequence (neither U+FE0F nor U+20E3 starts there, and `text`
+/// holds enough to tell).
+#[inline]
+pub(crate) fn may_end_keycap(text: &[u8], at: usize) -> bool {
+    let rest = text.get(at..).unwrap_or_default();
+    rest.len() < 3 || rest.starts_with("\u{fe0f}".as_bytes()) || rest.starts_with("\u{20e3}".as_bytes())
+}
+
 /// The index after the character at `at` inside `<…>`, where everything up to the `>` is the
 /// candidate: any `ucschar` or `iprivate` but the characters of [`ends_iri`] (white space, the
 /// bidirectional controls of RFC 3987 §4.1, the `…` of `<https://…>`); `None` for anything else

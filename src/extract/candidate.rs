@@ -12,12 +12,14 @@ use std::borrow::Cow;
 
 use super::options::Options;
 use super::queue::Queue;
+use super::validate::{Kind, as_str, check, check_reading, shape_ok};
 use crate::decode::Map;
 use crate::delimit::colon::{After, after_colon};
+use crate::delimit::end::Drop;
 use crate::delimit::{self, AngleEnd, Joins, Pieces, Scan, Start, Window, wrapper};
-use crate::find::{self, SchemeRule, Shape};
+use crate::find::{self, SchemeRule};
 use crate::matches::{Delimiter, Event, Extras, Match, MatchFields, Rejected, Span};
-use crate::uri::{Components, ErrorKind, Grammar, HostKind, ParseError, Part, Parts, Uri};
+use crate::uri::{ErrorKind, ParseError, Parts};
 
 /// What became of a trigger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,8 +32,6 @@ pub(crate) enum Outcome {
     Scanned(u64),
     /// A candidate longer than the limit.
     Overlong(Span),
-    /// A `Content-Transfer-Encoding` header: whether what follows is quoted-printable.
-    Decode(bool),
 }
 
 /// Buffers reused from candidate to candidate.
@@ -50,17 +50,6 @@ pub(crate) struct Site {
     pub(crate) start: usize,
     /// The scheme's colon; `None` for an abbreviated URL.
     pub(crate) colon: Option<usize>,
-}
-
-/// What a candidate is: a URI with a scheme, or an abbreviated `www.` URL.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Kind {
-    /// `scheme:…`; opaque schemes carry the shape the text after the colon must have.
-    Scheme {
-        colon: usize,
-        shape: Option<Shape>,
-    },
-    Www,
 }
 
 /// A valid candidate, before it becomes a [`Match`].
@@ -198,60 +187,22 @@ impl Candidate<'_> {
             if joins == Joins::REPAIR && !end.repaired {
                 break;
             }
-            let mut end = end;
-            // A `,` that a scheme and `://` follow ends the URI (a list of URLs, a CSV row).
-            // Looked for only when the candidate holds a `,` before its last byte (one search of
-            // its bytes; see `delimit::comma_before_url`).
-            if memchr::memchr(b',', text.get(body..end.end.saturating_sub(1)).unwrap_or_default()).is_some()
-                && let Some(cut) = delimit::cut_before_url(text, &mut self.scratch.pieces, body)
-            {
-                end = delimit::BareEnd { end: cut, stop: Some(b','), ..end };
-            }
-            // A `(` right before the scheme pairs with the first `)` left unmatched in the
-            // candidate, which ends it (`(http://one.org/)(http://two.org/)`).
-            if opener.mark == Some(b'(')
-                && let Some(close) = delimit::first_unmatched_paren(text, &mut self.scratch.pieces, body)
-            {
-                end = delimit::BareEnd { end: close, stop: Some(b')'), ..end };
-            }
-            // A `'` right before the scheme pairs with the first `'` in the candidate that no
-            // letter or digit follows, which ends it (`['http://a.example/','http://b.example/']`).
-            if opener.mark == Some(b'\'')
-                && let Some(close) = delimit::closing_quote(text, &mut self.scratch.pieces, body)
-            {
-                end = delimit::BareEnd { end: close, stop: Some(b'\''), ..end };
-            }
-            let hyphens = !self.scratch.pieces.breaks.is_empty();
-            delimit::trim(text, &mut self.scratch.pieces, body);
-            if let Some(mark @ (b'*' | b'_' | b'~')) = opener.mark {
-                delimit::emphasis(text, &mut self.scratch.pieces, s, floor.max(w.lo), mark, body);
-            }
+            let (end, hyphens) =
+                delimit::end::cut(text, &mut self.scratch.pieces, &opener, start, floor.max(w.lo), end);
             let Some(extent) = self.scratch.pieces.extent() else { break };
             let (delimiter, outer) = wrapper(text, &opener, extent.clone(), end);
-            // Never a cut URI: a candidate that stops right before a character outside ASCII
-            // that goes on its word is dropped rather than reported cut (see `cut_in_word`);
-            // under `--strict`, one that stops where an IRI would go on.
-            if self.opts.strict
-                && let Some(rejected) = self.strict_stop(w, map, start, &end, limit_end, delimiter, &outer)?
-            {
-                first.get_or_insert((map.start(end.end), rejected));
-                break;
-            }
-            // (Read as an IRI, the scan stops only where an IRI ends by policy.)
-            if !iri
-                && end.stop.is_some_and(|b| b >= 0x80)
-                && let Some(rejected) = self.cut_in_word(w, map, extent.end, end.end, delimiter, &outer)?
-            {
-                first.get_or_insert((map.start(end.end), rejected));
-                break;
-            }
-            // A defanged indicator (`http://evil[.]example/`) is dropped rather than reported
-            // cut; the check keys off the byte the candidate stopped at.
-            if matches!(end.stop, Some(b'[' | b'{')) && delimit::defanged::mark_at(w, end.end)? {
-                if self.opts.refang && joins == Joins::HYPHEN {
+            // Never a cut URI: a candidate that stops where it would be cut (a word goes on, a
+            // defanged indicator's mark, under `--strict` an IRI) is dropped, never reported cut.
+            if let Some(drop) = delimit::end::drop(w, start, &end, extent.end, limit_end, self.opts.strict)? {
+                if drop == Drop::Defanged && self.opts.refang && joins == Joins::HYPHEN {
                     return self.refang(w, map, s, colon);
                 }
-                let rejected = self.dropped(w.text, map, ErrorKind::Defanged, delimiter, &outer);
+                let error = match drop {
+                    Drop::Excluded(c) => ErrorKind::Excluded(c),
+                    Drop::CutInWord(c) => ErrorKind::CutInWord(c),
+                    Drop::Defanged => ErrorKind::Defanged,
+                };
+                let rejected = self.dropped(w.text, map, error, delimiter, &outer);
                 first.get_or_insert((map.start(end.end), rejected));
                 break;
             }
@@ -303,30 +254,6 @@ impl Candidate<'_> {
         Ok(Outcome::Skip)
     }
 
-    /// Whether the candidate in the pieces, kept up to `kept` and scanned up to `stop` (where a
-    /// byte outside ASCII stands), would be a URI cut short: the character at `stop` goes on its
-    /// word (`http://www.bü…`, `…/wiki/東京`), after nothing trimmed but dots (`http://foobar.みんな`:
-    /// a dot before a letter goes on a host name). Then `Some`, with the rejected record when
-    /// rejections are reported.
-    #[cold]
-    #[inline(never)]
-    fn cut_in_word(
-        &mut self,
-        w: &Window<'_>,
-        map: &Map<'_>,
-        kept: usize,
-        stop: usize,
-        delimiter: Delimiter,
-        outer: &core::ops::Range<usize>,
-    ) -> Scan<Option<Option<Rejected>>> {
-        let text = w.text;
-        if !text.get(kept..stop).is_some_and(|tail| tail.iter().all(|&b| b == b'.')) {
-            return Ok(None);
-        }
-        let Some(c) = delimit::run::word_goes_on(w, stop)? else { return Ok(None) };
-        Ok(Some(self.dropped(text, map, ErrorKind::CutInWord(c), delimiter, outer)))
-    }
-
     /// The rejected record of the candidate in the pieces, dropped for `kind` at its end, when
     /// rejections are reported.
     #[cold]
@@ -347,34 +274,6 @@ impl Candidate<'_> {
         let candidate = String::from_utf8_lossy(&sc.first).into_owned();
         let error = ParseError::new(candidate.len(), kind);
         self.rejected(Some(candidate), error, map, delimiter, outer.clone())
-    }
-
-    /// Under `--strict`, whether the candidate stops (at `end`) where an IRI would go on: at a
-    /// character outside ASCII, or at a `[` or `{` after the authority that closes. It is then
-    /// dropped, never cut: `Some`, with the rejected record when rejections are reported.
-    #[cold]
-    #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    fn strict_stop(
-        &mut self,
-        w: &Window<'_>,
-        map: &Map<'_>,
-        start: Start,
-        end: &delimit::BareEnd,
-        limit_end: usize,
-        delimiter: Delimiter,
-        outer: &core::ops::Range<usize>,
-    ) -> Scan<Option<Option<Rejected>>> {
-        let c = match end.stop {
-            Some(b) if b >= 0x80 => delimit::unicode::would_go_on(w, end.end)?,
-            Some(b @ (b'[' | b'{')) => {
-                let start = Start { iri: true, ..start };
-                delimit::balanced_close(w, start, end.end, limit_end, &mut None)?.map(|_| char::from(b))
-            }
-            _ => None,
-        };
-        let Some(c) = c else { return Ok(None) };
-        Ok(Some(self.dropped(w.text, map, ErrorKind::Excluded(c), delimiter, outer)))
     }
 
     /// Validates the readings of the delimited pieces: the first (every byte) and, when a
@@ -552,196 +451,11 @@ fn at_white_space(text: &[u8], end: delimit::BareEnd) -> bool {
     matches!(end.stop, Some(b' ' | b'\t' | b'\r' | b'\n')) && end.end < text.len()
 }
 
-/// Whether the first reading has what its kind needs before it is worth validating: text after
-/// `//`, the shape of an opaque scheme, or the host of an abbreviated URL.
-#[inline]
-pub(super) fn shape_ok(kind: Kind, reading: &[u8], start: usize) -> bool {
-    match kind {
-        Kind::Scheme { colon, shape } => {
-            let rest = reading.get(colon + 1 - start..).unwrap_or_default();
-            // `scheme://` alone is a template or a mention (`file://<host>/<path>`, "the
-            // http:// prefix"), not a reference.
-            match shape {
-                None => rest.len() > 2 && rest.starts_with(b"//"),
-                Some(shape) => rest != b"//" && find::shape_ok(shape, rest),
-            }
-        }
-        Kind::Www => www_host_ok(reading),
-    }
-}
-
-/// An abbreviated URL names a host like `www.example.org`: `www`, at least two more labels,
-/// the last starting with a letter (a top-level domain), so that "www.x" or "the www. prefix"
-/// is not one.
-fn www_host_ok(reading: &[u8]) -> bool {
-    let host_len =
-        reading.iter().position(|&b| matches!(b, b'/' | b'?' | b'#' | b':')).unwrap_or(reading.len());
-    let mut labels = 0;
-    let mut last: &[u8] = &[];
-    for label in reading[..host_len].split(|&b| b == b'.') {
-        if label.is_empty() {
-            return false;
-        }
-        labels += 1;
-        last = label;
-    }
-    labels >= 3 && last.first().is_some_and(u8::is_ascii_alphabetic)
-}
-
-/// A reading as text: URIs are ASCII (RFC 3986 §2), so one that is not UTF-8 is no URI.
-fn as_str(reading: &[u8]) -> Result<&str, ParseError> {
-    core::str::from_utf8(reading).map_err(|e| ParseError::new(e.valid_up_to(), ErrorKind::NonAscii))
-}
-
-/// Validates one reading, given as bytes; returns its components. Bytes it accepts are UTF-8
-/// (ASCII for a URI): the common plain forms are read over the bytes themselves
-/// ([`crate::uri::plain_iri_components`] decodes each character outside ASCII it accepts),
-/// and anything else is checked to be UTF-8 first ([`as_str`]), as URIs are ASCII (RFC 3986
-/// §2) and IRIs UTF-8 (RFC 3987 §2.2).
-// Inlined into `verdict`, so that the components go straight into the `Valid` reading.
-#[inline(always)]
-pub(super) fn check_reading(
-    reading: &[u8],
-    kind: Kind,
-    grammar: Grammar,
-    iri: bool,
-    prefixed: &mut String,
-) -> Result<Parts, ParseError> {
-    // The common plain forms first (see `uri::plain`): `None` or what the parser gives.
-    if let Kind::Scheme { .. } = kind
-        && grammar == Grammar::Rfc3986
-    {
-        // An IRI of these forms is read over its own text, as a URI is (see `uri::plain`).
-        let plain = if iri {
-            crate::uri::plain_iri_components(reading)
-        } else {
-            crate::uri::plain_components(reading)
-        };
-        if let Some(c) = plain {
-            return Ok(Parts::new(&c));
-        }
-    }
-    check_general(as_str(reading)?, kind, grammar, iri, prefixed)
-}
-
-/// [`check_reading`] on text.
-pub(super) fn check(
-    reading: &str,
-    kind: Kind,
-    grammar: Grammar,
-    iri: bool,
-    prefixed: &mut String,
-) -> Result<Parts, ParseError> {
-    check_reading(reading.as_bytes(), kind, grammar, iri, prefixed)
-}
-
-/// [`check_reading`] past the plain forms: the full parser.
-#[inline(never)]
-fn check_general(
-    reading: &str,
-    kind: Kind,
-    grammar: Grammar,
-    iri: bool,
-    prefixed: &mut String,
-) -> Result<Parts, ParseError> {
-    match kind {
-        Kind::Scheme { .. } => {
-            if iri && let Some(shadow) = super::iri::stand_in(reading) {
-                let c = super::iri::components(&shadow)?;
-                let parts = c.scheme.is_some().then(|| Parts::new(&c));
-                return clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?);
-            }
-            let parts =
-                crate::uri::validate_with(reading, grammar, |c| c.scheme.is_some().then(|| Parts::new(c)))?;
-            clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?)
-        }
-        Kind::Www => {
-            // Seed 000 Appendix F: "most hostnames beginning with "www" are likely to have a
-            // URL prefix of "http://"": validate as that, report as written.
-            const PREFIX: &str = "http://";
-            prefixed.clear();
-            prefixed.push_str(PREFIX);
-            prefixed.push_str(reading);
-            let unprefixed =
-                |e: ParseError| ParseError::new(e.index().saturating_sub(PREFIX.len()), e.kind().clone());
-            let c = match iri.then(|| super::iri::stand_in(prefixed)).flatten() {
-                Some(shadow) => super::iri::components(&shadow).map_err(unprefixed)?,
-                None => Uri::parse_with(prefixed, grammar).map_err(unprefixed)?.parts(),
-            };
-            clickable(reading, Parts::new(&unprefix(c, PREFIX.len())))
-        }
-    }
-}
-
-/// The extractor's rule of host names a reader would click (issue 18 item 5, see the crate
-/// docs): `parts`, when the registered name they hold for a host passes
-/// [`crate::uri::is_clickable_host`], else [`ErrorKind::UnclickableHost`] at the host. The fast
-/// validation ([`crate::uri::plain_components`]) applies the same rule as it reads the host.
-#[inline(never)]
-fn clickable(reading: &str, parts: Parts) -> Result<Parts, ParseError> {
-    match parts.host() {
-        Some(host)
-            if parts.host_kind() == Some(HostKind::RegName)
-                && !reading.get(host.clone()).is_some_and(crate::uri::is_clickable_host) =>
-        {
-            // `evil(.)example`: a defanged indicator, whose marks are URI characters.
-            let defanged = delimit::defanged::host_has_mark(&reading.as_bytes()[host.clone()]);
-            let kind = if defanged { ErrorKind::Defanged } else { ErrorKind::UnclickableHost };
-            Err(ParseError::new(host.start, kind))
-        }
-        _ => Ok(parts),
-    }
-}
-
-/// Components of `http://` + text, moved to index the text alone, without a scheme.
-fn unprefix(c: Components, by: usize) -> Components {
-    let shift = |p: Option<Part>| p.map(|p| Part::new(p.start.saturating_sub(by), p.end.saturating_sub(by)));
-    Components {
-        scheme: None,
-        authority: shift(c.authority),
-        userinfo: shift(c.userinfo),
-        host: shift(c.host),
-        host_kind: c.host_kind,
-        port: shift(c.port),
-        path: Part::new(c.path.start.saturating_sub(by), c.path.end.saturating_sub(by)),
-        query: shift(c.query),
-        fragment: shift(c.fragment),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shapes_of_readings() {
-        let http = Kind::Scheme { colon: 4, shape: None };
-        assert!(shape_ok(http, b"http://a", 0));
-        assert!(!shape_ok(http, b"http://", 0));
-        assert!(!shape_ok(http, b"http:a", 0));
-        let file = Kind::Scheme { colon: 4, shape: Some(Shape::File) };
-        assert!(!shape_ok(file, b"file://", 0), "a template, not a URI");
-        assert!(shape_ok(file, b"file:///etc", 0));
-        assert!(shape_ok(Kind::Www, b"www.w3.org/Addressing/", 0));
-        assert!(!shape_ok(Kind::Www, b"www.x", 0));
-        assert!(!shape_ok(Kind::Www, b"www.x.1", 0));
-        assert!(!shape_ok(Kind::Www, b"www..org", 0));
-    }
-
-    #[test]
-    fn abbreviated_components_index_the_text_as_written() {
-        let parts =
-            check("www.a.example:8080/p?q", Kind::Www, Grammar::Rfc3986, true, &mut String::new()).unwrap();
-        let text = "www.a.example:8080/p?q";
-        let c = parts.components(text.len());
-        assert_eq!(c.scheme, None);
-        assert_eq!(c.host.map(|h| &text[h.range()]), Some("www.a.example"));
-        assert_eq!(c.port.map(|p| &text[p.range()]), Some("8080"));
-        assert_eq!(&text[c.path.range()], "/p");
-        let err =
-            check("www.a.example:80x", Kind::Www, Grammar::Rfc3986, true, &mut String::new()).unwrap_err();
-        assert!(err.index() <= text.len());
-    }
+    use crate::extract::validate::check;
+    use crate::uri::Grammar;
 
     #[test]
     fn repaired_hosts_must_look_real() {

@@ -17,7 +17,6 @@ use super::lane::{self, Lane};
 use super::options::{Compiled, LOOKBACK, Options};
 use super::queue::Queue;
 use crate::chars::{self, EXCLUDED};
-use crate::decode::mime;
 use crate::decode::{Map, Text};
 use crate::delimit::colon;
 use crate::delimit::{self, Incomplete, Scan, Window};
@@ -48,11 +47,8 @@ pub(crate) enum Step {
     /// The text ends too early to decide; the input from `keep_from` on is still needed.
     /// `undecided` is the trigger of a candidate that ran into the end, if one did.
     NeedMore { keep_from: u64, undecided: Option<u64> },
-    /// The text is read to its end.
+    /// The text is read to its end, or to where it stops holding triggers.
     Done,
-    /// A `Content-Transfer-Encoding` header says that the text from input offset `at` on is
-    /// quoted-printable, or is not.
-    Decode { quoted_printable: bool, at: u64 },
 }
 
 /// The engine's position in the input, between steps, in input offsets.
@@ -78,9 +74,6 @@ pub(crate) struct Engine {
     cursor: Cursor,
     scratch: Scratch,
     pub(crate) pending: Queue,
-    /// The boundary of the body part whose quoted-printable region the last [`Step::Decode`]
-    /// starts, if a delimiter line opened it ([`mime::opening_boundary`]).
-    opener: Option<Vec<u8>>,
 }
 
 impl Engine {
@@ -91,21 +84,13 @@ impl Engine {
             cursor: Cursor::default(),
             scratch: Scratch::default(),
             pending: Queue::default(),
-            opener: None,
         }
     }
 
-    /// Makes this an engine for the segments of mail (`super::mail`): their text is decoded
-    /// already, so MIME headers in it switch no decoding.
-    pub(crate) fn use_for_mail(&mut self) {
-        self.opts.quoted_printable = false;
-    }
-
     /// Makes this an engine for plain text again, from input offset `at` on: nothing before
-    /// `at` is looked back at (the mail stage read it), and quoted-printable regions are
-    /// decoded when `quoted_printable`. The count of overlong candidates is kept.
-    pub(crate) fn back_to_plain(&mut self, quoted_printable: bool, at: u64) {
-        self.opts.quoted_printable = quoted_printable;
+    /// `at` is looked back at (the mail stage read it). The count of overlong candidates is
+    /// kept.
+    pub(crate) fn back_to_plain(&mut self, at: u64) {
         self.cursor = Cursor { pos: at, floor: at, overlong: self.cursor.overlong, ..Cursor::default() };
     }
 
@@ -126,12 +111,6 @@ impl Engine {
     /// Candidates skipped for their length so far.
     pub(crate) fn overlong(&self) -> u64 {
         self.cursor.overlong
-    }
-
-    /// The boundary whose delimiter line opened the body part of the quoted-printable region
-    /// that the last [`Step::Decode`] starts, if one did.
-    pub(crate) fn take_opener(&mut self) -> Option<Vec<u8>> {
-        self.opener.take()
     }
 
     /// Goes on from input offset `at`, or from where it is if that is further.
@@ -166,7 +145,7 @@ impl Engine {
     /// steps again only when the queue is empty.
     pub(crate) fn step(&mut self, text: &Text<'_>) -> Step {
         let step = self.scan(text);
-        if self.pending.is_empty() || matches!(step, Step::Decode { .. }) { step } else { Step::Event }
+        if self.pending.is_empty() { step } else { Step::Event }
     }
 
     /// [`Engine::step`] but for what is queued: it returns once [`BATCH`] events are, and
@@ -220,16 +199,6 @@ impl Engine {
             self.cursor.pos = t;
             let queued = self.pending.len();
             match self.process(text, map, floor, trigger, scheme) {
-                Ok(Outcome::Decode(quoted_printable)) => {
-                    self.commit(Outcome::Skip, t);
-                    // A region starts at every `quoted-printable` header, from raw text or
-                    // inside a region (the part of a message quoted in it: what ends the
-                    // region is what this header's lines say, not what an earlier one's
-                    // said), and ends at any other from decoded text.
-                    if quoted_printable || !map.is_raw() {
-                        return Step::Decode { quoted_printable, at: self.cursor.pos };
-                    }
-                }
                 Ok(outcome) => self.commit(outcome, t),
                 Err(Incomplete) => {
                     // What this candidate queued goes; it is decided again with more input,
@@ -289,15 +258,13 @@ impl Engine {
         }
     }
 
-    /// [`colon::passes_over`] with this engine's options and look-back: a MIME header the
-    /// decoding stage reads is one only when quoted-printable is decoded. (The glance stays on
+    /// [`colon::passes_over`] with this engine's options and look-back. (The glance stays on
     /// with `one_pass(false)`: a switch read in this loop, even one that is never set, cost
     /// several percent on colon floods; `delimit::colon`'s tests hold the glance to the
     /// candidate's rules instead.)
     #[inline]
     fn passes_over(&self, hay: &[u8], map: &Map<'_>, s: usize, c: usize, floor: usize) -> bool {
-        let header = || self.opts.quoted_printable && mime::is_cte_header(&hay[s..c]);
-        colon::passes_over(hay, s, c, floor, self.opts.max_uri_len, header, || Self::lo(hay, map, c))
+        colon::passes_over(hay, s, c, floor, self.opts.max_uri_len, || Self::lo(hay, map, c))
     }
 
     /// The lowest index a look back from the trigger at index `at` may read: [`LOOKBACK`] input
@@ -334,7 +301,7 @@ impl Engine {
     fn commit(&mut self, outcome: Outcome, t: u64) {
         let cursor = &mut self.cursor;
         match outcome {
-            Outcome::Skip | Outcome::Decode(_) => cursor.pos = t + 1,
+            Outcome::Skip => cursor.pos = t + 1,
             Outcome::Matched(end) => {
                 cursor.pos = end.max(t + 1);
                 cursor.floor = end;
@@ -376,20 +343,6 @@ impl Engine {
         let site = match trigger {
             Trigger::Colon(c) => {
                 let Some(s) = scheme else { return Ok(Outcome::Skip) };
-                if self.opts.quoted_printable
-                    && mime::is_cte_header(&hay[s..c])
-                    && s.checked_sub(1).map_or(map.start(0) == 0, |p| hay[p] == b'\n')
-                {
-                    let outcome = transfer_encoding(hay.get(c + 1..).unwrap_or_default(), text.complete)?;
-                    if outcome == Outcome::Decode(true) {
-                        // The lines before the header's, as far as a look back reads: from
-                        // `LOOKBACK` before the colon, and not before the end of the last match.
-                        let lo = Self::lo(hay, map, c).max(floor).min(s);
-                        let whole = lo == 0 && map.start(0) == 0;
-                        self.opener = mime::opening_boundary(&hay[lo..s], whole).map(<[u8]>::to_vec);
-                    }
-                    return Ok(outcome);
-                }
                 if self.opts.one_pass
                     && let Map::Raw(base) = *map
                 {
@@ -409,12 +362,6 @@ impl Engine {
             Candidate { opts: &self.opts, scratch: &mut self.scratch, pending: &mut self.pending };
         candidate.delimit(&w, map, site, floor)
     }
-}
-
-/// What a `Content-Transfer-Encoding` header whose value starts `value` means to the decoding
-/// stage: whether what follows is quoted-printable.
-fn transfer_encoding(value: &[u8], complete: bool) -> Scan<Outcome> {
-    Ok(Outcome::Decode(mime::cte_is_quoted_printable(value, complete).ok_or(Incomplete)?))
 }
 
 #[cfg(test)]
@@ -468,38 +415,26 @@ mod tests {
         assert_eq!(step_uri(&mut engine, &more, keep_from, true), Ok("http://a.example/".into()));
     }
 
-    /// A `Content-Transfer-Encoding` header at the start of a line asks for decoding from
-    /// right after its colon; elsewhere it is text.
-    #[test]
-    fn transfer_encoding_headers_switch_decoding() {
-        let text = b"Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n";
-        let mut engine = new_engine(&ExtractorBuilder::new());
-        let step = engine.step(&raw(text, 0, true));
-        assert_eq!(step, Step::Decode { quoted_printable: true, at: 26 });
-        let text = b"X-Note: Content-Transfer-Encoding: quoted-printable\n";
-        let mut engine = new_engine(&ExtractorBuilder::new());
-        assert_eq!(engine.step(&raw(text, 0, true)), Step::Done);
-    }
-
     /// Quoted-printable regions start at the header and end at a boundary line (in text not
     /// read as mail).
     #[test]
     fn quoted_printable_regions() {
         let text = b"Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n--b0undary\nhttp://a.example/?a=3Db\n";
         let mut plain = ExtractorBuilder::new();
-        plain.mail(crate::MailMode::Off);
+        plain.mail(crate::MailMode::Off).quoted_printable(true);
         let uris: Vec<String> = plain.build().slice(text).map(|m| m.uri().to_owned()).collect();
         assert_eq!(uris, ["http://a.example/?a=b", "http://a.example/?a=3Db"]);
         let mut off = plain.clone();
         off.quoted_printable(false);
         let uris: Vec<String> = off.build().slice(text).map(|m| m.uri().to_owned()).collect();
         assert_eq!(uris, ["http://a.example/?a=3Db", "http://a.example/?a=3Db"]);
-        // The header counts only at the start of a line.
+        // The header counts only at the start of a line; the decoding is asked for.
         let text = b"X-Note: Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n";
-        assert_eq!(
-            ExtractorBuilder::new().build().slice(text).next().unwrap().uri(),
-            "http://a.example/?a=3Db"
-        );
+        assert_eq!(plain.build().slice(text).next().unwrap().uri(), "http://a.example/?a=3Db");
+        let text = b"Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n";
+        assert_eq!(plain.build().slice(text).next().unwrap().uri(), "http://a.example/?a=b");
+        plain.quoted_printable(false);
+        assert_eq!(plain.build().slice(text).next().unwrap().uri(), "http://a.example/?a=3Db");
     }
 
     /// The trigger loop's skips (a run of colons, a run of one-character words) pass over only

@@ -25,7 +25,7 @@ use super::mail::{self as mail_stage, Mail};
 use super::options::LOOKBACK;
 use super::options::{Compiled, MailMode, Options};
 use crate::decode::mail as mail_input;
-use crate::decode::qp::Region;
+use crate::decode::qp::{self, Region};
 use crate::decode::{Map, Text};
 use crate::matches::{Event, Match};
 use crate::source::lines::LineCounter;
@@ -37,14 +37,18 @@ use crate::source::{self, Source};
 /// ([`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)). Mail is read a message at a
 /// time and goes to the engine through the mail stage ([`Mail`]). Plain text: text outside
 /// quoted-printable regions goes to the engine as it is in the source's window;
-/// inside a region, as the region's [`Region`] decodes it. The engine says where a region
-/// starts (a `Content-Transfer-Encoding` header it reads); the region says where it ends.
+/// inside a region, as the region's [`Region`] decodes it. When quoted-printable is decoded,
+/// the decoding pre-pass ([`qp::Headers`]) says where a region starts, ahead of the engine (a
+/// `Content-Transfer-Encoding` header line of the input: the engine takes every trigger before
+/// it, then the region starts); the region says where it ends.
 #[derive(Debug)]
 struct Pipeline<S> {
     source: S,
     engine: Engine,
     /// The quoted-printable region being read, if any.
     region: Option<Region>,
+    /// Where quoted-printable regions start, when they are decoded.
+    region_starts: Option<qp::Headers>,
     /// Line numbers, when asked for.
     lines: Option<LineCounter>,
     done: bool,
@@ -95,6 +99,7 @@ impl<S: Source> Pipeline<S> {
             source,
             engine: Engine::new(compiled),
             region: None,
+            region_starts: compiled.opts.quoted_printable.then(qp::Headers::default),
             lines: compiled.opts.line_numbers.then(LineCounter::default),
             done: false,
             lent: false,
@@ -132,7 +137,6 @@ impl<S: Source> Pipeline<S> {
                 }
             }
         }
-        self.engine.use_for_mail();
         let line_numbers = self.lines.take().is_some();
         let owned = self.shard.clone().unwrap_or(0..u64::MAX);
         self.mode = Mode::Mail(Box::new(Mail::new(self.headers.take(), line_numbers, &self.opts, owned)));
@@ -159,7 +163,8 @@ impl<S: Source> Pipeline<S> {
                     // The message is scanned as if it were an input of its own, whichever
                     // range of the input reads it (a range owns the messages whose separator
                     // line starts in it, long ones too).
-                    self.engine.back_to_plain(self.opts.quoted_printable, at);
+                    self.engine.back_to_plain(at);
+                    self.region_starts = self.opts.quoted_printable.then(qp::Headers::default);
                     self.lines = lines.map(|lines| LineCounter::starting_at(at, lines));
                     if let Mode::Mail(mail) = std::mem::replace(&mut self.mode, Mode::Plain)
                         && mbox
@@ -183,7 +188,6 @@ impl<S: Source> Pipeline<S> {
         let (raw, base, _) = self.source.window();
         let line_feeds = self.lines.take().map(|mut lines| lines.line_at(raw, base, separator) - 1);
         mail.after_long(separator, start, line_feeds);
-        self.engine.use_for_mail();
         self.mode = Mode::Mail(mail);
     }
 
@@ -220,8 +224,14 @@ impl<S: Source> Pipeline<S> {
                 None => (raw, eof),
                 Some(long) => long.clip(raw, base, eof),
             };
-            let stop = self.range.map(|r| r.stop);
             let from = self.engine.pos();
+            // Triggers are taken before the range's stop, and before the next header line that
+            // starts or ends a quoted-printable region (the decoding pre-pass).
+            let header = self.region_starts.as_mut().and_then(|starts| starts.next(raw, base, eof, from));
+            let stop = match (self.range.map(|r| r.stop), header) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
             let step = match &self.region {
                 None => {
                     let text = Text {
@@ -265,6 +275,31 @@ impl<S: Source> Pipeline<S> {
                     self.done = true;
                     return Ok(false);
                 }
+                // At a header line: every trigger before it is taken.
+                Step::Done if header.is_some_and(|colon| self.engine.pos() >= colon) => {
+                    let colon = header.unwrap_or_default();
+                    let starts = self.region_starts.as_mut().expect("a header was found by the pre-pass");
+                    if self.engine.pos() > colon {
+                        // A match read past its colon: the line is text of the match.
+                        starts.passed(colon);
+                        continue;
+                    }
+                    let at = (colon - base) as usize;
+                    match qp::at_header(raw, base, at, eof, LOOKBACK) {
+                        Some(line) => {
+                            // A header ends the region before it; a new one starts right after
+                            // its colon, or raw text follows.
+                            if let qp::HeaderLine::Encoding(region) = line {
+                                self.region = region;
+                            }
+                            self.engine.resume_at(colon + 1);
+                            starts.passed(colon);
+                            continue;
+                        }
+                        // The rest of the line is not read yet: read on, keeping its look-back.
+                        None => (colon.saturating_sub(LOOKBACK as u64), None),
+                    }
+                }
                 Step::Done => match self.region.take() {
                     None => {
                         if let Some(long) = self.long.take()
@@ -282,10 +317,6 @@ impl<S: Source> Pipeline<S> {
                         continue;
                     }
                 },
-                Step::Decode { quoted_printable, at } => {
-                    self.region = quoted_printable.then(|| Region::new(at, self.engine.take_opener()));
-                    continue;
-                }
                 Step::NeedMore { keep_from, undecided } => (keep_from, undecided),
             };
             let mut keep_from = keep_from;

@@ -208,7 +208,6 @@ impl Mail {
                 }
                 // The text is whole, so the engine never asks for more of it.
                 EngineStep::Done | EngineStep::NeedMore { .. } => self.current = Current::None,
-                EngineStep::Decode { .. } => {}
             }
         }
     }

@@ -13,6 +13,7 @@ mod options;
 mod prefix;
 mod queue;
 mod refang;
+mod validate;
 
 pub use builder::{ExtractorBuilder, UriFinder};
 pub(crate) use iter::cut_mbox;

@@ -42,7 +42,7 @@ pub enum MailMode {
     Auto,
     /// Always as mail (input without a header block is one message whose body is plain text).
     On,
-    /// Never: plain text (quoted-printable regions still decoded, see
+    /// Never: plain text (its quoted-printable regions decoded when asked for, see
     /// [`ExtractorBuilder::quoted_printable`](crate::ExtractorBuilder::quoted_printable)).
     Off,
 }
@@ -55,7 +55,7 @@ impl Default for Options {
             max_uri_len: 64 * 1024,
             abbreviated: false,
             report_rejected: false,
-            quoted_printable: true,
+            quoted_printable: false,
             line_numbers: false,
             origins: true,
             one_pass: true,

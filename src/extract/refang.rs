@@ -4,11 +4,12 @@
 //!
 //! [`ExtractorBuilder::refang`]: crate::ExtractorBuilder::refang
 
-use super::candidate::{Candidate, Kind, Outcome, check, shape_ok};
+use super::candidate::{Candidate, Outcome};
+use super::validate::{Kind, check, shape_ok};
 use crate::chars::{self, EXCLUDED};
 use crate::decode::Map;
 use crate::delimit::defanged::{refanged_mark, refanged_scheme};
-use crate::delimit::{Scan, Window, is_trailing_punctuation};
+use crate::delimit::{Scan, Window, trim_segment};
 use crate::matches::{Delimiter, Event, Extras, MatchFields, Rejected, Span};
 use crate::uri::ParseError;
 
@@ -60,28 +61,19 @@ impl Candidate<'_> {
             }
             let b = text[i];
             // A `,` that a URL follows ends the URI, as in the general path.
-            if chars::is(b, EXCLUDED) || (b == b',' && crate::delimit::url_starts_at(text, i + 1)) {
+            if chars::is(b, EXCLUDED) || (b == b',' && crate::delimit::comma::url_starts_at(text, i + 1)) {
                 break;
             }
             uri.push(char::from(b));
             ends.push(i + 1);
             i += 1;
         }
-        // Rule 3, as `delimit::trim` applies it: trailing punctuation, a `(`, and a `)`
-        // without its `(` (the parentheses counted once: linear in a flood of them).
+        // Rule 3 on the refanged text (ASCII: the reading stops at every byte outside it).
         let keep = scheme_len.map_or(0, |n| n + 1);
-        let (mut opens, mut closes) = (uri.matches('(').count(), uri.matches(')').count());
-        while let Some(&last) = uri.as_bytes().last().filter(|_| uri.len() > keep) {
-            if last == b'(' {
-                opens -= 1;
-            } else if last == b')' && closes > opens {
-                closes -= 1;
-            } else if !is_trailing_punctuation(last) {
-                break;
-            }
-            uri.pop();
-            ends.pop();
-        }
+        let count = || crate::chars::words::count_two(uri.as_bytes(), b'(', b')');
+        let (kept, _) = trim_segment(uri.as_bytes(), 0..uri.len(), keep, &mut None, count);
+        uri.truncate(kept);
+        ends.truncate(kept);
         let Some(&end) = ends.last() else { return Ok(Outcome::Skip) };
         let kind = match scheme_len {
             Some(n) => Kind::Scheme { colon: n, shape: None },

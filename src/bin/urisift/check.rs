@@ -5,14 +5,15 @@
 //! quietly with status 0, as grep-like tools do.
 
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
 use serde::Serialize;
 use urisift::uri::{self, Component, ErrorKind, Grammar, HostKind, Uri};
 
-use crate::{complain, grammar_parser};
+use crate::args::grammar_parser;
+use crate::escape::escaped_str;
+use crate::message::complain;
 
 /// The long `--help` text of the subcommand (set on its variant in main.rs, whose doc
 /// comment would override one set here).
@@ -431,9 +432,9 @@ fn check_one(bytes: &[u8], args: &CheckArgs, out: &mut impl Write) -> io::Result
     if args.json {
         write_json(out, &Report { uri: mapped.map(Some), ..Report::valid(&uri) })?;
     } else if let Some(mapped) = mapped {
-        writeln!(out, "valid\t{}\t{}", Escaped(input), Escaped(&mapped))?;
+        writeln!(out, "valid\t{}\t{}", escaped_str(input), escaped_str(&mapped))?;
     } else {
-        writeln!(out, "valid\t{}", Escaped(input))?;
+        writeln!(out, "valid\t{}", escaped_str(input))?;
     }
     Ok(true)
 }
@@ -451,30 +452,15 @@ fn write_invalid(out: &mut impl Write, input: &str, failure: Failure, args: &Che
         let uri = args.to_uri.then_some(None);
         write_json(out, &Report { uri, ..Report::invalid(input, failure) })
     } else {
-        writeln!(out, "invalid\t{}\t{}", Escaped(input), failure.message)
+        // Control characters escaped (`\t`, `\u{1b}`), so that one input stays one line with its
+        // fields apart, and the terminal is not driven by the input.
+        writeln!(out, "invalid\t{}\t{}", escaped_str(input), failure.message)
     }
 }
 
 fn write_json(out: &mut impl Write, report: &impl Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, report).map_err(io::Error::from)?;
     out.write_all(b"\n")
-}
-
-/// Shows control characters escaped (`\t`, `\u{1b}`), so that one input stays one line with
-/// its fields apart; everything else as it is.
-struct Escaped<'a>(&'a str);
-
-impl std::fmt::Display for Escaped<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for c in self.0.chars() {
-            if c.is_control() {
-                write!(f, "{}", c.escape_default())?;
-            } else {
-                f.write_char(c)?;
-            }
-        }
-        Ok(())
-    }
 }
 
 /// `urisift resolve`.
@@ -547,7 +533,7 @@ fn transform_one(
             write_json(out, &Transformed { input, valid, result: None, error: Some(failure) })?
         }
         (false, Ok(result)) => writeln!(out, "{result}")?,
-        (false, Err(failure)) => writeln!(out, "invalid\t{}\t{}", Escaped(input), failure.message)?,
+        (false, Err(failure)) => writeln!(out, "invalid\t{}\t{}", escaped_str(input), failure.message)?,
     }
     Ok(valid)
 }

@@ -1,13 +1,28 @@
 //! What extraction reads: the inputs named on the command line (files, directories walked with
-//! `-r`, standard input), their names as printed, and compressed input (`-z`).
+//! `-r`, standard input), their names as printed, how each is opened (decompressed with `-z`),
+//! and the warnings about an input read as it is (compressed, UTF-16, messages too long for
+//! mail).
+
+mod compression;
 
 use std::ffi::OsStr;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
+
+pub use compression::{Compression, MEMORY_DEFAULT, MEMORY_RANGE};
+use compression::{Peeked, decoder};
+
+use crate::escape::escaped_str;
+use crate::message::complain;
 
 /// The name standard input goes by, in text output, in JSON and in messages.
 pub const STDIN_NAME: &str = "<stdin>";
+
+/// How much of an input's start says whether it is read as mail
+/// ([`urisift::shard::reads_as_mail`]).
+pub const MAIL_LOOK: usize = 64 * 1024;
 
 /// One input to scan.
 #[derive(Debug)]
@@ -35,10 +50,16 @@ impl Input {
         }
     }
 
-    /// The name for a message on standard error (lossy: a message is for a person).
+    /// The name for a message on standard error (lossy, its control characters escaped: a
+    /// message is for a person).
     pub fn display(&self) -> String {
-        String::from_utf8_lossy(self.name_bytes()).into_owned()
+        escaped_str(&String::from_utf8_lossy(self.name_bytes())).into_owned()
     }
+}
+
+/// A path named in a message, as [`Input::display`] names an input.
+fn shown(path: &Path) -> String {
+    escaped_str(&path.display().to_string()).into_owned()
 }
 
 /// `./a.txt` as `a.txt`, as ripgrep and grep print the files of a walk that started at `.`.
@@ -82,7 +103,7 @@ pub fn list(paths: &[PathBuf], walk: &Walk, mut each: impl FnMut(Result<Input, I
         }
         if !walk.recursive {
             let error = io::Error::other("is a directory (use -r to search the files below it)");
-            if !each(Err(InputError { name: path.display().to_string(), error })) {
+            if !each(Err(InputError { name: shown(path), error })) {
                 return;
             }
             continue;
@@ -104,12 +125,11 @@ pub fn list(paths: &[PathBuf], walk: &Walk, mut each: impl FnMut(Result<Input, I
                 Err(e) => {
                     // The error names its path, when it has one: reported under that name.
                     let (name, error) = match e {
-                        ignore::Error::WithPath { path, err } => {
-                            (path.display().to_string(), err.to_string())
-                        }
-                        e => (path.display().to_string(), e.to_string()),
+                        ignore::Error::WithPath { path, err } => (shown(&path), err.to_string()),
+                        e => (shown(path), e.to_string()),
                     };
-                    each(Err(InputError { name, error: io::Error::other(error) }))
+                    let error = io::Error::other(escaped_str(&error).into_owned());
+                    each(Err(InputError { name, error }))
                 }
             };
             if !keep_going {
@@ -133,94 +153,6 @@ fn walker(root: &Path, walk: &Walk) -> Result<ignore::Walk, ignore::Error> {
     Ok(builder.build())
 }
 
-/// A compression format recognized by its magic bytes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Compression {
-    Gzip,
-    Bzip2,
-    Xz,
-    Zstd,
-}
-
-impl Compression {
-    /// The magic bytes each format starts with: RFC 1952 §2.3.1 (gzip), the bzip2 file header
-    /// `BZh`, the xz file format §2.1.1.1, RFC 8878 §3.1.1 (zstd frames).
-    const MAGIC: [(Compression, &'static [u8]); 4] = [
-        (Compression::Gzip, b"\x1f\x8b"),
-        (Compression::Bzip2, b"BZh"),
-        (Compression::Xz, b"\xfd7zXZ\x00"),
-        (Compression::Zstd, b"\x28\xb5\x2f\xfd"),
-    ];
-
-    /// The longest magic.
-    const LONGEST: usize = 6;
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Compression::Gzip => "gzip",
-            Compression::Bzip2 => "bzip2",
-            Compression::Xz => "xz",
-            Compression::Zstd => "zstd",
-        }
-    }
-
-    /// The compression whose magic number `head` starts with, if any.
-    pub fn recognize(head: &[u8]) -> Option<Compression> {
-        Self::MAGIC.iter().find(|(_, magic)| head.starts_with(magic)).map(|&(c, _)| c)
-    }
-
-    /// Whether more bytes could still make `head` one of the magics.
-    fn undecided(head: &[u8]) -> bool {
-        Self::MAGIC.iter().any(|(_, magic)| head.len() < magic.len() && magic.starts_with(head))
-    }
-}
-
-/// A reader that gives back the bytes read to recognize a format before the rest.
-pub struct Peeked<R> {
-    head: [u8; Compression::LONGEST],
-    len: usize,
-    pos: usize,
-    inner: R,
-}
-
-impl<R: Read> Peeked<R> {
-    /// Reads the start of `inner`: one read, and more only while the bytes so far could still
-    /// be the start of a magic, so that live input (`tail -f log | urisift`) is not held back
-    /// waiting for bytes that a short first line does not have.
-    pub fn new(mut inner: R) -> io::Result<Self> {
-        let mut head = [0; Compression::LONGEST];
-        let mut len = 0;
-        loop {
-            match inner.read(&mut head[len..]) {
-                Ok(0) => break,
-                Ok(n) => len += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-            if len == head.len() || !Compression::undecided(&head[..len]) {
-                break;
-            }
-        }
-        Ok(Peeked { head, len, pos: 0, inner })
-    }
-
-    pub fn compression(&self) -> Option<Compression> {
-        Compression::recognize(&self.head[..self.len])
-    }
-}
-
-impl<R: Read> Read for Peeked<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.pos < self.len {
-            let n = buf.len().min(self.len - self.pos);
-            buf[..n].copy_from_slice(&self.head[self.pos..self.pos + n]);
-            self.pos += n;
-            return Ok(n);
-        }
-        self.inner.read(buf)
-    }
-}
-
 /// How much a pipe on standard input is asked to hold (Linux lets any process grow its pipes
 /// to 1 MiB, `/proc/sys/fs/pipe-max-size`).
 #[cfg(target_os = "linux")]
@@ -237,83 +169,163 @@ fn grow_pipe() {
     }
 }
 
-/// Opens `input` for reading: decompressed when `decompress` and its first bytes are a
-/// compression magic. Also returns the compression recognized (whether or not decompressed),
-/// for the warning about compressed input read as it is.
-pub fn open(input: &Input, decompress: bool) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
-    let reader: Box<dyn Read> = match input {
-        Input::Stdin => {
-            grow_pipe();
-            Box::new(io::stdin().lock())
-        }
-        Input::File(path) => Box::new(File::open(path)?),
-    };
-    let peeked = Peeked::new(reader)?;
-    let compression = peeked.compression();
-    let reader: Box<dyn Read> = match compression {
-        Some(c) if decompress => decoder(c, peeked)?,
-        _ => Box::new(peeked),
-    };
-    Ok((reader, compression))
+/// An input opened for reading, once: standard input, or its file. A named pipe, `/dev/stdin`
+/// or a process substitution (`/dev/fd/N`) cannot be opened a second time to read it from its
+/// start: a FIFO's writer that finds no reader after the first open is closed gets SIGPIPE or
+/// an error, and what was read through the first open is gone. So each input is opened here
+/// once, and every look at it (its size for a memory map, its first bytes) goes through that
+/// one open.
+pub enum Opened {
+    Stdin,
+    File(File),
 }
 
-/// A decoder of every member or frame in the stream, as `zcat` reads concatenated files.
-fn decoder<R: Read + 'static>(compression: Compression, reader: R) -> io::Result<Box<dyn Read>> {
-    Ok(match compression {
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(reader)),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
-        Compression::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(reader)),
-        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(reader)?),
-    })
+impl Input {
+    /// Opens the input, once (see [`Opened`]).
+    pub fn open(&self) -> io::Result<Opened> {
+        Ok(match self {
+            Input::Stdin => Opened::Stdin,
+            Input::File(path) => Opened::File(File::open(path)?),
+        })
+    }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn peeking_gives_every_byte_back() {
-        for text in
-            [&b""[..], b"a", b"\x1f", b"\x1f\x8b\x08", b"BZh91AY", b"\xfd7zXZ\x00\x00rest", b"plain text"]
-        {
-            let mut peeked = Peeked::new(text).unwrap();
-            let mut back = Vec::new();
-            peeked.read_to_end(&mut back).unwrap();
-            assert_eq!(back, text);
+impl Opened {
+    /// The file, when the input is one (a regular file may then be mapped).
+    pub fn file(&self) -> Option<&File> {
+        match self {
+            Opened::Stdin => None,
+            Opened::File(file) => Some(file),
         }
     }
 
-    #[test]
-    fn magics_are_recognized_only_whole() {
-        assert_eq!(Peeked::new(&b"\x1f\x8b\x08\x00"[..]).unwrap().compression(), Some(Compression::Gzip));
-        assert_eq!(Peeked::new(&b"BZh9"[..]).unwrap().compression(), Some(Compression::Bzip2));
-        assert_eq!(Peeked::new(&b"\xfd7zXZ\x00"[..]).unwrap().compression(), Some(Compression::Xz));
-        assert_eq!(Peeked::new(&b"\x28\xb5\x2f\xfd\x00"[..]).unwrap().compression(), Some(Compression::Zstd));
-        assert_eq!(Peeked::new(&b"\xfd7zX"[..]).unwrap().compression(), None);
-        assert_eq!(Peeked::new(&b"BZ"[..]).unwrap().compression(), None);
-    }
-
-    /// A reader that gives one byte per call, then fails: the peek must stop reading as soon
-    /// as no magic can start with what it has.
-    struct OneByteThenFail<'a>(&'a [u8]);
-
-    impl Read for OneByteThenFail<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            match self.0.split_first() {
-                Some((&b, rest)) => {
-                    buf[0] = b;
-                    self.0 = rest;
-                    Ok(1)
-                }
-                None => Err(io::Error::other("would block")),
+    /// The reader of the input, from the first byte not read yet: decompressed when
+    /// `decompress` and its first bytes are a compression magic, the decoder taking at most
+    /// about `memory` bytes. Also returns the compression recognized (whether or not
+    /// decompressed), for the warning about compressed input read as it is.
+    pub fn reader(self, decompress: bool, memory: u64) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
+        let reader: Box<dyn Read> = match self {
+            Opened::Stdin => {
+                grow_pipe();
+                Box::new(io::stdin().lock())
             }
-        }
+            Opened::File(file) => Box::new(file),
+        };
+        let peeked = Peeked::new(reader)?;
+        let compression = peeked.compression();
+        let reader: Box<dyn Read> = match compression {
+            Some(c) if decompress => decoder(c, peeked, memory)?,
+            _ => Box::new(peeked),
+        };
+        Ok((reader, compression))
+    }
+}
+
+/// Opens `input` and gives its reader ([`Opened::reader`]).
+pub fn open(
+    input: &Input,
+    decompress: bool,
+    memory: u64,
+) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
+    input.open()?.reader(decompress, memory)
+}
+
+/// `range` of a file of `len` bytes, its start no further than the end: a range that starts
+/// past the end holds no URI, and the system refuses to seek far past it (`EINVAL` past the
+/// largest file of the file system).
+pub fn clamped(range: Range<u64>, len: u64) -> Range<u64> {
+    range.start.min(len)..range.end
+}
+
+/// Opens a file to scan a range of (`--range`, and the ranges of `-j`), once: a file that can
+/// seek, and not decompressed (its offsets would be those of the decompressed text). A
+/// compressed file read as it is comes with its compression, for the warning.
+pub fn open_for_range(input: &Input, decompress: bool) -> io::Result<(File, Option<Compression>)> {
+    let Input::File(path) = input else {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "--range reads files, not standard input"));
+    };
+    let mut file = File::open(path)?;
+    // A pipe cannot seek: said before a byte of it is read.
+    if let Err(e) = file.stream_position() {
+        return Err(io::Error::new(
+            e.kind(),
+            format!("--range reads files that can seek, not this one: {e}"),
+        ));
+    }
+    let compression = Peeked::new(&file)?.compression();
+    file.rewind()?;
+    if let Some(c) = compression.filter(|_| decompress) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("--range cannot seek in {} compressed data (decompress it first)", c.name()),
+        ));
+    }
+    Ok((file, compression))
+}
+
+/// A reader that keeps the first two bytes it passes on, to recognize a UTF-16 byte order
+/// mark without holding back any input.
+pub struct FirstBytes<R> {
+    inner: R,
+    head: [u8; 2],
+    seen: usize,
+}
+
+impl<R> FirstBytes<R> {
+    pub fn new(inner: R) -> Self {
+        FirstBytes { inner, head: [0; 2], seen: 0 }
     }
 
-    #[test]
-    fn a_short_first_line_is_not_held_back() {
-        assert!(Peeked::new(OneByteThenFail(b"h")).is_ok());
-        assert!(Peeked::new(OneByteThenFail(b"B")).is_err(), "B may start BZh: reads on");
-        assert!(Peeked::new(OneByteThenFail(b"BZx")).is_ok());
+    /// The first two bytes, once two were read.
+    pub fn head(&self) -> Option<[u8; 2]> {
+        (self.seen == 2).then_some(self.head)
+    }
+}
+
+impl<R: Read> Read for FirstBytes<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        for &b in buf.get(..n).unwrap_or_default().iter().take(2 - self.seen) {
+            self.head[self.seen] = b;
+            self.seen += 1;
+        }
+        Ok(n)
+    }
+}
+
+/// The warning for a compressed input read as it is (without -z).
+pub fn warn_compressed(name: &str, c: Compression) {
+    complain(format_args!(
+        "{name}: warning: {} compressed data, read as it is (use -z to decompress)",
+        c.name()
+    ));
+}
+
+/// The warning for `count` messages too long to be read as mail
+/// (`urisift::ExtractorBuilder::mail_message_max`), the first at input offset `at`, read as
+/// plain text.
+pub fn warn_long_messages(name: &str, at: u64, count: u64, bound: usize) {
+    match count {
+        0 | 1 => complain(format_args!(
+            "{name}: warning: the message at byte {at} is longer than {bound} bytes \
+             (--mail-message-max): it is read as plain text, without MIME decoding"
+        )),
+        _ => complain(format_args!(
+            "{name}: warning: {count} messages are longer than {bound} bytes \
+             (--mail-message-max), the first at byte {at}: they are read as plain text, \
+             without MIME decoding"
+        )),
+    }
+}
+
+/// The warning for an input that starts with a UTF-16 byte order mark, given its first two
+/// bytes: urisift reads bytes, and UTF-16 text has a NUL in every ASCII character, which ends
+/// any URI; this says why such a file gives nothing rather than stay silent.
+pub fn warn_utf16(name: &str, head: &[u8]) {
+    if matches!(head, [0xff, 0xfe] | [0xfe, 0xff]) {
+        complain(format_args!(
+            "{name}: warning: starts with a UTF-16 byte order mark; URIs are looked for in \
+             ASCII-compatible text (transcode first, e.g. `iconv -f UTF-16 -t UTF-8`)"
+        ));
     }
 }

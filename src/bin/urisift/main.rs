@@ -3,32 +3,36 @@
 // No `unsafe` but in `mapped`, the memory map of large files (its contract is written there).
 #![deny(unsafe_code)]
 
+mod args;
 mod check;
 mod context;
+mod escape;
 mod extract;
 mod input;
 mod json;
 mod mapped;
+mod message;
 mod parallel;
+mod print;
 mod template;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _, ValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
-use urisift::uri::Grammar;
+
+use message::complain;
 
 /// Find URIs in free text (mail, news, logs, RFCs), or check, resolve and normalize URIs.
 ///
 /// With no subcommand, scans each FILE (or standard input) and prints one URI per line.
 #[derive(Debug, Parser)]
-#[command(name = "urisift", version, args_conflicts_with_subcommands = true, after_help = extract::EXIT_STATUS)]
+#[command(name = "urisift", version, args_conflicts_with_subcommands = true, after_help = args::EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    extract: extract::Args,
+    extract: args::Args,
 }
 
 #[derive(Debug, Subcommand)]
@@ -56,19 +60,8 @@ enum Command {
     Man,
 }
 
-/// The `--grammar` value parser: rfc3986, rfc2396 or rfc1738, or the bare number (any case
-/// with `ignore_case`).
-pub(crate) fn grammar_parser() -> ValueParser {
-    let names = ["rfc3986", "rfc2396", "rfc1738"].map(|name| PossibleValue::new(name).alias(&name[3..]));
-    PossibleValuesParser::new(names).try_map(|name| name.parse::<Grammar>()).into()
-}
-
-/// Writes `urisift: MESSAGE` to stderr. A failing stderr has nowhere left to be reported.
-pub(crate) fn complain(message: std::fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "urisift: {message}");
-}
-
-/// Writes a generated text to stdout; a closed pipe is a quiet end.
+/// Writes a generated text to stdout; a closed pipe is a quiet end, any other write error
+/// exits 2 with a message.
 fn generated(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
     let mut out = io::stdout().lock();
     match write(&mut out).and_then(|()| out.flush()) {
@@ -81,15 +74,32 @@ fn generated(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
     }
 }
 
+/// What clap answers instead of a command line to run: the help or the version on stdout
+/// (exit 0, or 2 when it cannot be written), a usage error on stderr (exit 2). clap's own
+/// `exit` ignores a failed write, and its `print` leaves stdout unflushed.
+fn answered(answer: clap::Error) -> ExitCode {
+    if answer.use_stderr() {
+        // A failing stderr has nowhere left to be reported.
+        let _ = answer.print();
+        return ExitCode::from(u8::try_from(answer.exit_code()).unwrap_or(2));
+    }
+    generated(|_| answer.print().and_then(|()| io::stdout().flush()))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(answer) => return answered(answer),
+    };
     match cli.command {
         Some(Command::Check(args)) => check::check(args),
         Some(Command::Resolve(args)) => check::resolve(args),
         Some(Command::Normalize(args)) => check::normalize(args),
+        // Generated whole first: clap_complete panics when it cannot write.
         Some(Command::Completions { shell }) => generated(|out| {
-            clap_complete::generate(shell, &mut Cli::command(), "urisift", out);
-            Ok(())
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "urisift", &mut script);
+            out.write_all(&script)
         }),
         Some(Command::Man) => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
         None => extract::run(cli.extract),

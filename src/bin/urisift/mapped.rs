@@ -22,7 +22,7 @@
 //!   was written out) is left to the faults, which read it ahead as the scan goes: populating
 //!   it would read the whole file before the scan starts.
 //! - **Only what gains is mapped**: regular files of at least [`MAP_MIN`] bytes, read on one
-//!   thread (`Run::scan`). For smaller ones the map's set-up and page faults cost more than
+//!   thread (`extract::scan`). For smaller ones the map's set-up and page faults cost more than
 //!   the copy saves; standard input, pipes and devices are read, and so are the ranges that
 //!   `-j` cuts a large file into (each thread reads its own).
 

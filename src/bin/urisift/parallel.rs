@@ -4,7 +4,7 @@
 //! (`shard::reader_range_after`, whose ranges add up to the whole file exactly). Worker
 //! threads take the jobs in order and send their events in batches down a bounded channel per
 //! job; the main thread takes the jobs' channels in order and reports every event as the
-//! one-thread scan does, with the same code ([`Run::handle`]), so the output is the same. A
+//! one-thread scan does, with the same code ([`Printer::report`]), so the output is the same. A
 //! worker waits while its job's channel is full, and starts a job only while it is fewer than
 //! [`AHEAD`] per thread past the one the main thread reports ([`Window`]), so the events held
 //! at any time are at most [`CHANNEL`] batches for each of those jobs.
@@ -20,6 +20,7 @@
 //! then (each byte at most once for all the ranges of a file). A search of every range for
 //! header lines cost more than half again the CPU time of the scan itself on prose.
 
+mod channel;
 mod runs;
 
 use std::fs::File;
@@ -29,89 +30,35 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Condvar, Mutex};
 
+use urisift::UriFinder;
 use urisift::shard::{self, Prefix, Seam};
-use urisift::{Event, UriFinder};
 
-use crate::complain;
-use crate::extract::{
-    Args, Flow, Look, Run, Stop, name_decoder, open_for_range, warn_compressed, warn_long_messages,
+use crate::args::Args;
+use crate::input::{
+    self, Compression, Input, InputError, MAIL_LOOK, open_for_range, warn_compressed, warn_long_messages,
     warn_utf16,
 };
-use crate::input::{self, Input, InputError};
 use crate::json::Counts;
+use crate::message::complain;
+use crate::print::{Printer, Rest, ScanError};
+use channel::{CHANNEL, Delivery, JobMessages, Msg, send_events};
 
-/// Events sent at a time.
-const BATCH: usize = 512;
-/// Bytes of rendered output sent at a time.
-const RENDERED: usize = 64 << 10;
-/// Batches a job's channel holds before its worker waits.
-const CHANNEL: usize = 8;
 /// How many jobs a worker may be ahead of the job the main thread reports from, per thread.
 const AHEAD: usize = 4;
-/// How much of a file's start says whether it is read as mail ([`shard::reads_as_mail`]).
-const MAIL_LOOK: usize = 64 * 1024;
 
 /// The smallest range a large file is cut into.
 const RANGE_MIN: u64 = 4 << 20;
 /// The largest.
 const RANGE_MAX: u64 = 16 << 20;
 
-/// What a worker sends the main thread about its job.
-enum Msg {
-    /// The input was opened; its compression, when it is compressed and read as it is.
-    Compressed(input::Compression),
-    Events(Vec<Event>),
-    /// Output a worker rendered, and how many matches it holds.
-    Output(Vec<u8>, u64),
-    /// Reading failed: the input's scan ends here.
-    Failed(io::Error),
-    /// The input's first two bytes, for the warning about UTF-16.
-    Head([u8; 2]),
-    /// A range scanned after a guessed prefix: the state its scan started in, sent first.
-    Start(Option<Seam>),
-    /// The state the scan of a range ended in, sent last.
-    End(Option<Seam>),
-    /// Messages too long to be read as mail, read as plain text: where the first starts, and
-    /// how many; sent after the events.
-    Long(u64, u64),
-    /// A run of a mailbox read whole, scanned on another thread ([`runs`]): its messages come
-    /// here, in the place of this one.
-    Run(Receiver<Msg>),
-}
-
-/// The messages of a job, those of its runs ([`Msg::Run`]) in their place.
-struct Flat {
-    job: Receiver<Msg>,
-    run: Option<Receiver<Msg>>,
-}
-
-impl Iterator for Flat {
-    type Item = Msg;
-
-    fn next(&mut self) -> Option<Msg> {
-        loop {
-            if let Some(run) = &self.run {
-                match run.recv() {
-                    Ok(msg) => return Some(msg),
-                    Err(_) => self.run = None,
-                }
-            }
-            match self.job.recv().ok()? {
-                Msg::Run(run) => self.run = Some(run),
-                msg => return Some(msg),
-            }
-        }
-    }
-}
-
 /// One piece of work.
 enum Job {
     /// The input at this index, read whole.
-    Whole(usize),
-    /// A range of the file at `input`: the `part`-th of its ranges, whose prefixes `chain`
+    WholeInput(usize),
+    /// A range of the file at `input`: the `part`-th of its ranges, whose prefixes `relay`
     /// passes on (`None` when they are guessed, or with `--range`).
     /// `guess`: scanned after [`Prefix::unknown`], its seams sent to the main thread.
-    Range { input: usize, range: Range<u64>, part: usize, chain: Option<usize>, guess: bool },
+    Range { input: usize, range: Range<u64>, part: usize, relay: Option<usize>, guess: bool },
 }
 
 /// The jobs workers may start: those less than `ahead` past the job the main thread reports
@@ -143,17 +90,17 @@ impl Window {
 
 /// The prefixes of the ranges of one file, passed from each range's worker to the next.
 #[derive(Default)]
-struct Chain {
+struct PrefixRelay {
     /// `prefixes[k]`: the prefix of range `k`, once known (`Err` when counting it failed).
     prefixes: Mutex<Vec<Option<Result<Prefix, String>>>>,
     ready: Condvar,
 }
 
-impl Chain {
+impl PrefixRelay {
     fn new(parts: usize) -> Self {
         let mut prefixes = vec![None; parts + 1];
         prefixes[0] = Some(Ok(Prefix::default()));
-        Chain { prefixes: Mutex::new(prefixes), ready: Condvar::new() }
+        PrefixRelay { prefixes: Mutex::new(prefixes), ready: Condvar::new() }
     }
 
     /// Whether range `k` is the file's last.
@@ -197,20 +144,20 @@ fn range_len(len: u64, threads: usize, reach: u64) -> u64 {
     (len / (2 * threads as u64)).clamp(RANGE_MIN, RANGE_MAX).max(16 * reach)
 }
 
-/// Scans `inputs` on `threads` threads, reporting through `run`; returns whether a URI was
+/// Scans `inputs` on `threads` threads, reporting through `printer`; returns whether a URI was
 /// found, whether an input failed, and the exit code when the output failed.
 pub fn scan_all<W: io::Write>(
-    run: &mut Run<'_, W>,
+    printer: &mut Printer<'_, W>,
     finder: &UriFinder,
     inputs: Vec<Result<Input, InputError>>,
     threads: usize,
     reach: u64,
     count_prefix: bool,
 ) -> (bool, bool, Option<io::Error>) {
-    let args = run.args;
+    let args = printer.args;
     // The jobs of each input, in order.
     let mut jobs: Vec<Job> = Vec::new();
-    let mut chains: Vec<Chain> = Vec::new();
+    let mut relays: Vec<PrefixRelay> = Vec::new();
     let mut owners: Vec<Range<usize>> = Vec::new();
     let mut heads: Vec<Option<[u8; 2]>> = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
@@ -218,11 +165,10 @@ pub fn scan_all<W: io::Write>(
         let mut head = None;
         match (input, &args.range) {
             (Ok(_), Some(range)) => {
-                jobs.push(Job::Range { input: i, range: range.clone(), part: 0, chain: None, guess: false });
+                jobs.push(Job::Range { input: i, range: range.clone(), part: 0, relay: None, guess: false });
             }
             (Ok(Input::File(path)), None) => {
-                let split = splittable(input.as_ref().ok(), path, finder);
-                match split {
+                match splittable(path, finder) {
                     Some((len, first_bytes, mail)) if len >= 2 * range_len(len, threads, reach) => {
                         head = Some(first_bytes);
                         // Ranges of one length, the last no longer than the others, as many
@@ -242,21 +188,21 @@ pub fn scan_all<W: io::Write>(
                             true => mail_starts(len, parts),
                             false => (0..parts as u64).map(|k| k * len.div_ceil(parts as u64)).collect(),
                         };
-                        let chain = (count_prefix && !mail).then(|| {
-                            chains.push(Chain::new(parts));
-                            chains.len() - 1
+                        let relay = (count_prefix && !mail).then(|| {
+                            relays.push(PrefixRelay::new(parts));
+                            relays.len() - 1
                         });
                         for part in 0..parts {
                             let start = starts[part];
                             let end = starts.get(part + 1).copied().unwrap_or(u64::MAX);
-                            let guess = chain.is_none() && !mail;
-                            jobs.push(Job::Range { input: i, range: start..end, part, chain, guess });
+                            let guess = relay.is_none() && !mail;
+                            jobs.push(Job::Range { input: i, range: start..end, part, relay, guess });
                         }
                     }
-                    _ => jobs.push(Job::Whole(i)),
+                    _ => jobs.push(Job::WholeInput(i)),
                 }
             }
-            _ => jobs.push(Job::Whole(i)),
+            _ => jobs.push(Job::WholeInput(i)),
         }
         owners.push(first..jobs.len());
         heads.push(head);
@@ -267,7 +213,8 @@ pub fn scan_all<W: io::Write>(
     let next = AtomicUsize::new(0);
     let cancel = AtomicBool::new(false);
     let window = Window { reporting: Mutex::new(0), moved: Condvar::new(), ahead: AHEAD * threads };
-    let hand = if run.renders_anywhere() { Hand::Rendered(run.look()) } else { Hand::Events };
+    let delivery =
+        if printer.renders_anywhere() { Delivery::Rendered(printer.style()) } else { Delivery::Events };
     std::thread::scope(|scope| {
         for _ in 0..threads.min(jobs.len()) {
             scope.spawn(|| {
@@ -283,11 +230,11 @@ pub fn scan_all<W: io::Write>(
                     let Some(tx) = senders[k].lock().unwrap_or_else(|e| e.into_inner()).take() else {
                         continue;
                     };
-                    work(&jobs[k], &inputs, &chains, finder, args, hand, &tx, threads);
+                    scan_job(&jobs[k], &inputs, &relays, finder, args, delivery, &tx, threads);
                 }
             });
         }
-        let result = report(run, finder, &inputs, &jobs, &owners, &heads, receivers, &window);
+        let result = report_in_order(printer, finder, &inputs, &jobs, &owners, &heads, receivers, &window);
         cancel.store(true, Ordering::Relaxed);
         window.reached(usize::MAX);
         result
@@ -315,23 +262,19 @@ fn mail_starts(len: u64, parts: usize) -> Vec<u64> {
 
 /// The length and first two bytes of a file that can be cut into ranges (a regular file, not
 /// compressed), and whether it is read as mail (its ranges own the messages whose `From `
-/// line starts in them; see the crate docs, "Shards").
-fn splittable(
-    input: Option<&Input>,
-    path: &std::path::Path,
-    finder: &UriFinder,
-) -> Option<(u64, [u8; 2], bool)> {
+/// line starts in them; see the crate docs, "Shards"). Anything but a regular file is told by
+/// its path, without being opened (a named pipe is opened once, when it is read).
+fn splittable(path: &std::path::Path, finder: &UriFinder) -> Option<(u64, [u8; 2], bool)> {
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() {
         return None;
     }
-    let (_, compression) = input::open(input?, false).ok()?;
-    if compression.is_some() {
+    let mut start = Vec::with_capacity(MAIL_LOOK);
+    File::open(path).ok()?.take(MAIL_LOOK as u64).read_to_end(&mut start).ok()?;
+    if Compression::recognize(&start).is_some() {
         // Read as it is without -z (with its warning), decompressed with it: whole.
         return None;
     }
-    let mut start = Vec::with_capacity(MAIL_LOOK);
-    File::open(path).ok()?.take(MAIL_LOOK as u64).read_to_end(&mut start).ok()?;
     let mail = shard::reads_as_mail(finder, &start, start.len() < MAIL_LOOK);
     let head = if start.len() >= 2 { [start[0], start[1]] } else { [0; 2] };
     Some((meta.len(), head, mail))
@@ -341,8 +284,8 @@ fn splittable(
 /// range whose scan started in another state than the one the range before it ended in is
 /// scanned again here ([`rescan`]), and what its worker sent is dropped.
 #[allow(clippy::too_many_arguments)]
-fn report<W: io::Write>(
-    run: &mut Run<'_, W>,
+fn report_in_order<W: io::Write>(
+    printer: &mut Printer<'_, W>,
     finder: &UriFinder,
     inputs: &[Result<Input, InputError>],
     all_jobs: &[Job],
@@ -353,7 +296,7 @@ fn report<W: io::Write>(
 ) -> (bool, bool, Option<io::Error>) {
     let (mut found, mut failed) = (false, false);
     let mut receivers: Vec<Option<Receiver<Msg>>> = receivers.into_iter().map(Some).collect();
-    let max_count = run.args.max_count.unwrap_or(u64::MAX);
+    let max_count = printer.args.max_count.unwrap_or(u64::MAX);
     for (i, input) in inputs.iter().enumerate() {
         let input = match input {
             Ok(input) => input,
@@ -368,30 +311,37 @@ fn report<W: io::Write>(
         // ends their workers.
         let jobs: Vec<(usize, Receiver<Msg>)> =
             owners[i].clone().filter_map(|k| Some((k, receivers[k].take()?))).collect();
-        if run.args.max_count == Some(0) {
+        if printer.args.max_count == Some(0) {
             continue;
         }
-        if let Err(e) = run.set_prefix(input) {
+        if let Err(e) = printer.set_prefix(input) {
             complain(format_args!("{name}: {e}"));
             failed = true;
             continue;
         }
         let mut counts = Counts::default();
         let mut head = heads[i];
-        let mut outcome: Result<(), Stop> = Ok(());
+        let mut outcome: Result<(), ScanError> = Ok(());
         // The state the last range's scan ended in, and the file's prefix counted so far.
         let (mut end_seam, mut counted): (Option<Seam>, Prefix) = (None, Prefix::default());
         let mut long: Option<(u64, u64)> = None;
         'jobs: for (k, rx) in jobs {
             window.reached(k);
-            for msg in (Flat { job: rx, run: None }) {
+            for msg in JobMessages::new(rx) {
                 match msg {
                     Msg::Start(seam) if end_seam.is_some() && seam != end_seam => {
                         let Job::Range { range, .. } = &all_jobs[k] else {
                             unreachable!("only ranges guess")
                         };
-                        match rescan(run, finder, input, range.clone(), &mut counted, &mut counts, max_count)
-                        {
+                        match rescan(
+                            printer,
+                            finder,
+                            input,
+                            range.clone(),
+                            &mut counted,
+                            &mut counts,
+                            max_count,
+                        ) {
                             Ok(Some(seam)) => end_seam = seam,
                             Ok(None) => break 'jobs,
                             Err(stop) => {
@@ -414,21 +364,21 @@ fn report<W: io::Write>(
                     Msg::Head(h) => head = Some(h),
                     Msg::Run(_) => unreachable!("runs are flattened"),
                     Msg::Failed(e) => {
-                        outcome = Err(Stop::Input(e));
+                        outcome = Err(ScanError::Input(e));
                         break 'jobs;
                     }
                     Msg::Output(bytes, n) => {
                         counts.matches += n;
-                        if let Err(e) = run.write_rendered(&bytes) {
-                            outcome = Err(Stop::Output(e, counts.matches > 0));
+                        if let Err(error) = printer.write_rendered(&bytes) {
+                            outcome = Err(ScanError::Output { error, found: counts.matches > 0 });
                             break 'jobs;
                         }
                     }
                     Msg::Events(events) => {
                         for event in &events {
-                            match run.handle(event, &mut counts, &name, max_count) {
-                                Ok(Flow::Go) => {}
-                                Ok(Flow::Enough) => break 'jobs,
+                            match printer.report(event, &mut counts, &name, max_count) {
+                                Ok(Rest::Wanted) => {}
+                                Ok(Rest::NotWanted) => break 'jobs,
                                 Err(stop) => {
                                     outcome = Err(stop);
                                     break 'jobs;
@@ -444,49 +394,41 @@ fn report<W: io::Write>(
                 warn_utf16(&name, &head);
             }
             if let Some((at, count)) = long {
-                warn_long_messages(&name, at, count, run.args.mail_message_max);
+                warn_long_messages(&name, at, count, printer.args.mail_message_max);
             }
             let here = counts.matches > 0;
-            run.finish_input(input, counts).map_err(|e| Stop::Output(e, here))
+            printer.finish_input(input, counts).map_err(|error| ScanError::Output { error, found: here })
         });
         match outcome {
             Ok(()) => found |= counts.matches > 0,
-            Err(Stop::Input(e)) => {
+            Err(ScanError::Input(e)) => {
                 complain(format_args!("{name}: {e}"));
                 failed = true;
             }
-            Err(Stop::Output(e, here)) => return (found || here, failed, Some(e)),
+            Err(ScanError::Output { error, found: here }) => return (found || here, failed, Some(error)),
         }
     }
     (found, failed, None)
 }
 
-/// How a worker hands its events on: rendered, as the main thread would write them, or as
-/// events for the main thread to report.
-#[derive(Clone, Copy)]
-enum Hand {
-    Rendered(Look),
-    Events,
-}
-
 /// A worker: scans one job, sending what it finds in batches. A closed channel (the main
 /// thread stopped) ends it.
 #[allow(clippy::too_many_arguments)]
-fn work(
+fn scan_job(
     job: &Job,
     inputs: &[Result<Input, InputError>],
-    chains: &[Chain],
+    relays: &[PrefixRelay],
     finder: &UriFinder,
     args: &Args,
-    hand: Hand,
+    delivery: Delivery,
     tx: &SyncSender<Msg>,
     threads: usize,
 ) {
     let decompress = args.search_zip;
     match job {
-        Job::Whole(i) => {
+        Job::WholeInput(i) => {
             let Ok(input) = &inputs[*i] else { return };
-            let (reader, compression) = match input::open(input, decompress) {
+            let (reader, compression) = match input::open(input, decompress, args.decompress_memory as u64) {
                 Ok(opened) => opened,
                 Err(e) => {
                     let _ = tx.send(Msg::Failed(e));
@@ -503,23 +445,23 @@ fn work(
                 (Input::Stdin, _) | (_, Some(_)) => threads,
                 _ => 1,
             };
-            runs::scan(reader, finder, input, args, hand, tx, decompressed, threads);
+            runs::scan(reader, finder, input, args, delivery, tx, threads);
         }
-        Job::Range { input, range, part, chain, guess } => {
+        Job::Range { input, range, part, relay, guess } => {
             let Ok(input) = &inputs[*input] else { return };
             let opened = open_for_range(input, decompress);
-            let prefix = chain.map(|c| {
-                let chain = &chains[c];
+            let prefix = relay.map(|c| {
+                let relay = &relays[c];
                 // The last range's prefix is no other range's: it is not counted.
-                if chain.last(*part) {
-                    return chain.wait(*part);
+                if relay.last(*part) {
+                    return relay.wait(*part);
                 }
                 let own = opened.as_ref().map_err(|e| e.to_string()).and_then(|(file, _)| {
                     count_block(file, range.clone(), args.counts_lines()).map_err(|e| e.to_string())
                 });
-                let before = chain.wait(*part);
+                let before = relay.wait(*part);
                 let after = before.clone().and_then(|before| own.map(|own| before.followed_by(own)));
-                chain.publish(part + 1, after);
+                relay.publish(part + 1, after);
                 before
             });
             let file = match opened {
@@ -539,7 +481,10 @@ fn work(
                 None if *guess => {
                     shard::reader_range_after(finder, file, range.clone(), Prefix::unknown(range.start))
                 }
-                None => finder.reader_range(file, range.clone()),
+                // `--range` (and the ranges of a mailbox, which start in the file).
+                None => file
+                    .metadata()
+                    .and_then(|meta| finder.reader_range(file, input::clamped(range.clone(), meta.len()))),
                 Some(Ok(prefix)) => shard::reader_range_after(finder, file, range.clone(), prefix),
                 Some(Err(e)) => Err(io::Error::other(e)),
             };
@@ -548,7 +493,7 @@ fn work(
                     if *guess && tx.send(Msg::Start(extractor.start_seam().cloned())).is_err() {
                         return;
                     }
-                    if pump(&mut extractor, input, args, hand, tx, None) && *guess {
+                    if send_events(&mut extractor, input, args, delivery, tx) && *guess {
                         let _ = tx.send(Msg::End(extractor.end_seam().cloned()));
                     }
                 }
@@ -565,142 +510,28 @@ fn work(
 /// events as the main thread reports its workers'. The state the scan ended in, or `None` once
 /// enough matches are reported (`-m`).
 fn rescan<W: io::Write>(
-    run: &mut Run<'_, W>,
+    printer: &mut Printer<'_, W>,
     finder: &UriFinder,
     input: &Input,
     range: Range<u64>,
     counted: &mut Prefix,
     counts: &mut Counts,
     max_count: u64,
-) -> Result<Option<Option<Seam>>, Stop> {
+) -> Result<Option<Option<Seam>>, ScanError> {
     let name = input.display();
-    let (file, _) = open_for_range(input, false).map_err(Stop::Input)?;
+    let (file, _) = open_for_range(input, false).map_err(ScanError::Input)?;
     if counted.len() < range.start {
-        let more = count_block(&file, counted.len()..range.start, false).map_err(Stop::Input)?;
+        let more = count_block(&file, counted.len()..range.start, false).map_err(ScanError::Input)?;
         *counted = counted.followed_by(more);
     }
-    let mut extractor = shard::reader_range_after(finder, file, range, *counted).map_err(Stop::Input)?;
+    let mut extractor = shard::reader_range_after(finder, file, range, *counted).map_err(ScanError::Input)?;
     while let Some(event) = extractor.next_event_ref() {
-        let event = event.map_err(Stop::Input)?;
-        if let Flow::Enough = run.handle(event, counts, &name, max_count)? {
+        let event = event.map_err(ScanError::Input)?;
+        if let Rest::NotWanted = printer.report(event, counts, &name, max_count)? {
             return Ok(None);
         }
     }
     Ok(Some(extractor.end_seam().cloned()))
-}
-
-/// What [`pump`] takes events from: an extractor over a reader, or over bytes in memory (a
-/// run of a mailbox read in place, [`runs`]).
-trait Events {
-    /// The next event, lent until the next call.
-    fn next_ref(&mut self) -> Option<io::Result<&Event>>;
-    /// Where the first message too long to be read as mail starts.
-    fn plain_from(&self) -> Option<u64>;
-    /// How many messages were too long to be read as mail.
-    fn long_messages(&self) -> u64;
-}
-
-impl<R: Read> Events for urisift::Extractor<R> {
-    fn next_ref(&mut self) -> Option<io::Result<&Event>> {
-        self.next_event_ref()
-    }
-
-    fn plain_from(&self) -> Option<u64> {
-        self.plain_from()
-    }
-
-    fn long_messages(&self) -> u64 {
-        self.long_messages()
-    }
-}
-
-impl Events for urisift::SliceMatches<'_> {
-    fn next_ref(&mut self) -> Option<io::Result<&Event>> {
-        self.next_event_ref().map(Ok)
-    }
-
-    fn plain_from(&self) -> Option<u64> {
-        self.plain_from()
-    }
-
-    fn long_messages(&self) -> u64 {
-        self.long_messages()
-    }
-}
-
-/// Sends the events of `extractor` on, and then the messages too long to be read as mail, if
-/// there were any; whether it got to their end.
-fn pump(
-    extractor: &mut impl Events,
-    input: &Input,
-    args: &Args,
-    hand: Hand,
-    tx: &SyncSender<Msg>,
-    decompressed: Option<input::Compression>,
-) -> bool {
-    let name = input.display();
-    let mut renderer = match hand {
-        Hand::Rendered(look) => {
-            let mut renderer = Run::renderer(args, look);
-            if let Err(e) = renderer.set_prefix(input) {
-                let _ = tx.send(Msg::Failed(e));
-                return false;
-            }
-            Some(renderer)
-        }
-        Hand::Events => None,
-    };
-    let mut counts = Counts::default();
-    let mut batch = Vec::new();
-    // Sends what is rendered or batched; false once the main thread is gone.
-    let flush =
-        |renderer: &mut Option<Run<'_, Vec<u8>>>, counts: &mut Counts, batch: &mut Vec<Event>| match renderer
-        {
-            Some(r) => {
-                let (out, n) = (r.take_output(), std::mem::take(&mut counts.matches));
-                (out.is_empty() && n == 0) || tx.send(Msg::Output(out, n)).is_ok()
-            }
-            None => batch.is_empty() || tx.send(Msg::Events(std::mem::take(batch))).is_ok(),
-        };
-    while let Some(event) = extractor.next_ref() {
-        let event = match event {
-            Ok(event) => event,
-            Err(e) => {
-                if flush(&mut renderer, &mut counts, &mut batch) {
-                    let _ = tx.send(Msg::Failed(name_decoder(e, decompressed)));
-                }
-                return false;
-            }
-        };
-        match (&mut renderer, event) {
-            (Some(r), Event::Match(_)) => {
-                // Matches only: the renderer writes them as the main thread would.
-                let _ = r.handle(event, &mut counts, &name, u64::MAX);
-                if r.rendered_len() >= RENDERED && !flush(&mut renderer, &mut counts, &mut batch) {
-                    return false;
-                }
-            }
-            (Some(_), _) => {
-                // Other events go to the main thread in their place among the matches.
-                if !flush(&mut renderer, &mut counts, &mut batch)
-                    || tx.send(Msg::Events(vec![event.clone()])).is_err()
-                {
-                    return false;
-                }
-            }
-            (None, _) => {
-                batch.push(event.clone());
-                if batch.len() >= BATCH && !flush(&mut renderer, &mut counts, &mut batch) {
-                    return false;
-                }
-            }
-        }
-    }
-    let done = flush(&mut renderer, &mut counts, &mut batch);
-    if done && let Some(at) = extractor.plain_from() {
-        let _ = tx.send(Msg::Long(at, extractor.long_messages()));
-    }
-    done
 }
 
 /// The part of a file's prefix in `range` (clamped to the file), read a block at a time.

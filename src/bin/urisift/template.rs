@@ -1,9 +1,17 @@
-//! `--format TEMPLATE`: one line per match, from placeholders.
+//! `--format TEMPLATE`: one line per match, from placeholders. What the input says (the line's
+//! text, the file name, the link's text, where in a message) is written with its control
+//! characters escaped ([`escape`](crate::escape)): the template is text for a person or a line-based tool.
 
 use std::fmt;
 use std::str::FromStr;
 
 use urisift::Match;
+
+use crate::escape::push_escaped;
+
+/// The ASCII whitespace of HTML but the space (HTML, "ASCII whitespace"): tab, line feed, form
+/// feed, carriage return.
+const HTML_WHITESPACE: [char; 4] = ['\t', '\n', '\x0c', '\r'];
 
 /// What a placeholder stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,7 +170,8 @@ impl Template {
 
     /// Appends the template for `m` read as `uri` (one of its readings), found in the input
     /// named `file` on the line `text`, and a line feed. An undefined component, or a line not
-    /// counted, is empty.
+    /// counted, is empty. The text, the name, the link's text and where it was found are
+    /// written with their control characters escaped; the URI and its parts hold none.
     pub fn render(&self, buf: &mut Vec<u8>, m: &Match, uri: &str, file: &[u8], text: &[u8]) {
         let parsed = m.parsed();
         // Writing into a `Vec` cannot fail.
@@ -180,11 +189,11 @@ impl Template {
             let text = match field {
                 Field::Uri => Some(uri),
                 Field::Text => {
-                    buf.extend_from_slice(text);
+                    push_escaped(buf, text);
                     None
                 }
                 Field::File => {
-                    buf.extend_from_slice(file);
+                    push_escaped(buf, file);
                     None
                 }
                 Field::Line => {
@@ -222,15 +231,16 @@ impl Template {
                 // when the input is read as mail.
                 Field::Found => {
                     if let Some(origin) = m.origin() {
-                        buf.extend_from_slice(origin.place().to_string().as_bytes());
+                        push_escaped(buf, origin.place().to_string().as_bytes());
                     }
                     None
                 }
-                // The text of the HTML anchor holding it, on one line (a tab or line break
-                // inside is written as a space, so that a picker's columns hold).
+                // The text of the HTML anchor holding it, on one line: HTML whitespace (a tab
+                // or line break) is a space there, so that a picker's columns hold.
                 Field::LinkText => {
                     let link_text = m.origin().and_then(urisift::Origin::link_text).unwrap_or_default();
-                    buf.extend(link_text.bytes().map(|b| if b.is_ascii_control() { b' ' } else { b }));
+                    let spaced = link_text.replace(HTML_WHITESPACE, " ");
+                    push_escaped(buf, spaced.as_bytes());
                     None
                 }
             };

@@ -194,8 +194,7 @@ impl Wanted {
     ///
     /// Scanned text without `www.` triggers gives an event only from a `:` that the engine
     /// takes for a trigger ([`colon::trigger_scheme`]), looked for as the engine looks for the
-    /// first trigger of a text: from its start, reading back as far as it does, and with every
-    /// MIME header word taken for one the decoding stage reads. A text whose colons all follow
+    /// first trigger of a text: from its start, reading back as far as it does. A text whose colons all follow
     /// no scheme (`10:26:00`) or are passed over at a glance (`Re: [list]`, `Note: see`) gives
     /// nothing and is left out.
     #[inline]
@@ -210,9 +209,7 @@ impl Wanted {
     fn has_trigger(&self, text: &[u8]) -> bool {
         memchr::memchr_iter(b':', text).any(|c| {
             let ends = text.get(c + 1).is_some_and(|&b| chars::ends_every_uri(b));
-            let header = |s: usize| crate::decode::mime::is_cte_header(&text[s..c]);
-            colon::trigger_scheme(text, c, ends, 0, self.max_uri_len, header, || c.saturating_sub(LOOKBACK))
-                .is_some()
+            colon::trigger_scheme(text, c, ends, 0, self.max_uri_len, || c.saturating_sub(LOOKBACK)).is_some()
         })
     }
 

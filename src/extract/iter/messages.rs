@@ -114,7 +114,6 @@ impl<S: Source> Pipeline<S> {
             pipeline.mode = Mode::Undecided { on: true };
             return pipeline;
         }
-        pipeline.engine.use_for_mail();
         let line_numbers = pipeline.lines.take().is_some();
         let number = usize::try_from(at.messages).unwrap_or(usize::MAX);
         let mail = Mail::new(compiled.headers.clone(), line_numbers, &pipeline.opts, 0..u64::MAX).resuming(

@@ -43,8 +43,9 @@ use crate::source::{self, Source};
 /// for _ in 0..40_000 {
 ///     text.extend_from_slice(b"see http://example.org/a-long-=\npath here\n");
 /// }
-/// // Plain text (read as mail, the ranges would own messages, and have no seams).
-/// let finder = ExtractorBuilder::new().mail(MailMode::Off).build();
+/// // Plain text (read as mail, the ranges would own messages, and have no seams), its
+/// // quoted-printable regions decoded.
+/// let finder = ExtractorBuilder::new().mail(MailMode::Off).quoted_printable(true).build();
 /// let cut = text.len() as u64 / 2;
 /// let mut first = finder.reader_range(Cursor::new(&text), 0..cut)?;
 /// while first.next_event().is_some() {}

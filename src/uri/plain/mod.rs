@@ -38,7 +38,7 @@ mod urn;
 
 use super::Components;
 use mailto::mailto;
-pub(crate) use run::server_parts;
+pub(crate) use run::{ESCAPE_OR_AT, QUERY_OR_FRAGMENT, server_parts};
 use server::server;
 use urn::urn;
 

@@ -1,14 +1,21 @@
 //! The server form of http, https and ftp (RFC 3986 §3) read from the delimiter's run scan:
-//! given the kinds of bytes the scan passed ([`chars::RUN`]), the host is the only part read
+//! given the classes of bytes the scan passed ([`ESCAPE_OR_AT`], [`QUERY_OR_FRAGMENT`]), the host is the only part read
 //! byte by byte, the path, query and fragment split at the first `?` and `#` (RFC 3986 §3.3 to
 //! §3.5). The packed [`Parts`] of the match, or `None` where [`super::components`] decides.
 
 use super::Prefix;
-use crate::chars;
+use crate::chars::ScanClass;
 use crate::uri::{Parts, host};
 
+/// The delimiter's run scan notes a `%` (an escape, which the full validation reads) or an `@`
+/// (a userinfo) for [`server_parts`].
+pub(crate) const ESCAPE_OR_AT: ScanClass = ScanClass { bit: 2, bytes: b"%@" };
+/// The run scan notes a `?` or `#`, which end the path, for [`server_parts`].
+pub(crate) const QUERY_OR_FRAGMENT: ScanClass = ScanClass { bit: 4, bytes: b"?#" };
+
 /// The parts of `uri` (the candidate's text, scheme first) when it is a plain server URI of
-/// [`super::components`] that can be told from `seen`, the union of the [`chars::RUN`] kinds of its bytes after the colon (or of
+/// [`super::components`] that can be told from `seen`, the classes of its bytes after the colon
+/// that a scan noted ([`ESCAPE_OR_AT`], [`QUERY_OR_FRAGMENT`]; or those of
 /// more bytes than those); `None` when it is not, or when that cannot be told from `seen` and
 /// the bytes before the path (then [`crate::uri::plain_components`] decides).
 #[inline(always)]
@@ -24,7 +31,7 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
     } else {
         return None;
     };
-    if seen & chars::RUN_ESCAPE_OR_AT != 0 {
+    if seen & ESCAPE_OR_AT.bit != 0 {
         return None;
     }
     // The host: reg-name characters up to `/`, `?`, `#` or `:` (the scan saw no `%`, `@` or
@@ -49,7 +56,7 @@ pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
     // The path up to the first `?` or `#`; a query up to the first `#` after it; a fragment
     // with no second `#`.
     let (mut path_end, mut query, mut fragment): (_, Option<[usize; 2]>, _) = (uri.len(), None, None);
-    if seen & chars::RUN_QUERY_OR_FRAGMENT != 0 {
+    if seen & QUERY_OR_FRAGMENT.bit != 0 {
         let first = |b: u8, from: usize| memchr::memchr(b, &uri[from..]).map(|n| from + n);
         // The first `?` or `#` ends the path; after a `?`, the first `#` ends the query.
         let hash = match memchr::memchr2(b'?', b'#', &uri[path..]).map(|n| path + n) {

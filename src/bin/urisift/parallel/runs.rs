@@ -8,8 +8,8 @@
 //! thread reads it; so is the rest of a mailbox from a message the cut cannot see past (one
 //! longer than [`HELD_MAX`]).
 //!
-//! Memory stays bounded: the job's channel holds at most [`super::CHANNEL`] runs' channels,
-//! the queue of runs one, and each run's channel [`super::CHANNEL`] batches.
+//! Memory stays bounded: the job's channel holds at most [`CHANNEL`] runs' channels,
+//! the queue of runs one, and each run's channel [`CHANNEL`] batches.
 //!
 //! A run is handed on once it is [`RUN`] bytes long or the input ends, so a mailbox that
 //! trickles in is reported a run at a time; `--line-buffered` and a terminal, which keep
@@ -22,9 +22,9 @@ use std::sync::mpsc::{SyncSender, channel, sync_channel};
 use urisift::UriFinder;
 use urisift::shard::{self, MboxCut, MessageStart};
 
-use super::{CHANNEL, Hand, MAIL_LOOK, Msg, pump};
-use crate::extract::{Args, Sniff, name_decoder};
-use crate::input::{self, Input};
+use super::channel::{CHANNEL, Delivery, Msg, send_events};
+use crate::args::Args;
+use crate::input::{FirstBytes, Input, MAIL_LOOK};
 
 /// How long a run is, at least (the last one excepted).
 const RUN: usize = 1 << 20;
@@ -50,8 +50,8 @@ impl Held {
     }
 }
 
-/// Scans `reader`, the input `input` read whole (`decompressed` by this decompressor), for the
-/// job whose channel is `tx`: a mailbox in runs on `threads` threads, anything else on this
+/// Scans `reader`, the input `input` read whole (maybe through a decompressor, whose errors
+/// name it), for the job whose channel is `tx`: a mailbox in runs on `threads` threads, anything else on this
 /// thread.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn scan(
@@ -59,9 +59,8 @@ pub(super) fn scan(
     finder: &UriFinder,
     input: &Input,
     args: &Args,
-    hand: Hand,
+    delivery: Delivery,
     tx: &SyncSender<Msg>,
-    decompressed: Option<input::Compression>,
     threads: usize,
 ) {
     let (mut held, mut eof, mut failed) = match threads > 1 {
@@ -75,10 +74,12 @@ pub(super) fn scan(
     if !mbox {
         // As one thread reads it, the bytes read ahead given back first.
         let replay = held.bytes().chain(Failing(failed)).chain(reader);
-        let mut sniff = Sniff { inner: replay, head: [0; 2], seen: 0 };
-        let mut extractor = finder.reader(&mut sniff);
-        if pump(&mut extractor, input, args, hand, tx, decompressed) && sniff.seen == 2 {
-            let _ = tx.send(Msg::Head(sniff.head));
+        let mut first = FirstBytes::new(replay);
+        let mut extractor = finder.reader(&mut first);
+        if send_events(&mut extractor, input, args, delivery, tx)
+            && let Some(head) = first.head()
+        {
+            let _ = tx.send(Msg::Head(head));
         }
         return;
     }
@@ -101,7 +102,7 @@ pub(super) fn scan(
                     let Ok((run, at, out)) = next else { break };
                     // Read in place: a reader's buffer would copy the run again.
                     let mut extractor = shard::slice_messages(finder, run.bytes(), at);
-                    pump(&mut extractor, input, args, hand, &out, None);
+                    send_events(&mut extractor, input, args, delivery, &out);
                     // A buffer grown for a long message is not kept.
                     if run.buf.len() <= RUN + 4 * SLACK {
                         let _ = spare_tx.send(run);
@@ -159,14 +160,14 @@ pub(super) fn scan(
             if hand_on(held, at)
                 && let Some(e) = failed
             {
-                let _ = tx.send(Msg::Failed(name_decoder(e, decompressed)));
+                let _ = tx.send(Msg::Failed(e));
             }
         } else {
             // The rest of the input from the last cut, on this thread.
             let (out, events) = sync_channel(CHANNEL);
             if tx.send(Msg::Run(events)).is_ok() {
                 let mut extractor = shard::reader_messages(finder, held.bytes().chain(reader), at);
-                pump(&mut extractor, input, args, hand, &out, decompressed);
+                send_events(&mut extractor, input, args, delivery, &out);
             }
         }
     });

@@ -1,0 +1,198 @@
+//! A job's channel: what a worker of `-j` sends the main thread about its job ([`Msg`]), and
+//! how it sends the events of a scan ([`send_events`]): in batches, or rendered as the main
+//! thread would print them. The main thread takes a job's messages in order, those of the runs
+//! of a mailbox in their place ([`JobMessages`]).
+
+use std::io::{self, Read};
+use std::sync::mpsc::{Receiver, SyncSender};
+
+use urisift::Event;
+use urisift::shard::Seam;
+
+use crate::args::Args;
+use crate::input::{Compression, Input};
+use crate::json::Counts;
+use crate::print::{Printer, Style};
+
+/// Events sent at a time.
+const BATCH: usize = 512;
+/// Bytes of rendered output sent at a time.
+const RENDERED: usize = 64 << 10;
+/// Batches a job's channel holds before its worker waits.
+pub const CHANNEL: usize = 8;
+
+/// What a worker sends the main thread about its job.
+pub enum Msg {
+    /// The input was opened; its compression, when it is compressed and read as it is.
+    Compressed(Compression),
+    Events(Vec<Event>),
+    /// Output a worker rendered, and how many matches it holds.
+    Output(Vec<u8>, u64),
+    /// Reading failed: the input's scan ends here.
+    Failed(io::Error),
+    /// The input's first two bytes, for the warning about UTF-16.
+    Head([u8; 2]),
+    /// A range scanned after a guessed prefix: the state its scan started in, sent first.
+    Start(Option<Seam>),
+    /// The state the scan of a range ended in, sent last.
+    End(Option<Seam>),
+    /// Messages too long to be read as mail, read as plain text: where the first starts, and
+    /// how many; sent after the events.
+    Long(u64, u64),
+    /// A run of a mailbox read whole, scanned on another thread (`parallel::runs`): its messages come
+    /// here, in the place of this one.
+    Run(Receiver<Msg>),
+}
+
+/// The messages of a job, those of its runs ([`Msg::Run`]) in their place.
+pub struct JobMessages {
+    job: Receiver<Msg>,
+    run: Option<Receiver<Msg>>,
+}
+
+impl JobMessages {
+    /// The messages that come down `job`.
+    pub fn new(job: Receiver<Msg>) -> Self {
+        JobMessages { job, run: None }
+    }
+}
+
+impl Iterator for JobMessages {
+    type Item = Msg;
+
+    fn next(&mut self) -> Option<Msg> {
+        loop {
+            if let Some(run) = &self.run {
+                match run.recv() {
+                    Ok(msg) => return Some(msg),
+                    Err(_) => self.run = None,
+                }
+            }
+            match self.job.recv().ok()? {
+                Msg::Run(run) => self.run = Some(run),
+                msg => return Some(msg),
+            }
+        }
+    }
+}
+
+/// What a worker sends of a scan's matches: the output rendered in the main thread's style,
+/// or the events for the main thread to report.
+#[derive(Clone, Copy)]
+pub enum Delivery {
+    Rendered(Style),
+    Events,
+}
+
+/// What [`send_events`] takes events from: an extractor over a reader, or over bytes in
+/// memory (a run of a mailbox read in place, `parallel::runs`).
+pub trait EventSource {
+    /// The next event, lent until the next call.
+    fn next_ref(&mut self) -> Option<io::Result<&Event>>;
+    /// Where the first message too long to be read as mail starts.
+    fn plain_from(&self) -> Option<u64>;
+    /// How many messages were too long to be read as mail.
+    fn long_messages(&self) -> u64;
+}
+
+impl<R: Read> EventSource for urisift::Extractor<R> {
+    fn next_ref(&mut self) -> Option<io::Result<&Event>> {
+        self.next_event_ref()
+    }
+
+    fn plain_from(&self) -> Option<u64> {
+        self.plain_from()
+    }
+
+    fn long_messages(&self) -> u64 {
+        self.long_messages()
+    }
+}
+
+impl EventSource for urisift::SliceMatches<'_> {
+    fn next_ref(&mut self) -> Option<io::Result<&Event>> {
+        self.next_event_ref().map(Ok)
+    }
+
+    fn plain_from(&self) -> Option<u64> {
+        self.plain_from()
+    }
+
+    fn long_messages(&self) -> u64 {
+        self.long_messages()
+    }
+}
+
+/// Sends the events of `extractor` on, and then the messages too long to be read as mail, if
+/// there were any; whether it got to their end.
+pub fn send_events(
+    extractor: &mut impl EventSource,
+    input: &Input,
+    args: &Args,
+    delivery: Delivery,
+    tx: &SyncSender<Msg>,
+) -> bool {
+    let name = input.display();
+    let mut renderer = match delivery {
+        Delivery::Rendered(style) => {
+            let mut renderer = Printer::rendering(args, style);
+            if let Err(e) = renderer.set_prefix(input) {
+                let _ = tx.send(Msg::Failed(e));
+                return false;
+            }
+            Some(renderer)
+        }
+        Delivery::Events => None,
+    };
+    let mut counts = Counts::default();
+    let mut batch = Vec::new();
+    // Sends what is rendered or batched; false once the main thread is gone.
+    let flush = |renderer: &mut Option<Printer<'_, Vec<u8>>>, counts: &mut Counts, batch: &mut Vec<Event>| {
+        match renderer {
+            Some(r) => {
+                let (out, n) = (r.take_output(), std::mem::take(&mut counts.matches));
+                (out.is_empty() && n == 0) || tx.send(Msg::Output(out, n)).is_ok()
+            }
+            None => batch.is_empty() || tx.send(Msg::Events(std::mem::take(batch))).is_ok(),
+        }
+    };
+    while let Some(event) = extractor.next_ref() {
+        let event = match event {
+            Ok(event) => event,
+            Err(e) => {
+                if flush(&mut renderer, &mut counts, &mut batch) {
+                    let _ = tx.send(Msg::Failed(e));
+                }
+                return false;
+            }
+        };
+        match (&mut renderer, event) {
+            (Some(r), Event::Match(_)) => {
+                // Matches only: the renderer writes them as the main thread would.
+                let _ = r.report(event, &mut counts, &name, u64::MAX);
+                if r.rendered_len() >= RENDERED && !flush(&mut renderer, &mut counts, &mut batch) {
+                    return false;
+                }
+            }
+            (Some(_), _) => {
+                // Other events go to the main thread in their place among the matches.
+                if !flush(&mut renderer, &mut counts, &mut batch)
+                    || tx.send(Msg::Events(vec![event.clone()])).is_err()
+                {
+                    return false;
+                }
+            }
+            (None, _) => {
+                batch.push(event.clone());
+                if batch.len() >= BATCH && !flush(&mut renderer, &mut counts, &mut batch) {
+                    return false;
+                }
+            }
+        }
+    }
+    let done = flush(&mut renderer, &mut counts, &mut batch);
+    if done && let Some(at) = extractor.plain_from() {
+        let _ = tx.send(Msg::Long(at, extractor.long_messages()));
+    }
+    done
+}
