@@ -472,7 +472,10 @@ fn overlong_counts_add_up() {
 #[test]
 fn a_region_opened_by_a_soft_broken_delimiter_line_reads_alike_in_shards() {
     let file = "fuzz/regressions/mail/plain-qp-region-shard-differs-after-a-soft-broken-delimiter";
-    let data = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let Ok(data) = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)) else {
+        eprintln!("skipped: {file} is not here (a packaged crate leaves fuzz/ out)");
+        return;
+    };
     let text = &data[1..];
     // The options of the input's first byte (0xe2) in the `mail` oracle.
     let mut builder = ExtractorBuilder::new();

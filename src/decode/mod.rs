@@ -8,8 +8,8 @@
 //! bytes whatever was decoded.
 //!
 //! The decoders:
-//! - [`qp`]: quoted-printable regions of mail bodies (RFC 2045 §6.7), in text that is not
-//!   parsed as mail, where [`mime`] says they start and end.
+//! - [`qp`]: quoted-printable (RFC 2045 §6.7): the decoder, and the regions of mail bodies in
+//!   text that is not parsed as mail, found ahead of the engine from the input's raw lines.
 //!
 //! - [`mail`]: mail and news as a reader sees them (issue 19): mbox messages, the MIME tree,
 //!   header fields, and each part decoded by [`base64`] or [`qp`], [`charset`] (with [`utf7`]),
@@ -25,7 +25,6 @@ pub(crate) mod charset;
 pub(crate) mod flowed;
 pub(crate) mod html;
 pub(crate) mod mail;
-pub(crate) mod mime;
 pub(crate) mod qp;
 pub(crate) mod utf7;
 

@@ -43,9 +43,10 @@ pub(crate) struct Scratch {
     prefixed: String,
 }
 
-/// A trigger, located in a window.
+/// Where a candidate starts in a window: the first byte of its scheme (or of `www.`), and the
+/// scheme's colon.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Site {
+pub(crate) struct CandidateStart {
     /// The first byte: the scheme's, or `www.`'s.
     pub(crate) start: usize,
     /// The scheme's colon; `None` for an abbreviated URL.
@@ -82,17 +83,17 @@ pub(crate) struct Candidate<'a> {
 }
 
 impl Candidate<'_> {
-    /// Delimits the candidate at `site` in `w` (wrappers looked for no further back than
+    /// Delimits the candidate starting at `at` in `w` (wrappers looked for no further back than
     /// `floor`), validates it, and pushes its events.
     pub(crate) fn delimit(
         &mut self,
         w: &Window<'_>,
         map: &Map<'_>,
-        site: Site,
+        at: CandidateStart,
         floor: usize,
     ) -> Scan<Outcome> {
         let text = w.text;
-        let Site { start: s, colon } = site;
+        let CandidateStart { start: s, colon } = at;
         // Most colons in prose are `Note: text`: white space follows, so only `<…>` could hold
         // a URI here (`<mailto: rah@ibuc.com>`); decide that before anything else.
         let after = match colon {
@@ -375,37 +376,29 @@ impl Candidate<'_> {
     }
 }
 
-/// What became of an HTML link attribute's value ([`whole_value`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Whole {
-    /// A match, or nothing (a rejected candidate, when those are reported, is queued).
-    Done,
-    /// Longer than the maximum URI length: an [`Event::Overlong`] is queued.
-    Overlong,
-}
-
 /// The value of an HTML link attribute (`href`, `src`, `action`; issue 19 item 8), as a
 /// browser takes it, validated whole: nothing is delimited inside it and nothing trimmed. It
 /// is a match when all of it is a URI with a scheme that counts as one in text
 /// ([`find::scheme_rule_at`], with the shape an opaque scheme needs), valid in the grammar.
-/// Events are queued with spans of indexes into `value`.
-pub(crate) fn whole_value(opts: &Options, value: &[u8], pending: &mut Queue) -> Whole {
+/// Events are queued with spans of indexes into `value`. Returns whether the value was longer
+/// than the maximum URI length (an [`Event::Overlong`] is queued then).
+pub(crate) fn attribute_value(opts: &Options, value: &[u8], pending: &mut Queue) -> bool {
     let span = Span::new(0, value.len() as u64);
     if value.len() > opts.max_uri_len {
         pending.push_back(Event::Overlong(crate::matches::Overlong { span, line: 0 }));
-        return Whole::Overlong;
+        return true;
     }
-    let Some(c) = memchr::memchr(b':', value) else { return Whole::Done };
+    let Some(c) = memchr::memchr(b':', value) else { return false };
     if find::scheme_start(value, c, 0) != Some(0) {
-        return Whole::Done;
+        return false;
     }
     let kind = match find::scheme_rule_at(value, 0, c) {
-        SchemeRule::Never => return Whole::Done,
+        SchemeRule::Never => return false,
         SchemeRule::NeedsSlashes => Kind::Scheme { colon: c, shape: None },
         SchemeRule::Opaque(shape) => Kind::Scheme { colon: c, shape: Some(shape) },
     };
     if !shape_ok(kind, value, 0) {
-        return Whole::Done;
+        return false;
     }
     let mut prefixed = String::new();
     match check_reading(value, kind, opts.grammar, opts.reads_iris(), &mut prefixed) {
@@ -432,7 +425,7 @@ pub(crate) fn whole_value(opts: &Options, value: &[u8], pending: &mut Queue) -> 
         })),
         Err(_) => {}
     }
-    Whole::Done
+    false
 }
 
 /// Whether the host of a URI, if it has one, is an IP literal, `localhost`, or a name with a

@@ -12,7 +12,7 @@
 //! The engine's state is its [`Cursor`], in input offsets: where the search resumes, the end
 //! of the last match, and the guards that keep floods linear.
 
-use super::candidate::{Candidate, Outcome, Scratch, Site, Whole};
+use super::candidate::{Candidate, CandidateStart, Outcome, Scratch};
 use super::lane::{self, Lane};
 use super::options::{Compiled, LOOKBACK, Options};
 use super::queue::Queue;
@@ -101,9 +101,9 @@ impl Engine {
     }
 
     /// Queues the events of an HTML link attribute's value, validated whole (see
-    /// [`candidate::whole_value`](super::candidate::whole_value)); spans are indexes into it.
-    pub(crate) fn whole_value(&mut self, value: &[u8]) {
-        if super::candidate::whole_value(&self.opts, value, &mut self.pending) == Whole::Overlong {
+    /// [`candidate::attribute_value`](super::candidate::attribute_value)); spans are indexes into it.
+    pub(crate) fn attribute_value(&mut self, value: &[u8]) {
+        if super::candidate::attribute_value(&self.opts, value, &mut self.pending) {
             self.cursor.overlong += 1;
         }
     }
@@ -352,9 +352,9 @@ impl Engine {
                         None => {}
                     }
                 }
-                Site { start: s, colon: Some(c) }
+                CandidateStart { start: s, colon: Some(c) }
             }
-            Trigger::Www(w) => Site { start: w, colon: None },
+            Trigger::Www(w) => CandidateStart { start: w, colon: None },
         };
         let at = trigger.at();
         let w = self.window(text, site.start, at, map.start(at));

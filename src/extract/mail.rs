@@ -7,10 +7,10 @@
 //! is then taken through the segment's map to the input's bytes, split into pieces where the
 //! decoder skipped source bytes (a quoted-printable soft line break, the line breaks of a
 //! base64 body). An HTML link attribute's value is not scanned but validated whole
-//! ([`candidate::whole_value`](super::candidate::whole_value)).
+//! ([`candidate::attribute_value`](super::candidate::attribute_value)).
 //!
 //! The input is read one message at a time ([`Messages`]): the extractor over a reader holds
-//! the message being read, which is at most [`MAIL_MAX`] bytes long by default. A longer
+//! the message being read, which is at most [`MAIL_MAX`](super::MAIL_MAX) bytes long by default. A longer
 //! message is read as plain text ([`Step::TooLong`]), and the mail stage goes on after it
 //! ([`Mail::after_long`]).
 
@@ -24,14 +24,6 @@ use crate::decode::{Map, Text};
 use crate::matches::{Event, Match, Span};
 use crate::origin::{Origin, Place};
 use crate::source::lines::LineCounter;
-
-/// The longest message read as mail by default, in bytes (64 MiB;
-/// [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max)): mail
-/// is read a message at a time, so an extractor over a reader holds one message, and what it
-/// decodes from it, at a time. A longer message (of an mbox, or an input that is one message)
-/// is read as plain text, by a reader and over a slice alike, and the messages after it as
-/// mail ([`Matches::long_messages`](crate::Matches::long_messages) counts them).
-pub const MAIL_MAX: usize = 64 << 20;
 
 /// The origin of the segment being read ([`Messages::segment`]): made with its first match
 /// (most segments have none), shared by its matches.
@@ -184,7 +176,7 @@ impl Mail {
                 }
                 engine.restart();
                 if let SegmentKind::HtmlAttribute { .. } = segment.kind {
-                    engine.whole_value(segment.text.bytes(window, base));
+                    engine.attribute_value(segment.text.bytes(window, base));
                     self.current = Current::Scanning;
                     self.finish(engine, window, base);
                     self.current = Current::None;

@@ -5,7 +5,6 @@
 mod builder;
 mod candidate;
 mod engine;
-mod iri;
 mod iter;
 mod lane;
 mod mail;
@@ -21,6 +20,5 @@ pub use iter::{
     BorrowedMatches, Extractor, Input, Matches, MboxCut, MessageStart, Reader, Seam, Slice, SliceMatch,
     SliceMatches,
 };
-pub use mail::MAIL_MAX;
-pub use options::MailMode;
+pub use options::{MAIL_MAX, MailMode};
 pub use prefix::Prefix;

@@ -6,6 +6,14 @@ use crate::uri::Grammar;
 
 pub(crate) use crate::delimit::LOOKBACK;
 
+/// The longest message read as mail by default, in bytes (64 MiB;
+/// [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max)): mail
+/// is read a message at a time, so an extractor over a reader holds one message, and what it
+/// decodes from it, at a time. A longer message (of an mbox, or an input that is one message)
+/// is read as plain text, by a reader and over a slice alike, and the messages after it as
+/// mail ([`Matches::long_messages`](crate::Matches::long_messages) counts them).
+pub const MAIL_MAX: usize = 64 << 20;
+
 /// The options an extractor runs with, as the builder sets them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Options {
@@ -25,7 +33,7 @@ pub(crate) struct Options {
     /// Report defanged indicators refanged (`ExtractorBuilder::refang`).
     pub(crate) refang: bool,
     pub(crate) mail: MailMode,
-    /// The longest message read as mail (see [`super::MAIL_MAX`]).
+    /// The longest message read as mail (see [`MAIL_MAX`]).
     pub(crate) mail_max: usize,
 }
 
@@ -61,7 +69,7 @@ impl Default for Options {
             one_pass: true,
             refang: false,
             mail: MailMode::Auto,
-            mail_max: super::MAIL_MAX,
+            mail_max: MAIL_MAX,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! What the scan of a range of the input needs to know about the input before it, counted a
 //! block at a time.
 
-use crate::decode::mime;
+use crate::decode::qp;
 
 /// What the input before a range says that a scan of the range needs and cannot find near it:
 /// how many line feeds it holds (for line numbers) and where its last
@@ -45,10 +45,10 @@ impl Prefix {
         let lead_at = at.saturating_sub(lead.len() as u64);
         let mut seam = lead.to_vec();
         seam.extend_from_slice(&block[..block.len().min(LEAD)]);
-        let straddling = mime::last_transfer_encoding_line(&seam)
+        let straddling = qp::last_transfer_encoding_line(&seam)
             .filter(|&line| line > 0 || lead_at == 0)
             .map(|line| lead_at + line as u64);
-        let inside = mime::last_transfer_encoding_line(block)
+        let inside = qp::last_transfer_encoding_line(block)
             .filter(|&line| line > 0 || at == 0 || lead.last() == Some(&b'\n'))
             .map(|line| at + line as u64);
         Prefix { len: at + block.len() as u64, line_feeds: 0, transfer_encoding_line: inside.max(straddling) }

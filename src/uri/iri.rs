@@ -31,7 +31,7 @@
 //! parser's split and first error are then the IRI's, with the same byte offsets; an error at
 //! a stood-in byte is reported with the real character. Then, as §3.1 says, "scheme-specific
 //! restrictions are applied to IRIs by converting IRIs to URIs and checking the URIs against
-//! the scheme-specific restrictions": the rules of [`super::schemes`] run on the mapped URI,
+//! the scheme-specific restrictions": the rules of [`super::scheme_rules`] run on the mapped URI,
 //! and an error's offset is carried back to the IRI.
 //!
 //! The extractor reads the common IRIs (`http`, `https` and `ftp` with a registered name or an
@@ -51,7 +51,7 @@
 //! 1, NFC) do not apply to a `&str`, which is UTF-8 (variant c).
 
 use super::lex::is_escape;
-use super::{Components, ErrorKind, Grammar, HostKind, ParseError, Uri, generic, schemes};
+use super::{Components, ErrorKind, Grammar, HostKind, ParseError, Uri, generic, scheme_rules};
 use crate::chars::{self, SUB_DELIMS, UNRESERVED, utf8};
 
 /// What a character outside ASCII may be in an IRI (RFC 3987 §2.2).
@@ -105,7 +105,7 @@ pub(crate) fn parse(input: &str) -> Result<Components, ParseError> {
     if parts.scheme.is_some() {
         let mapped = percent_encode(input);
         let mapped_parts = generic::parse(&mapped, Grammar::Rfc3986).map_err(|e| back(input, e))?;
-        schemes::check(&Uri::from_parts(&mapped, Grammar::Rfc3986, mapped_parts))
+        scheme_rules::check(&Uri::from_parts(&mapped, Grammar::Rfc3986, mapped_parts))
             .map_err(|e| back(input, e))?;
     }
     Ok(parts)

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use super::{Extractor, Mode, Pipeline, SliceMatches};
 use crate::decode::mail as mail_input;
-use crate::decode::mime;
+use crate::decode::qp;
 use crate::extract::engine::{self, Cursor, Engine};
 use crate::extract::options::{Compiled, LOOKBACK, MailMode};
 use crate::extract::prefix::Prefix;
@@ -138,7 +138,7 @@ pub(super) struct Bearing {
 /// [`Bearing`], the farther one is taken; otherwise the check is made again from further back,
 /// each time twice as far, until a warm-up starts at the start of the input, which is exact. With quoted-printable decoding, the warm-ups
 /// start no later than `mail_context`, the last `Content-Transfer-Encoding` header line before
-/// the start ([`mime::last_transfer_encoding_line`]), so that they know whether the start is in
+/// the start ([`qp::last_transfer_encoding_line`]), so that they know whether the start is in
 /// a quoted-printable region.
 fn warmed_up<S: Source>(
     compiled: &Compiled,
@@ -344,7 +344,7 @@ impl<'h> SliceMatches<'h> {
         }
         let count_lines = compiled.opts.line_numbers;
         let mail_context = match compiled.opts.quoted_printable {
-            true => mime::last_transfer_encoding_line(&haystack[..start]).map_or(u64::MAX, |at| at as u64),
+            true => qp::last_transfer_encoding_line(&haystack[..start]).map_or(u64::MAX, |at| at as u64),
             false => u64::MAX,
         };
         let Ok((mut pipeline, bearing)) = warmed_up(compiled, start as u64, mail_context, |at, _| {

@@ -77,27 +77,27 @@ fn walk<const IRI: bool>(b: &[u8]) -> Option<Components> {
     // the whole scheme, as the generic split would find it. The shortest URI of these forms has
     // eight bytes.
     let word = u64::from_le_bytes(*b.first_chunk::<8>()?);
-    if Prefix::HTTP.matches(word) {
-        server::<IRI>(b, Prefix::HTTP.scheme_len, false)
-    } else if Prefix::HTTPS.matches(word) {
-        server::<IRI>(b, Prefix::HTTPS.scheme_len, false)
-    } else if Prefix::MAILTO.matches(word) {
+    if SchemeWord::HTTP.matches(word) {
+        server::<IRI>(b, SchemeWord::HTTP.scheme_len, false)
+    } else if SchemeWord::HTTPS.matches(word) {
+        server::<IRI>(b, SchemeWord::HTTPS.scheme_len, false)
+    } else if SchemeWord::MAILTO.matches(word) {
         // Its address bytes are ASCII: a character outside ASCII gives `None`.
         mailto(b)
-    } else if Prefix::URN.matches(word) {
+    } else if SchemeWord::URN.matches(word) {
         urn(b)
-    } else if Prefix::FTP.matches(word) {
-        server::<IRI>(b, Prefix::FTP.scheme_len, true)
+    } else if SchemeWord::FTP.matches(word) {
+        server::<IRI>(b, SchemeWord::FTP.scheme_len, true)
     } else {
         None
     }
 }
 
-/// A scheme and what follows it, as [`components`] and [`server_parts`]
+/// A scheme and what follows its colon (`//` or nothing) as a word of eight bytes, as [`components`] and [`server_parts`]
 /// compare the first eight bytes of a URI with it: the bytes of the prefix (zero-padded), the
 /// mask of those bytes, and the mask of the scheme's letters, compared in any case, all
 /// computed at compile time.
-pub(crate) struct Prefix {
+pub(crate) struct SchemeWord {
     name: u64,
     mask: u64,
     letters: u64,
@@ -105,21 +105,21 @@ pub(crate) struct Prefix {
     pub(crate) scheme_len: usize,
 }
 
-impl Prefix {
-    pub(crate) const HTTP: Prefix = Prefix::new(b"http://\0", 4);
-    pub(crate) const HTTPS: Prefix = Prefix::new(b"https://", 5);
-    pub(crate) const MAILTO: Prefix = Prefix::new(b"mailto:\0", 6);
-    pub(crate) const URN: Prefix = Prefix::new(b"urn:\0\0\0\0", 3);
-    pub(crate) const FTP: Prefix = Prefix::new(b"ftp://\0\0", 3);
+impl SchemeWord {
+    pub(crate) const HTTP: SchemeWord = SchemeWord::new(b"http://\0", 4);
+    pub(crate) const HTTPS: SchemeWord = SchemeWord::new(b"https://", 5);
+    pub(crate) const MAILTO: SchemeWord = SchemeWord::new(b"mailto:\0", 6);
+    pub(crate) const URN: SchemeWord = SchemeWord::new(b"urn:\0\0\0\0", 3);
+    pub(crate) const FTP: SchemeWord = SchemeWord::new(b"ftp://\0\0", 3);
 
     /// `name`, zero-padded, starts with a scheme of `scheme_len` letters.
-    const fn new(name: &[u8; 8], scheme_len: usize) -> Prefix {
+    const fn new(name: &[u8; 8], scheme_len: usize) -> SchemeWord {
         let mut len = 0;
         while len < 8 && name[len] != 0 {
             len += 1;
         }
         let mask = if len == 8 { u64::MAX } else { (1 << (8 * len)) - 1 };
-        Prefix { name: u64::from_le_bytes(*name), mask, letters: (1 << (8 * scheme_len)) - 1, scheme_len }
+        SchemeWord { name: u64::from_le_bytes(*name), mask, letters: (1 << (8 * scheme_len)) - 1, scheme_len }
     }
 
     /// Whether `word`, the first eight bytes of a URI (little-endian), starts with this prefix.
@@ -156,16 +156,16 @@ mod tests {
     #[test]
     fn prefixes_compare_in_any_case() {
         let word = |s: &[u8; 8]| u64::from_le_bytes(*s);
-        assert!(Prefix::HTTP.matches(word(b"http://a")));
-        assert!(Prefix::HTTP.matches(word(b"HtTp://a")));
-        assert!(!Prefix::HTTP.matches(word(b"https://")));
-        assert!(Prefix::HTTPS.matches(word(b"HTTPS://")));
-        assert!(Prefix::FTP.matches(word(b"FTP://ab")));
-        assert!(!Prefix::FTP.matches(word(b"ftp:/ab/")));
-        assert!(Prefix::URN.matches(word(b"URN:ietf")));
+        assert!(SchemeWord::HTTP.matches(word(b"http://a")));
+        assert!(SchemeWord::HTTP.matches(word(b"HtTp://a")));
+        assert!(!SchemeWord::HTTP.matches(word(b"https://")));
+        assert!(SchemeWord::HTTPS.matches(word(b"HTTPS://")));
+        assert!(SchemeWord::FTP.matches(word(b"FTP://ab")));
+        assert!(!SchemeWord::FTP.matches(word(b"ftp:/ab/")));
+        assert!(SchemeWord::URN.matches(word(b"URN:ietf")));
         // `| 0x20` lower-cases the letters only: `/` and `:` are compared as they are (0x0f
         // would read as `/` if it were applied to them).
-        assert!(!Prefix::HTTP.matches(word(b"http:\x0f\x0fa")));
+        assert!(!SchemeWord::HTTP.matches(word(b"http:\x0f\x0fa")));
     }
 
     /// The fast path agrees with the full parser: when it decides, the full parser finds the

@@ -3,7 +3,7 @@
 //! byte by byte, the path, query and fragment split at the first `?` and `#` (RFC 3986 §3.3 to
 //! §3.5). The packed [`Parts`] of the match, or `None` where [`super::components`] decides.
 
-use super::Prefix;
+use super::SchemeWord;
 use crate::chars::ScanClass;
 use crate::uri::{Parts, host};
 
@@ -21,13 +21,13 @@ pub(crate) const QUERY_OR_FRAGMENT: ScanClass = ScanClass { bit: 4, bytes: b"?#"
 #[inline(always)]
 pub(crate) fn server_parts(uri: &[u8], seen: u8) -> Option<Parts> {
     let word = u64::from_le_bytes(*uri.first_chunk::<8>()?);
-    let ftp = Prefix::FTP.matches(word);
-    let scheme = if Prefix::HTTP.matches(word) {
-        Prefix::HTTP.scheme_len
-    } else if Prefix::HTTPS.matches(word) {
-        Prefix::HTTPS.scheme_len
+    let ftp = SchemeWord::FTP.matches(word);
+    let scheme = if SchemeWord::HTTP.matches(word) {
+        SchemeWord::HTTP.scheme_len
+    } else if SchemeWord::HTTPS.matches(word) {
+        SchemeWord::HTTPS.scheme_len
     } else if ftp {
-        Prefix::FTP.scheme_len
+        SchemeWord::FTP.scheme_len
     } else {
         return None;
     };

@@ -4,6 +4,8 @@
 //! ([`check_reading`]) and the quick forms the one-pass lane reads a plain candidate with
 //! ([`parts_at_a_glance`], [`iri_parts_at_a_glance`]) side by side.
 
+mod stand_in;
+
 use crate::delimit;
 use crate::find::{self, Shape};
 use crate::uri::{Components, ErrorKind, Grammar, HostKind, ParseError, Part, Parts, Uri};
@@ -113,8 +115,8 @@ fn check_general(
 ) -> Result<Parts, ParseError> {
     match kind {
         Kind::Scheme { .. } => {
-            if iri && let Some(shadow) = super::iri::stand_in(reading) {
-                let c = super::iri::components(&shadow)?;
+            if iri && let Some(shadow) = stand_in::stand_in(reading) {
+                let c = stand_in::components(&shadow)?;
                 let parts = c.scheme.is_some().then(|| Parts::new(&c));
                 return clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?);
             }
@@ -131,8 +133,8 @@ fn check_general(
             prefixed.push_str(reading);
             let unprefixed =
                 |e: ParseError| ParseError::new(e.index().saturating_sub(PREFIX.len()), e.kind().clone());
-            let c = match iri.then(|| super::iri::stand_in(prefixed)).flatten() {
-                Some(shadow) => super::iri::components(&shadow).map_err(unprefixed)?,
+            let c = match iri.then(|| stand_in::stand_in(prefixed)).flatten() {
+                Some(shadow) => stand_in::components(&shadow).map_err(unprefixed)?,
                 None => Uri::parse_with(prefixed, grammar).map_err(unprefixed)?.parts(),
             };
             clickable(reading, Parts::new(&unprefix(c, PREFIX.len())))
