@@ -92,7 +92,7 @@ fn take(mode: &str, text: &[u8], utf8: &str, mail_peer: &mail_peer::MailPeer) ->
             }
             n
         }
-        "plain" => urisift::ExtractorBuilder::new().mail(urisift::MailMode::Off).slice(text).count(),
+        "plain" => urisift::ExtractorBuilder::new().mail(urisift::MailMode::Off).build().slice(text).count(),
         "stream" => urisift::extract(text).filter(Result::is_ok).count(),
         "linkify" => {
             let mut finder = linkify::LinkFinder::new();

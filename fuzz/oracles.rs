@@ -8,6 +8,7 @@
 
 use std::io::{self, Read};
 
+use urisift::shard;
 use urisift::uri::{Component, ErrorKind, Grammar, Uri};
 
 /// Inputs larger than this are rejected by every target: the interesting structure of a URI
@@ -82,9 +83,9 @@ pub fn extract(data: &[u8]) {
     let grammar = if ctl & 0x08 != 0 { Grammar::Rfc2396 } else { Grammar::Rfc3986 };
     builder.grammar(grammar);
 
-    let mut slice = builder.slice(text);
+    let mut slice = builder.build().slice(text);
     let slice_events: Vec<urisift::Event> = std::iter::from_fn(|| slice.next_event()).collect();
-    let mut stream = builder.reader(ChunkedReader::new(text, &sizes, 1 + ctl % 5));
+    let mut stream = builder.build().reader(ChunkedReader::new(text, &sizes, 1 + ctl % 5));
     let stream_events: Vec<urisift::Event> = std::iter::from_fn(|| stream.next_event())
         .collect::<Result<_, _>>()
         .expect("an in-memory reader never fails but for Interrupted, which is retried");
@@ -94,13 +95,13 @@ pub fn extract(data: &[u8]) {
     }
     assert_eq!(slice.overlong(), stream.overlong(), "slice and stream count overlong candidates differently");
     // Events lent in place are the events given.
-    let mut lent = builder.reader(ChunkedReader::new(text, &sizes, 1 + ctl % 5));
+    let mut lent = builder.build().reader(ChunkedReader::new(text, &sizes, 1 + ctl % 5));
     let mut lent_events = Vec::new();
     while let Some(event) = lent.next_event_ref() {
         lent_events.push(event.expect("an in-memory reader never fails").clone());
     }
     assert_eq!(lent_events, stream_events, "lent and given events differ (options {ctl:#04x})");
-    let mut lent = builder.slice(text);
+    let mut lent = builder.build().slice(text);
     let lent_events: Vec<urisift::Event> = std::iter::from_fn(|| lent.next_event_ref().cloned()).collect();
     assert_eq!(lent_events, slice_events, "lent and given events differ on a slice (options {ctl:#04x})");
     lane_agrees(&builder, text, &slice_events, ctl);
@@ -146,9 +147,9 @@ pub fn mail(data: &[u8]) {
     if ctl & 0x04 != 0 {
         builder.mail_message_max(32 + ctl * 3);
     }
-    let mut slice = builder.slice(text);
+    let mut slice = builder.build().slice(text);
     let slice_events: Vec<urisift::Event> = std::iter::from_fn(|| slice.next_event()).collect();
-    let mut stream = builder.reader(ChunkedReader::new(text, &sizes, 1 + ctl % 5));
+    let mut stream = builder.build().reader(ChunkedReader::new(text, &sizes, 1 + ctl % 5));
     let stream_events: Vec<urisift::Event> = std::iter::from_fn(|| stream.next_event())
         .collect::<Result<_, _>>()
         .expect("an in-memory reader never fails but for Interrupted, which is retried");
@@ -192,7 +193,7 @@ fn shards_agree(builder: &urisift::ExtractorBuilder, text: &[u8], whole: &[urisi
         text[first..].windows(6).position(|w| w == b"\nFrom ").map_or(text.len(), |at| first + at + 2);
     let mut events = Vec::new();
     for range in [0..first, first..second, second..text.len()] {
-        let mut shard = builder.slice_range(text, range);
+        let mut shard = builder.build().slice_range(text, range);
         events.extend(std::iter::from_fn(|| shard.next_event()));
     }
     assert!(events == whole, "shards cut at {first} and {second} differ from the whole (options {ctl:#04x})");
@@ -203,32 +204,32 @@ fn shards_agree(builder: &urisift::ExtractorBuilder, text: &[u8], whole: &[urisi
 /// the rest read in one piece where the cut finds no more: the runs' events, one after
 /// another, are `whole`.
 fn runs_agree(finder: &urisift::UriFinder, text: &[u8], whole: &[urisift::Event], ctl: usize) {
-    if !text.starts_with(b"From ") || !finder.reads_as_mail(text, true) {
+    if !text.starts_with(b"From ") || !shard::reads_as_mail(finder, text, true) {
         return;
     }
     let want = 1 + ctl * 37 % (text.len() + 1);
-    let (mut at, mut from) = (urisift::MessageStart::default(), 0);
+    let (mut at, mut from) = (shard::MessageStart::default(), 0);
     let mut events = Vec::new();
     // Runs read in place and by a reader take turns, the first either way as `ctl` says (a
     // bit no option takes).
     let mut in_place = ctl & 1 == 1;
     loop {
-        let cut = finder.mbox_cut(&text[from..], at, want);
+        let cut = shard::mbox_cut(finder, &text[from..], at, want);
         let len = match cut {
-            urisift::MboxCut::At { len, .. } => len,
+            shard::MboxCut::At { len, .. } => len,
             _ => text.len() - from,
         };
         let run = &text[from..from + len];
         if in_place {
-            let mut run = finder.slice_messages(run, at);
+            let mut run = shard::slice_messages(finder, run, at);
             events.extend(std::iter::from_fn(|| run.next_event()));
         } else {
-            let mut run = finder.reader_messages(run, at);
+            let mut run = shard::reader_messages(finder, run, at);
             events.extend(std::iter::from_fn(|| run.next_event()).map(|e| e.expect("a slice reads")));
         }
         in_place = !in_place;
         match cut {
-            urisift::MboxCut::At { len, next } => {
+            shard::MboxCut::At { len, next } => {
                 assert!(len > 0 && next.offset() == (from + len) as u64, "a cut moves on to its offset");
                 (at, from) = (next, from + len);
             }
@@ -639,14 +640,10 @@ fn differential_iri(text: &str) {
                 assert_eq!(ours.host(), Some(c.host()), "IRI host of {text:?}");
                 assert_eq!(ours.port(), c.port(), "IRI port of {text:?}");
             }
-            let mapped = ours.to_uri();
+            let mapped = urisift::uri::iri_to_uri(ours.as_str());
             let uri =
                 Uri::parse(&mapped).unwrap_or_else(|e| panic!("{text:?} maps to {mapped:?}, no URI: {e}"));
-            assert_eq!(
-                urisift::uri::to_uri(&mapped).as_deref(),
-                Ok(mapped.as_str()),
-                "mapping {text:?} twice"
-            );
+            assert_eq!(urisift::uri::iri_to_uri(&mapped), mapped, "mapping {text:?} twice");
             assert!(ours.is_equivalent(&uri) && uri.is_equivalent(&ours), "{text:?} and its URI {mapped:?}");
             let n = ours.normalized();
             let again =
@@ -686,7 +683,7 @@ impl SpanList for Uri<'_> {
 fn lane_agrees(builder: &urisift::ExtractorBuilder, text: &[u8], events: &[urisift::Event], ctl: usize) {
     let mut general = builder.clone();
     general.one_pass(false);
-    let mut general = general.slice(text);
+    let mut general = general.build().slice(text);
     let general_events: Vec<urisift::Event> = std::iter::from_fn(|| general.next_event()).collect();
     assert_eq!(events, general_events, "the one-pass lane and the general path differ (options {ctl:#04x})");
 }

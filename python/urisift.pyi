@@ -81,7 +81,9 @@ class Match:
     @property
     def delimiter(
         self,
-    ) -> Literal["angle", "angle-url-prefix", "url-prefix", "quoted", "bracketed", "braced", "bare"]: ...
+    ) -> Literal[
+        "angle", "angle-url-prefix", "url-prefix", "quoted", "bracketed", "braced", "bare", "html-attribute"
+    ]: ...
     @property
     def scheme(self) -> str:
         """As written; empty for an abbreviated www. URL."""
@@ -119,7 +121,8 @@ class Origin:
     def content_type(self) -> str: ...
     @property
     def found(self) -> str:
-        """header:NAME, body, preamble, epilogue, html:text or html:ATTRIBUTE."""
+        """Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text` or
+        `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`)."""
     @property
     def link_text(self) -> Optional[str]: ...
     def __hash__(self) -> int: ...
@@ -191,11 +194,12 @@ def extract(
 ) -> Matches[Union[Match, Rejected]]:
     """The URIs in data, in input order (Rejected objects too with report_rejected=True).
 
-    Mail is read a message at a time; a message longer than mail_message_max bytes (at most
-    2**32 - 2) is read as plain text, and the messages after it as mail. Raises TypeError for other types of
-    data, ValueError for a closed file, an unknown grammar, max_uri_len outside 16..2**30 or
-    mail_message_max 0; an exception raised by data.read() is raised by the iterator after the
-    matches found before it.
+    Mail is read a message at a time; a message longer than mail_message_max bytes is read as
+    plain text, and the messages after it as mail. Raises TypeError for other types of data,
+    ValueError for a closed file, an unknown grammar, max_uri_len outside 16..2**30 or
+    mail_message_max outside 1..2**32 - 2 (the library's ranges, which the command line takes
+    too); an exception raised by data.read() is raised by the iterator after the matches found
+    before it.
     """
 
 def extract_range(

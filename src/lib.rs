@@ -32,7 +32,7 @@
 //! ```
 //!
 //! Over bytes in memory, when a URI's text and where it is are all a caller needs,
-//! [`SliceMatches::borrowed`] is the quickest way to take them: each URI comes as a
+//! [`Matches::borrowed`] is the quickest way to take them: each URI comes as a
 //! [`SliceMatch`] whose text is borrowed from the input wherever the input holds it as it is
 //! (almost always), with its spans, delimiter and line, and nothing is allocated for it. A
 //! [`Match`] owns its text, so that it outlives the input: one allocation per URI.
@@ -46,9 +46,20 @@
 //!
 //! Options — the grammar, the maximum URI length, abbreviated `www.` URLs, line numbers,
 //! mail, quoted-printable decoding in plain text, reporting rejected candidates — are set on an
-//! [`ExtractorBuilder`], which is reused for any number of inputs. [`Extractor::next_event`]
-//! also reports candidates the parser rejected ([`Event::Rejected`], with its reason) and
-//! candidates longer than the limit ([`Event::Overlong`]), so that nothing is lost silently.
+//! [`ExtractorBuilder`], which [`build`](ExtractorBuilder::build)s a [`UriFinder`]: the finder
+//! extracts, from any number of inputs, on any number of threads. Over a reader and over bytes
+//! in memory the matches come from one iterator, [`Matches`] ([`Extractor`] and
+//! [`SliceMatches`] name it for each), whose [`next_event`](Matches::next_event) also reports
+//! candidates the parser rejected ([`Event::Rejected`], with its reason) and candidates longer
+//! than the limit ([`Event::Overlong`]), so that nothing is lost silently.
+//!
+//! ```
+//! use urisift::{Event, ExtractorBuilder};
+//! let finder = ExtractorBuilder::new().abbreviated(true).report_rejected(true).build();
+//! let mut events = finder.slice(b"see www.w3.org/Addressing/ and http://exa%mple.org/");
+//! assert!(matches!(events.next_event(), Some(Event::Match(m)) if m.is_abbreviated()));
+//! assert!(matches!(events.next_event(), Some(Event::Rejected(_))));
+//! ```
 //!
 //! # The rules
 //!
@@ -279,8 +290,8 @@
 //! read as plain text, as below, in the rolling window, up to the next separator line of the
 //! mbox, where reading as mail goes on (an input that is one message, to its end); by a
 //! reader and over a slice alike. No URI of its text is lost, but what only decoding shows (a
-//! base64 part) is not found; [`Extractor::long_messages`] counts such messages and
-//! [`Extractor::plain_from`] says where the first starts (the command line warns). A line
+//! base64 part) is not found; [`Matches::long_messages`] counts such messages and
+//! [`Matches::plain_from`] says where the first starts (the command line warns). A line
 //! that starts `From ` is a separator line only when it is at most 998 bytes long (RFC 5322
 //! §2.1.1's line limit), so that looking for the end of a long message holds a bounded window.
 //! Other input is read as plain text in a rolling window, as below.
@@ -321,44 +332,33 @@
 //! - **Mail, from far before it**: whether the text at the range is quoted-printable depends on
 //!   the last `Content-Transfer-Encoding` header, which may lie any distance back. With
 //!   quoted-printable decoding asked for, the warm-up starts no later than the last such
-//!   header line before the range, found by a search over the bytes before it (memchr speed;
-//!   [`UriFinder::reader_range`] reads them once for it, [`UriFinder::reader_range_after`]
-//!   takes it counted, as a [`Prefix`], when the caller cuts many ranges; a caller that would
-//!   rather not read the bytes before each range can guess with [`Prefix::unknown`] and check
-//!   the guess: the [`Seam`] a range's scan starts in against the one the range before ended
-//!   in, as the command line's `-j` does). The header is found in any case, as the engine
-//!   reads it. What ends a region is read from the lines just before its header (the
-//!   delimiter line that opens the part), which the warm-up reads too.
+//!   header line before the range, found by a search over the bytes before it (memchr speed).
+//!   The header is found in any case, as the engine reads it. What ends a region is read from
+//!   the lines just before its header (the delimiter line that opens the part), which the
+//!   warm-up reads too.
 //! - **Line numbers** are counted by a pass over the bytes before the range (a count of line
-//!   feeds), or taken from a [`Prefix`].
+//!   feeds).
+//! - **Mail read as mail** ([`ExtractorBuilder::mail`]): ranges snap to messages. A range owns
+//!   the messages whose mbox `From ` separator line starts in it (the first message, and an
+//!   input that is one message, start at offset 0), whatever their events' spans, and reads
+//!   each to its end. What a message's reading needs from before it is its number in the
+//!   input; so the range reads the input from its start, passing over the messages before it
+//!   at the speed of the search for their separator lines (no MIME parsing, no scan, none of
+//!   their bytes held), and counting their line feeds for line numbers. A message longer than
+//!   [`ExtractorBuilder::mail_message_max`] is owned the same way: the range its separator line
+//!   starts in scans it as plain text, as an input of its own (the scan of the whole input
+//!   reads it so too), with all its events. The command line's `-j` cuts a mailbox into one
+//!   range per thread (`tests/mail_shards.rs` cuts the corpus's mail at random points and
+//!   around every separator line).
 //!
-//! - **Mail read as mail** ([`ExtractorBuilder::mail`]; [`UriFinder::reads_as_mail`] says
-//!   whether an input is): ranges snap to messages. A range owns the messages whose mbox
-//!   `From ` separator line starts in it (the first message, and an input that is one message,
-//!   start at offset 0), whatever their events' spans, and reads each to its end. What a
-//!   message's reading needs from before it is its number in the input; so the range reads
-//!   the input from its start, passing over the messages before it at the speed of the search
-//!   for their separator lines (no MIME parsing, no scan, none of their bytes held), and
-//!   counting their line feeds for line numbers. A [`Prefix`] given is not used. A message
-//!   longer than [`ExtractorBuilder::mail_message_max`] is owned the same way: the range its
-//!   separator line starts in scans it as plain text, as an input of its own (the scan of the
-//!   whole input reads it so too), with all its events. The command line's `-j` cuts a
-//!   mailbox into one range per thread (`tests/mail_shards.rs` cuts the corpus's mail at
-//!   random points and around every separator line).
-//! - **A mailbox that arrives as a stream** (a pipe, a decompressor) cannot be cut into ranges
-//!   of offsets known in advance. [`UriFinder::mbox_cut`] cuts it into runs of whole messages
-//!   as it is read, and [`UriFinder::reader_messages`] reads each run apart, from the
-//!   [`MessageStart`] the cut gives (the run's offset, the messages and line feeds before it):
-//!   the runs' events, one run after another, are the whole mailbox's. A run held in memory
-//!   is read in place, not copied again into a reader's buffer, by
-//!   [`UriFinder::slice_messages`]: the same events, their spans offsets of the input (from
-//!   the run's [`MessageStart::offset`] on). A run may hold a message longer than the message
-//!   bound: it reads it as plain text, as the whole reading does. The command line's `-j`
-//!   reads a mailbox on standard input this way, each run in place, holding at most 32 MiB
-//!   from the last cut: past that, the rest of the input is read in one piece.
-//!
-//! The command line's `--range START:END` and `-j N` (a large file cut into ranges on N
-//! threads) are built on these.
+//! A caller that cuts one input into many ranges, or a mailbox that arrives as a stream into
+//! runs of whole messages, finds what it needs in [`shard`]: the bytes before each range
+//! counted once for all ([`shard::Prefix`], [`shard::reader_range_after`]), or guessed and
+//! checked at the ranges' seams ([`shard::Seam`]); a mailbox cut as it is read
+//! ([`shard::mbox_cut`]) and its runs read apart ([`shard::reader_messages`],
+//! [`shard::slice_messages`]). The command line's `--range START:END` and `-j N` (a large file
+//! cut into ranges, a mailbox on standard input cut into runs, on N threads) are built on
+//! these.
 //!
 //! # How the crate is built
 //!
@@ -395,6 +395,7 @@ mod find;
 mod matches;
 mod origin;
 pub mod schemes;
+pub mod shard;
 mod source;
 mod span;
 pub mod uri;
@@ -402,11 +403,36 @@ pub mod uri;
 use std::io::Read;
 
 pub use extract::{
-    BorrowedMatches, Extractor, ExtractorBuilder, MAIL_MAX, MailMode, MboxCut, MessageStart, Prefix, Seam,
+    BorrowedMatches, Extractor, ExtractorBuilder, Input, MAIL_MAX, MailMode, Matches, Reader, Slice,
     SliceMatch, SliceMatches, UriFinder,
 };
-pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span, iri_to_uri};
+pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span};
 pub use origin::{Origin, Place};
+
+// Moved in 0.2.0: the shard plumbing to `shard`, the IRI mapping to `uri`. Kept here,
+// deprecated, so that code written for 0.1 still builds and says where they went.
+
+/// Moved to [`shard::Seam`].
+#[deprecated(since = "0.2.0", note = "moved to `urisift::shard::Seam`")]
+pub type Seam = shard::Seam;
+
+/// Moved to [`shard::MboxCut`].
+#[deprecated(since = "0.2.0", note = "moved to `urisift::shard::MboxCut`")]
+pub type MboxCut = shard::MboxCut;
+
+/// Moved to [`shard::MessageStart`].
+#[deprecated(since = "0.2.0", note = "moved to `urisift::shard::MessageStart`")]
+pub type MessageStart = shard::MessageStart;
+
+/// Moved to [`shard::Prefix`].
+#[deprecated(since = "0.2.0", note = "moved to `urisift::shard::Prefix`")]
+pub type Prefix = shard::Prefix;
+
+/// Moved to [`uri::iri_to_uri`].
+#[deprecated(since = "0.2.0", note = "moved to `urisift::uri::iri_to_uri`")]
+pub fn iri_to_uri(iri: &str) -> std::borrow::Cow<'_, str> {
+    uri::iri_to_uri(iri)
+}
 
 /// Extracts URIs from a reader with the default options (see [`ExtractorBuilder`]).
 ///
@@ -420,12 +446,12 @@ pub use origin::{Origin, Place};
 /// # }
 /// ```
 pub fn extract<R: Read>(reader: R) -> Extractor<R> {
-    ExtractorBuilder::new().reader(reader)
+    ExtractorBuilder::new().build().reader(reader)
 }
 
 /// Extracts URIs from bytes in memory with the default options (see [`ExtractorBuilder`]).
 pub fn extract_slice(haystack: &[u8]) -> SliceMatches<'_> {
-    ExtractorBuilder::new().slice(haystack)
+    ExtractorBuilder::new().build().slice(haystack)
 }
 
 /// Extracts URIs from text in memory with the default options: [`extract_slice`] of its bytes.

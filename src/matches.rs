@@ -3,7 +3,7 @@
 use core::fmt;
 
 pub use crate::span::Span;
-use crate::uri::Parts;
+use crate::uri::{self, Parts};
 
 /// How a URI was delimited in the text (RFC 2396 Appendix E; RFC 1738 "URLs in context").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,7 +29,23 @@ pub enum Delimiter {
 }
 
 impl Delimiter {
-    /// A short lower-case name: `angle`, `angle-url-prefix`, `url-prefix`, `quoted`,
+    /// Every delimiter, in the order the docs list them. Their [names](Delimiter::name) are the
+    /// values of the `delimiter` of the command line's JSON records (docs/json-schema.md) and
+    /// of the Python package's `Match.delimiter` (its type stubs); a test holds those lists to
+    /// this one.
+    pub const ALL: &'static [Delimiter] = &[
+        Delimiter::Angle,
+        Delimiter::AngleUrlPrefix,
+        Delimiter::UrlPrefix,
+        Delimiter::Quoted,
+        Delimiter::Bracketed,
+        Delimiter::Braced,
+        Delimiter::Bare,
+        Delimiter::HtmlAttribute,
+    ];
+
+    /// A short lower-case name, the variant's in kebab case (`angle-url-prefix`); the names of
+    /// [`Delimiter::ALL`], in its order: `angle`, `angle-url-prefix`, `url-prefix`, `quoted`,
     /// `bracketed`, `braced`, `bare`, `html-attribute`.
     pub fn name(self) -> &'static str {
         match self {
@@ -286,18 +302,19 @@ impl Match {
         self.uri.as_str()
     }
 
-    /// The URI this match maps to (RFC 3987 §3.1, issue 18 item 8): for an IRI, its host in
-    /// IDNA A-labels and its other characters outside ASCII percent-encoded as UTF-8
-    /// ([`crate::uri::to_uri`]); for a URI (ASCII), the URI itself, borrowed. Should the IRI
-    /// not parse as one (it was found valid, so it does), every byte outside ASCII is
-    /// percent-encoded, which §3.1 allows in the host too.
+    /// The URI this match maps to (RFC 3987 §3.1, issue 18 item 8): [`uri::iri_to_uri`] of
+    /// its text. For an IRI, its host in IDNA A-labels and its other characters outside ASCII
+    /// percent-encoded as UTF-8; for a URI (ASCII), the URI itself, borrowed. Its other
+    /// [reading](Match::alternate), if any, maps the same way: `iri_to_uri(alternate)`.
     ///
     /// ```
-    /// let m = urisift::extract_slice(b"see <http://a.example/x>").next().unwrap();
-    /// assert_eq!(m.to_uri(), "http://a.example/x");
+    /// let text = "see <http://a.example/x> and https://ja.wikipedia.org/wiki/東京";
+    /// let found: Vec<_> = urisift::extract_str(text).collect();
+    /// assert_eq!(found[0].to_uri(), "http://a.example/x");
+    /// assert_eq!(found[1].to_uri(), "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC");
     /// ```
     pub fn to_uri(&self) -> std::borrow::Cow<'_, str> {
-        iri_to_uri(self.uri())
+        uri::iri_to_uri(self.uri())
     }
 
     /// The bytes of [`Match::uri`] (ASCII), without the check that makes them a `str`: for a
@@ -491,7 +508,7 @@ impl Overlong {
 }
 
 /// What extraction reports, in input order: see
-/// [`Extractor::next_event`](crate::Extractor::next_event).
+/// [`Matches::next_event`](crate::Matches::next_event).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 // Matches are the common case; boxing them would add an allocation per match.
@@ -504,38 +521,6 @@ pub enum Event {
     Rejected(Rejected),
     /// A candidate longer than the maximum URI length, skipped.
     Overlong(Overlong),
-}
-
-/// The URI an IRI found by the extractor maps to, as [`Match::to_uri`] gives it for the
-/// match's text: for any of its readings ([`Match::alternate`]) too.
-///
-/// ```
-/// assert_eq!(urisift::iri_to_uri("http://a.example/"), "http://a.example/");
-/// ```
-pub fn iri_to_uri(iri: &str) -> std::borrow::Cow<'_, str> {
-    use std::borrow::Cow;
-    if iri.is_ascii() {
-        return Cow::Borrowed(iri);
-    }
-    match crate::uri::to_uri(iri) {
-        Ok(uri) => Cow::Owned(uri),
-        Err(_) => {
-            let mut uri = String::with_capacity(iri.len() * 3);
-            for &b in iri.as_bytes() {
-                if b.is_ascii() {
-                    uri.push(char::from(b));
-                } else {
-                    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                    uri.extend([
-                        '%',
-                        char::from(HEX[usize::from(b >> 4)]),
-                        char::from(HEX[usize::from(b & 15)]),
-                    ]);
-                }
-            }
-            Cow::Owned(uri)
-        }
-    }
 }
 
 #[cfg(test)]
@@ -610,18 +595,118 @@ mod tests {
     }
 
     #[test]
-    fn delimiter_names_are_distinct() {
-        let all = [
-            Delimiter::Angle,
-            Delimiter::AngleUrlPrefix,
-            Delimiter::UrlPrefix,
-            Delimiter::Quoted,
-            Delimiter::Bracketed,
-            Delimiter::Braced,
-            Delimiter::Bare,
-        ];
-        let names: std::collections::HashSet<_> = all.iter().map(|d| d.name()).collect();
-        assert_eq!(names.len(), all.len());
+    fn delimiter_names_are_distinct_and_all_listed() {
+        let names: std::collections::HashSet<_> = Delimiter::ALL.iter().map(|d| d.name()).collect();
+        assert_eq!(names.len(), Delimiter::ALL.len());
         assert_eq!(Delimiter::AngleUrlPrefix.to_string(), "angle-url-prefix");
+        // Every variant is in the list: a new one fails to compile here until it is added.
+        for d in Delimiter::ALL {
+            match d {
+                Delimiter::Angle
+                | Delimiter::AngleUrlPrefix
+                | Delimiter::UrlPrefix
+                | Delimiter::Quoted
+                | Delimiter::Bracketed
+                | Delimiter::Braced
+                | Delimiter::Bare
+                | Delimiter::HtmlAttribute => {}
+            }
+        }
+        assert_eq!(Delimiter::ALL.len(), 8);
+    }
+
+    /// The lists of delimiter names and `found` values written outside the library (the JSON
+    /// schema, the Python stubs and docstrings, the Spark job's README) are the library's:
+    /// each names every one, and nothing else (issue 35 item 4; the stubs, the docstring and
+    /// the Spark README had lacked `html-attribute`).
+    #[test]
+    fn documented_delimiters_and_places_are_the_librarys() {
+        let names: Vec<&str> = Delimiter::ALL.iter().map(|d| d.name()).collect();
+        let forms = crate::Place::FORMS;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let read = |path: &str| std::fs::read_to_string(root.join(path));
+        // Where each file lists them: a Markdown table's row (its last cell), or the lines after
+        // a Python stub's `def` or before a getter's `fn`.
+        let schema = read("docs/json-schema.md").unwrap();
+        let spark = read("examples/spark/README.md").unwrap();
+        let mut lists = vec![
+            ("docs/json-schema.md", "delimiter", row(&schema, "delimiter")),
+            ("docs/json-schema.md", "found", row(&schema, "found")),
+            ("examples/spark/README.md", "delimiter", row(&spark, "delimiter")),
+        ];
+        // The Python package is not in the published crate (it has a Cargo.toml of its own).
+        match (read("python/urisift.pyi"), read("python/src/matches.rs")) {
+            (Ok(stubs), Ok(getters)) => lists.extend([
+                ("python/urisift.pyi", "delimiter", lines_after(&stubs, "def delimiter(", 4)),
+                ("python/urisift.pyi", "found", lines_after(&stubs, "def found(", 2)),
+                ("python/src/matches.rs", "delimiter", docs_before(&getters, "fn delimiter(&self)")),
+                ("python/src/matches.rs", "found", docs_before(&getters, "fn found(&self)")),
+            ]),
+            _ => eprintln!("skipped the Python package: python/ is not here (a packaged crate?)"),
+        }
+        for (path, what, text) in lists {
+            let listed = quoted(&text);
+            if what == "delimiter" {
+                assert_eq!(listed, names, "{path}: the delimiters in {text:?}");
+                continue;
+            }
+            for form in forms {
+                assert!(listed.iter().any(|v| v == form), "{path}: {form} is missing from {text:?}");
+            }
+            for value in &listed {
+                assert!(
+                    forms.iter().any(|form| of_form(value, form)),
+                    "{path}: {value:?} is no `found` value"
+                );
+            }
+        }
+    }
+
+    /// The last cell of the row of `key` in the Markdown tables of `doc`.
+    fn row(doc: &str, key: &str) -> String {
+        let start = format!("| `{key}`");
+        let line = doc.lines().find(|l| l.starts_with(&start)).unwrap_or_else(|| panic!("no row {key}"));
+        line.trim_end_matches([' ', '|']).rsplit(" | ").next().unwrap_or_default().to_owned()
+    }
+
+    /// The first line that holds `marker`, and the `n` lines after it.
+    fn lines_after(text: &str, marker: &str, n: usize) -> String {
+        let lines: Vec<&str> = text.lines().skip_while(|l| !l.contains(marker)).take(n + 1).collect();
+        assert!(!lines.is_empty(), "no {marker}");
+        lines.join(" ")
+    }
+
+    /// The doc comment (and attributes) right before the line that holds `marker`.
+    fn docs_before(text: &str, marker: &str) -> String {
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines.iter().position(|l| l.contains(marker)).unwrap_or_else(|| panic!("no {marker}"));
+        let mut above: Vec<&str> = lines[..at]
+            .iter()
+            .rev()
+            .take_while(|l| l.trim_start().starts_with(['/', '#']))
+            .copied()
+            .collect();
+        above.reverse();
+        above.join(" ")
+    }
+
+    /// The words in backquotes in `text`, or, when it has none, those in double quotes.
+    fn quoted(text: &str) -> Vec<String> {
+        let quote = if text.contains('`') { '`' } else { '"' };
+        let words = text.split(quote).skip(1).step_by(2);
+        let word =
+            |w: &&str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric() || b"-:_".contains(&b));
+        words.filter(word).map(str::to_owned).collect()
+    }
+
+    /// Whether `value` is a `found` value of the form `form`, in which `NAME` and `ATTRIBUTE`
+    /// stand for any name.
+    fn of_form(value: &str, form: &str) -> bool {
+        match form.split_once(':') {
+            Some((kind, "NAME" | "ATTRIBUTE")) => {
+                value.split_once(':').is_some_and(|(k, n)| k == kind && !n.is_empty())
+            }
+            _ => value == form,
+        }
     }
 }

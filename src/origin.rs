@@ -62,9 +62,9 @@ impl Origin {
     }
 }
 
-/// Where in a MIME part a URI was found ([`Origin::place`]). Its `Display` form is the one the
-/// command line's JSON records carry: `header:NAME`, `body`, `preamble`, `epilogue`,
-/// `html:text`, `html:ATTRIBUTE`.
+/// Where in a MIME part a URI was found ([`Origin::place`]). Its `Display` form is the `found`
+/// of the command line's JSON records and of the Python package's `Origin`: one of
+/// [`Place::FORMS`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Place {
@@ -86,6 +86,16 @@ pub enum Place {
         /// The element.
         element: String,
     },
+}
+
+impl Place {
+    /// The forms of a place's `Display`, one for each kind of place, in the order the docs
+    /// list them: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
+    /// `html:ATTRIBUTE`, where `NAME` is a header field's name as written and `ATTRIBUTE` a
+    /// link attribute's (`html:href`). A test holds the lists of docs/json-schema.md and of
+    /// the Python package to this one.
+    pub const FORMS: &'static [&'static str] =
+        &["header:NAME", "body", "preamble", "epilogue", "html:text", "html:ATTRIBUTE"];
 }
 
 impl fmt::Display for Place {
@@ -115,5 +125,39 @@ impl serde::Serialize for Origin {
         o.serialize_field("found", &self.place.to_string())?;
         o.serialize_field("link_text", &self.link_text)?;
         o.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind of place shows as its form in [`Place::FORMS`], in order.
+    #[test]
+    fn places_show_as_their_forms() {
+        let name = || "X".to_owned();
+        // Every variant: a new one fails to compile here until it is added, with its form.
+        let every = |place: &Place| match place {
+            Place::Header(_) => 0,
+            Place::Body => 1,
+            Place::Preamble => 2,
+            Place::Epilogue => 3,
+            Place::HtmlText => 4,
+            Place::HtmlAttribute { .. } => 5,
+        };
+        let places = [
+            Place::Header(name()),
+            Place::Body,
+            Place::Preamble,
+            Place::Epilogue,
+            Place::HtmlText,
+            Place::HtmlAttribute { name: name(), element: "a".to_owned() },
+        ];
+        assert_eq!(places.len(), Place::FORMS.len());
+        for (i, place) in places.iter().enumerate() {
+            assert_eq!(every(place), i);
+            let form = Place::FORMS[i].replace("NAME", "X").replace("ATTRIBUTE", "X");
+            assert_eq!(place.to_string(), form);
+        }
     }
 }

@@ -1007,9 +1007,13 @@ fn every_out_of_range_number_is_a_usage_error_naming_the_option_and_its_range() 
         (&["-j", "99999999999999999999"], "--threads", "1 to 1024"),
         (&["--max-uri-len", "99999999999999999999"], "--max-uri-len", "16 bytes to 1G"),
         (&["--max-uri-len", "-1"], "--max-uri-len", "16 bytes to 1G"),
-        (&["--mail-message-max", "5G"], "--mail-message-max", "1K to 4G"),
-        (&["--mail-message-max", "99999999999999999999K"], "--mail-message-max", "1K to 4G"),
-        (&["--mail-message-max", "-1"], "--mail-message-max", "1K to 4G"),
+        (&["--mail-message-max", "5G"], "--mail-message-max", "1 byte to 4294967294 bytes"),
+        (
+            &["--mail-message-max", "99999999999999999999K"],
+            "--mail-message-max",
+            "1 byte to 4294967294 bytes",
+        ),
+        (&["--mail-message-max", "-1"], "--mail-message-max", "1 byte to 4294967294 bytes"),
     ];
     for (args, option, bounds) in cases {
         let run = urisift(args, b"http://a.example/\n");

@@ -323,7 +323,10 @@ fn a_message_over_mail_message_max_is_read_as_plain_text() {
         assert!(stderr.contains(&warning), "{stderr}");
         assert_eq!(stderr.matches("warning").count(), 1, "said once: {stderr}");
     }
-    assert_eq!(urisift_status(&["--mail-message-max", "100", &path]), Some(2));
+    // The library's range of bounds, 1 byte to 4 GiB less 2: outside it, a usage error.
+    for bad in ["0", "4G"] {
+        assert_eq!(urisift_status(&["--mail-message-max", bad, &path]), Some(2), "{bad}");
+    }
 }
 
 fn urisift_status(args: &[&str]) -> Option<i32> {

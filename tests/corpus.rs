@@ -370,8 +370,8 @@ fn borrowed_matches_are_the_owned_ones_on_every_file() {
     let (mut borrowed, mut owned) = (0, 0);
     for file in corpus_files() {
         let text = read(&file);
-        let matches: Vec<Match> = builder.slice(&text).collect();
-        let found: Vec<_> = builder.slice(&text).borrowed().collect();
+        let matches: Vec<Match> = builder.build().slice(&text).collect();
+        let found: Vec<_> = builder.build().slice(&text).borrowed().collect();
         assert_eq!(found.len(), matches.len(), "{file}");
         for (b, m) in found.iter().zip(&matches) {
             assert_eq!(

@@ -1124,7 +1124,7 @@ fn lent_and_given_events_interleave() {
         uris.push(uri);
     }
     assert_eq!(uris, ["http://a.example/", "http://b.example/", "mailto:c@example.org", "urn:ietf:rfc:3986"]);
-    let mut it = ExtractorBuilder::new().slice(text);
+    let mut it = ExtractorBuilder::new().build().slice(text);
     assert!(matches!(it.next_event_ref(), Some(Event::Match(m)) if m.uri() == "http://a.example/"));
     assert!(matches!(it.next_event(), Some(Event::Match(m)) if m.uri() == "http://b.example/"));
     assert!(matches!(it.next_event_ref(), Some(Event::Match(m)) if m.uri() == "mailto:c@example.org"));
@@ -1145,10 +1145,10 @@ fn a_candidate_over_the_limit_is_counted_not_lost() {
     assert_eq!(events.len(), 2);
     // The same from a reader, which also counts.
     assert_eq!(common::reader_events(&builder, common::ChunkedReader::new(long.as_bytes(), &[7])), events);
-    let mut it = builder.reader(long.as_bytes());
+    let mut it = builder.build().reader(long.as_bytes());
     assert_eq!(it.by_ref().count(), 1);
     assert_eq!(it.overlong(), 1);
-    let mut it = builder.slice(long.as_bytes());
+    let mut it = builder.build().slice(long.as_bytes());
     assert_eq!(it.by_ref().count(), 1);
     assert_eq!(it.overlong(), 1);
     // At the limit exactly, it is found.
@@ -1328,8 +1328,8 @@ fn builder_is_reusable() {
     let mut builder = ExtractorBuilder::new();
     builder.abbreviated(true);
     for _ in 0..2 {
-        assert_eq!(builder.slice(b"www.a.example/x").count(), 1);
-        assert_eq!(builder.reader(&b"www.a.example/x"[..]).count(), 1);
+        assert_eq!(builder.build().slice(b"www.a.example/x").count(), 1);
+        assert_eq!(builder.build().reader(&b"www.a.example/x"[..]).count(), 1);
     }
 }
 
@@ -1344,6 +1344,11 @@ fn public_types_are_send_and_sync() {
     check::<urisift::SliceMatches<'_>>();
     check::<urisift::BorrowedMatches<'_>>();
     check::<urisift::SliceMatch<'_>>();
+    check::<urisift::Matches<urisift::Reader<std::fs::File>>>();
+    check::<urisift::shard::Seam>();
+    check::<urisift::shard::Prefix>();
+    check::<urisift::shard::MessageStart>();
+    check::<urisift::shard::MboxCut>();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1376,9 +1381,9 @@ fn floods() {
         ("www.", 10_000, &www, 1),
     ] {
         let text = unit.repeat(times);
-        let slice = builder.slice(text.as_bytes()).count();
+        let slice = builder.build().slice(text.as_bytes()).count();
         assert_eq!(slice, expected, "{unit:?}");
-        let stream = builder.reader(common::ChunkedReader::new(text.as_bytes(), &[1000, 1])).count();
+        let stream = builder.build().reader(common::ChunkedReader::new(text.as_bytes(), &[1000, 1])).count();
         assert_eq!(stream, expected, "{unit:?} streamed");
     }
     // A flood that is one long URI broken after hyphens.
@@ -1784,8 +1789,8 @@ fn borrowed_matches_borrow_only_what_the_input_holds() {
 e hxxps://e[.]example/ f mailto:f@example.org";
     let mut builder = ExtractorBuilder::new();
     builder.refang(true);
-    let owned: Vec<Match> = builder.slice(text).collect();
-    let found: Vec<_> = builder.slice(text).borrowed().collect();
+    let owned: Vec<Match> = builder.build().slice(text).collect();
+    let found: Vec<_> = builder.build().slice(text).borrowed().collect();
     let seen: Vec<(&str, bool)> = found.iter().map(|m| (m.uri(), m.is_borrowed())).collect();
     assert_eq!(
         seen,
@@ -1807,6 +1812,6 @@ e hxxps://e[.]example/ f mailto:f@example.org";
     }
     // Lines are counted when asked for.
     builder.line_numbers(true);
-    let lines: Vec<_> = builder.slice(text).borrowed().map(|m| m.line()).collect();
+    let lines: Vec<_> = builder.build().slice(text).borrowed().map(|m| m.line()).collect();
     assert_eq!(lines, [Some(1), Some(1), Some(2), Some(3), Some(3)]);
 }

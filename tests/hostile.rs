@@ -470,7 +470,7 @@ fn a_100_mb_line_without_a_line_end() {
     let mut builder = ExtractorBuilder::new();
     builder.line_numbers(true);
     let (found, heap) = heap_peak(|| {
-        let mut it = builder.reader(reader);
+        let mut it = builder.build().reader(reader);
         let found: Vec<Match> = it.by_ref().map(Result::unwrap).collect();
         assert_eq!(it.overlong(), 0);
         found
@@ -543,7 +543,9 @@ const MEMORY_INPUTS: [&str; 9] = [
 /// The most heap extraction of `len` bytes of `input` held at once (matches counted, not kept).
 fn extraction_heap(builder: &ExtractorBuilder, input: &str, len: u64) -> (usize, u64) {
     let reader = unaccounted(|| memory_input(input, len));
-    heap_peak(|| builder.reader(reader).inspect(|m| assert!(m.is_ok(), "an in-memory input fails")).count())
+    heap_peak(|| {
+        builder.build().reader(reader).inspect(|m| assert!(m.is_ok(), "an in-memory input fails")).count()
+    })
 }
 
 /// The heap bound the memory tests hold the extractor to, for a maximum URI length of `limit`:
@@ -570,7 +572,7 @@ fn mail_memory_is_that_of_one_message() {
         assert!(large <= small + (256 << 10), "{input}: heap {small} for 1 MiB, {large} for 4 MiB");
         assert!(large <= 1 << 20, "{input}: heap {large} for 4 MiB");
         assert!(found > 3 * found_small, "{input}: {found_small} then {found}");
-        let mut extractor = builder.reader(unaccounted(|| memory_input(input, 4 << 20)));
+        let mut extractor = builder.build().reader(unaccounted(|| memory_input(input, 4 << 20)));
         extractor.by_ref().for_each(drop);
         assert_eq!(extractor.plain_from(), None, "{input}: a message over 16 KiB");
     }
@@ -604,7 +606,7 @@ fn a_long_message_is_read_in_a_window_and_the_next_as_mail() {
                 .chain(io::Cursor::new(tail.clone().into_bytes()))
         };
         let ((found, long), heap) = heap_peak(|| {
-            let mut extractor = builder.reader(unaccounted(input));
+            let mut extractor = builder.build().reader(unaccounted(input));
             let mut found: Vec<(String, Option<u64>)> = Vec::new();
             for m in extractor.by_ref() {
                 let m = m.expect("an in-memory input");
@@ -626,7 +628,7 @@ fn a_long_message_is_read_in_a_window_and_the_next_as_mail() {
                 ("https://3.example/html".to_owned(), Some(3))
             ]
         );
-        let mut count = builder.reader(unaccounted(input));
+        let mut count = builder.build().reader(unaccounted(input));
         let n = count.by_ref().filter(|m| m.as_ref().is_ok_and(|m| m.uri().ends_with("/long"))).count();
         assert_eq!(n as u64, len / unit.len() as u64, "every URI of the long message");
     }
@@ -1180,7 +1182,8 @@ fn full_size_a_gigabyte_streamed_in_bounded_memory() {
         ("mime", &as_mail, 1 << 20),
     ] {
         let mut reader = unaccounted(|| Workload::new(name, 1 << 30));
-        let (found, heap) = heap_peak(|| builder.reader(&mut reader).inspect(|m| assert!(m.is_ok())).count());
+        let (found, heap) =
+            heap_peak(|| builder.build().reader(&mut reader).inspect(|m| assert!(m.is_ok())).count());
         assert_eq!(found, reader.planted, "{name}");
         assert!(heap <= bound as u64, "{name}: heap {heap} for a gigabyte");
         eprintln!("{name}: heap {heap} for a gigabyte");

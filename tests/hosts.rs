@@ -200,11 +200,11 @@ fn matches_map_to_their_uri() {
     assert!(matches!(m.to_uri(), std::borrow::Cow::Borrowed("http://a.example/x")));
     // RFC 3987 §3.1: IDNA A-labels for the host, UTF-8 percent-encoded elsewhere.
     assert_eq!(
-        urisift::iri_to_uri("http://bücher.example/straße?q=Müller"),
+        urisift::uri::iri_to_uri("http://bücher.example/straße?q=Müller"),
         "http://xn--bcher-kva.example/stra%C3%9Fe?q=M%C3%BCller"
     );
     assert_eq!(
-        urisift::iri_to_uri("https://ja.wikipedia.org/wiki/東京"),
+        urisift::uri::iri_to_uri("https://ja.wikipedia.org/wiki/東京"),
         "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC"
     );
 }
@@ -275,10 +275,10 @@ fn refanged_text_is_trimmed_like_any_other() {
 #[test]
 fn refang_floods() {
     let text = format!("hxxp://a[.]example/x{}", ")".repeat(60_000));
-    let found: Vec<_> = refanging().slice(text.as_bytes()).collect();
+    let found: Vec<_> = refanging().build().slice(text.as_bytes()).collect();
     assert_eq!(found.iter().map(|m| m.uri()).collect::<Vec<_>>(), ["http://a.example/x"]);
     let text = format!("hxxp://a{}", "[.]a".repeat(100_000));
-    let mut it = refanging().slice(text.as_bytes());
+    let mut it = refanging().build().slice(text.as_bytes());
     assert_eq!(it.by_ref().count(), 0);
     assert_eq!(it.overlong(), 1);
 }

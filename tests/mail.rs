@@ -374,7 +374,7 @@ fn a_read_error_comes_after_the_matches_before_it() {
         }
     }
     let mail = b"Subject: x\n\nhttp://a.example/ and http://b.example/\n";
-    let mut it = ExtractorBuilder::new().reader(Failing(mail));
+    let mut it = ExtractorBuilder::new().build().reader(Failing(mail));
     assert_eq!(it.next().unwrap().unwrap().uri(), "http://a.example/");
     assert_eq!(it.next().unwrap().unwrap().uri(), "http://b.example/");
     assert_eq!(it.next().unwrap().unwrap_err().to_string(), "disk on fire");

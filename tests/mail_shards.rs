@@ -12,7 +12,8 @@ use std::io::Cursor;
 use std::path::Path;
 
 use common::{Xorshift as Rng, base64, files_under, finder_events as whole, first_difference, partition};
-use urisift::{Event, ExtractorBuilder, MailMode, MboxCut, MessageStart, UriFinder};
+use urisift::shard::{self, MboxCut, MessageStart};
+use urisift::{Event, ExtractorBuilder, MailMode, UriFinder};
 
 /// Every mail file of `corpus/mail` (absent from a packaged crate) and `tests/data/mail`, and
 /// all of them as one mailbox.
@@ -158,7 +159,7 @@ fn every_single_cut_of_a_small_mailbox() {
     let bound = message(2, 0).len() - 40;
     let mut short = ExtractorBuilder::new();
     short.mail_message_max(bound);
-    let mut it = short.slice(mbox.as_bytes());
+    let mut it = short.build().slice(mbox.as_bytes());
     let html: Vec<(String, Option<u64>)> = std::iter::from_fn(|| it.next())
         .filter(|m| m.uri().ends_with("/html"))
         .map(|m| (m.uri().to_owned(), m.origin().map(|o| o.message())))
@@ -185,7 +186,7 @@ fn every_single_cut_of_a_small_mailbox() {
 fn one_message_belongs_to_the_range_that_starts_it() {
     let message = b"From: a@b.example\nSubject: x\nContent-Type: text/plain\n\nsee http://a.example/one\n";
     let finder = ExtractorBuilder::new().build();
-    assert!(finder.reads_as_mail(message, true));
+    assert!(shard::reads_as_mail(&finder, message, true));
     let first: Vec<String> = finder.slice_range(message, 0..1).map(|m| m.uri().to_owned()).collect();
     assert_eq!(first, ["http://a.example/one"]);
     assert_eq!(finder.slice_range(message, 1..message.len()).count(), 0);
@@ -201,9 +202,9 @@ fn runs(finder: &UriFinder, input: &[u8], want: usize, read: usize) -> Vec<Event
     let (mut at, mut from, mut held) = (MessageStart::default(), 0, read.min(input.len()));
     let mut events = Vec::new();
     let mut read_run = |run: &[u8], at: MessageStart| {
-        let mut it = finder.reader_messages(run, at);
+        let mut it = shard::reader_messages(finder, run, at);
         let read: Vec<Event> = std::iter::from_fn(|| it.next_event()).map(Result::unwrap).collect();
-        let mut in_place = finder.slice_messages(run, at);
+        let mut in_place = shard::slice_messages(finder, run, at);
         let held: Vec<Event> = std::iter::from_fn(|| in_place.next_event()).collect();
         let offset = at.offset();
         assert!(held == read, "the run at {offset} read in place: {}", first_difference(&held, &read));
@@ -216,7 +217,7 @@ fn runs(finder: &UriFinder, input: &[u8], want: usize, read: usize) -> Vec<Event
         events.extend(read);
     };
     loop {
-        match finder.mbox_cut(&input[from..held], at, want) {
+        match shard::mbox_cut(finder, &input[from..held], at, want) {
             MboxCut::At { len, next } => {
                 assert!(len >= want.min(held - from) || len > 0, "a run is never empty");
                 assert_eq!(next.offset(), (from + len) as u64, "the next run starts at the cut");
@@ -243,7 +244,7 @@ fn in_place_borrowed(finder: &UriFinder, input: &[u8], run: &[u8], at: MessageSt
         Event::Match(m) => Some(m),
         _ => None,
     });
-    let borrowed: Vec<_> = finder.slice_messages(run, at).borrowed().collect();
+    let borrowed: Vec<_> = shard::slice_messages(finder, run, at).borrowed().collect();
     assert_eq!(borrowed.len(), matches.clone().count(), "the run at {}", at.offset());
     for (b, m) in borrowed.iter().zip(matches) {
         assert_eq!((b.uri_bytes(), b.span(), b.line()), (m.uri_bytes(), m.span(), m.line()));
@@ -261,11 +262,12 @@ fn in_place_borrowed(finder: &UriFinder, input: &[u8], run: &[u8], at: MessageSt
 fn a_run_read_in_place_borrows_from_its_bytes() {
     let mbox = format!("{}{}", message(1, 0), message(2, 0));
     let finder = ExtractorBuilder::new().build();
-    let MboxCut::At { len, next } = finder.mbox_cut(mbox.as_bytes(), MessageStart::default(), 1) else {
+    let MboxCut::At { len, next } = shard::mbox_cut(&finder, mbox.as_bytes(), MessageStart::default(), 1)
+    else {
         panic!("a cut after the first message")
     };
     let run = &mbox.as_bytes()[len..];
-    let found: Vec<_> = finder.slice_messages(run, next).borrowed().collect();
+    let found: Vec<_> = shard::slice_messages(&finder, run, next).borrowed().collect();
     let text = found.iter().find(|m| m.uri() == "http://2.example/text").expect("the second message's link");
     assert!(text.is_borrowed());
     assert_eq!(text.span().start, (len + mbox[len..].find("http://2.example/text").unwrap()) as u64);
@@ -297,7 +299,7 @@ fn runs_of_whole_messages_read_apart_add_up_to_the_mailbox() {
             // golden messages alone, in a packaged crate, start with one that the default
             // options read as plain text.
             let head = &input[..input.len().min(64 << 10)];
-            if !finder.reads_as_mail(head, head.len() == input.len()) {
+            if !shard::reads_as_mail(&finder, head, head.len() == input.len()) {
                 continue;
             }
             checked += 1;
@@ -328,21 +330,23 @@ fn a_message_over_the_bound_does_not_stop_the_cutting() {
     short.mail_message_max(message(2, 0).len());
     let finder = short.build();
     let at = MessageStart::default();
-    let MboxCut::At { len, next } = finder.mbox_cut(mbox.as_bytes(), at, 1) else { panic!("a first cut") };
+    let MboxCut::At { len, next } = shard::mbox_cut(&finder, mbox.as_bytes(), at, 1) else {
+        panic!("a first cut")
+    };
     assert_eq!(len, message(1, 0).len());
-    let MboxCut::At { len: second, next: third } = finder.mbox_cut(&mbox.as_bytes()[len..], next, 1) else {
+    let MboxCut::At { len: second, next: third } = shard::mbox_cut(&finder, &mbox.as_bytes()[len..], next, 1)
+    else {
         panic!("a cut after the long message")
     };
     assert_eq!((second, third.messages()), (message(2, 10).len(), 2));
-    let long: Vec<(String, Option<u64>)> = finder
-        .reader_messages(&mbox.as_bytes()[len..len + second], next)
-        .map(|m| m.unwrap())
-        .map(|m| (m.uri().to_owned(), m.origin().map(|o| o.message())))
-        .collect();
+    let long: Vec<(String, Option<u64>)> =
+        shard::reader_messages(&finder, &mbox.as_bytes()[len..len + second], next)
+            .map(|m| m.unwrap())
+            .map(|m| (m.uri().to_owned(), m.origin().map(|o| o.message())))
+            .collect();
     assert!(long.iter().all(|(_, message)| message.is_none()), "read as plain text: {long:?}");
     assert!(long.iter().any(|(uri, _)| uri == "http://2.example/text"), "{long:?}");
-    let last: Vec<u64> = finder
-        .reader_messages(&mbox.as_bytes()[len + second..], third)
+    let last: Vec<u64> = shard::reader_messages(&finder, &mbox.as_bytes()[len + second..], third)
         .map(|m| m.unwrap().origin().unwrap().message())
         .collect();
     assert!(last.len() >= 3 && last.iter().all(|&n| n == 3), "read as mail: {last:?}");
@@ -367,11 +371,11 @@ fn a_from_line_longer_than_998_bytes_is_no_separator() {
     }
     // The first line: read as mail when said to be, the input is one message, never cut.
     let first_long = format!("{long_line}From: a@example.org\n\nhttp://3.example/\n\n{short_line}\nx\n");
-    assert!(!ExtractorBuilder::new().build().reads_as_mail(first_long.as_bytes(), true));
+    assert!(!shard::reads_as_mail(&ExtractorBuilder::new().build(), first_long.as_bytes(), true));
     let mut on = ExtractorBuilder::new();
     on.mail(MailMode::On);
     let finder = on.build();
-    assert_eq!(finder.mbox_cut(first_long.as_bytes(), MessageStart::default(), 1), MboxCut::More);
+    assert_eq!(shard::mbox_cut(&finder, first_long.as_bytes(), MessageStart::default(), 1), MboxCut::More);
     let numbers: Vec<u64> =
         finder.slice(first_long.as_bytes()).map(|m| m.origin().unwrap().message()).collect();
     assert_eq!(numbers, [1], "one message");

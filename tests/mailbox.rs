@@ -35,9 +35,9 @@ fn mail(bound: usize) -> ExtractorBuilder {
 /// starts and how many there were, checked to be the same from a reader in `chunks`.
 #[track_caller]
 fn events_of(b: &ExtractorBuilder, input: &[u8], chunks: &[usize]) -> (Vec<Event>, Option<u64>, u64) {
-    let mut slice = b.slice(input);
+    let mut slice = b.build().slice(input);
     let events: Vec<Event> = std::iter::from_fn(|| slice.next_event()).collect();
-    let mut reader = b.reader(ChunkedReader::new(input, chunks));
+    let mut reader = b.build().reader(ChunkedReader::new(input, chunks));
     let streamed: Vec<Event> = std::iter::from_fn(|| reader.next_event()).map(Result::unwrap).collect();
     assert_eq!(streamed, events, "reader in chunks {chunks:?} differs from slice");
     assert_eq!(reader.plain_from(), slice.plain_from(), "chunks {chunks:?}");

@@ -11,7 +11,8 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
 use common::{Xorshift as Rng, files_under, finder_events as whole, first_difference, partition};
-use urisift::{Event, ExtractorBuilder, MailMode, Prefix, UriFinder};
+use urisift::shard::{self, Prefix};
+use urisift::{Event, ExtractorBuilder, MailMode, UriFinder};
 
 fn files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -66,12 +67,16 @@ fn guessed(finder: &UriFinder, input: &[u8], cuts: &[usize]) -> (Vec<Event>, usi
     let mut bounds = partition(input.len(), cuts);
     bounds.dedup();
     let (mut events, mut again) = (Vec::new(), 0);
-    let mut end_seam: Option<urisift::Seam> = None;
+    let mut end_seam: Option<shard::Seam> = None;
     for pair in bounds.windows(2) {
         let range = pair[0] as u64..pair[1] as u64;
-        let mut it = finder
-            .reader_range_after(Cursor::new(input), range.clone(), Prefix::unknown(range.start))
-            .unwrap();
+        let mut it = shard::reader_range_after(
+            finder,
+            Cursor::new(input),
+            range.clone(),
+            Prefix::unknown(range.start),
+        )
+        .unwrap();
         if end_seam.as_ref().is_some_and(|seam| it.start_seam() != Some(seam)) {
             again += 1;
             it = finder.reader_range(Cursor::new(input), range).unwrap();
@@ -422,14 +427,15 @@ fn prefixes_join_across_blocks() {
         let start = rng.below(text.len());
         let end = start + rng.below(text.len() - start + 1);
         let prefix = Prefix::of_block(b"", &text[..start], 0);
-        let mut it = finder.reader_range_after(Cursor::new(&text), start as u64..end as u64, prefix).unwrap();
+        let mut it =
+            shard::reader_range_after(&finder, Cursor::new(&text), start as u64..end as u64, prefix).unwrap();
         let after: Vec<Event> = std::iter::from_fn(|| it.next_event()).map(Result::unwrap).collect();
         let mut it = finder.slice_range(&text, start..end);
         let alone: Vec<Event> = std::iter::from_fn(|| it.next_event()).collect();
         assert_eq!(after, alone, "{start}..{end}");
     }
     let wrong = Prefix::of_block(b"", &text[..10], 0);
-    assert!(finder.reader_range_after(Cursor::new(&text), 20..30, wrong).is_err());
+    assert!(shard::reader_range_after(&finder, Cursor::new(&text), 20..30, wrong).is_err());
 }
 
 /// The count of overlong candidates of a range is of those it owns: the shards' counts add up

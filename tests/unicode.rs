@@ -307,7 +307,7 @@ fn parsed_of_an_iri_match_is_an_iri() {
         ]
     );
     let m = ExtractorBuilder::new().build().slice(text.as_bytes()).next().unwrap();
-    assert_eq!(m.parsed().to_uri(), "https://de.wikipedia.org/wiki/Stra%C3%9Fe");
+    assert_eq!(m.to_uri(), "https://de.wikipedia.org/wiki/Stra%C3%9Fe");
 }
 
 /// `{…}` inside `<…>` ended the wrapper: `<http://x/{id}/a>` was found bare (delimiter and

@@ -6,13 +6,15 @@
 
 mod input;
 mod matches;
+mod options;
 mod uri;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::input::Input;
-use crate::matches::{Matches, Options};
+use crate::matches::Matches;
+use crate::options::Options;
 
 // The default of `mail_message_max` is written out in the signatures (for their text, which
 // the type stubs are checked against): it is the library's.
@@ -41,14 +43,14 @@ fn extract(
     mail_message_max: usize,
 ) -> PyResult<Matches> {
     let options = Options {
-        grammar: matches::grammar(grammar)?,
+        grammar: options::grammar(grammar)?,
         strict,
         max_uri_len: Options::check_max_uri_len(max_uri_len)?,
         abbreviated,
         report_rejected,
         quoted_printable,
         line_numbers,
-        mail: matches::mail_mode(mail),
+        mail: options::mail_mode(mail),
         mail_max: Options::check_mail_message_max(mail_message_max)?,
     };
     Ok(Matches::new(Input::from_py(data)?, &options))
@@ -86,14 +88,14 @@ fn extract_range(
         )));
     }
     let options = Options {
-        grammar: matches::grammar(grammar)?,
+        grammar: options::grammar(grammar)?,
         strict,
         max_uri_len: Options::check_max_uri_len(max_uri_len)?,
         abbreviated,
         report_rejected,
         quoted_printable,
         line_numbers,
-        mail: matches::mail_mode(mail),
+        mail: options::mail_mode(mail),
         mail_max: Options::check_mail_message_max(mail_message_max)?,
     };
     let input = Input::from_py(data)?;

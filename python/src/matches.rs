@@ -3,86 +3,18 @@
 use std::collections::VecDeque;
 use std::io;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-use urisift::uri::Grammar;
-use urisift::{Event, Extractor, ExtractorBuilder, MailMode, Span};
+use urisift::{Event, Extractor, Span};
 
 use crate::input::{CharOffsets, Input};
+use crate::options::Options;
 use crate::uri::Components;
 
 /// How many events one scan without the GIL collects before handing them to Python: enough
 /// that releasing and taking the GIL again costs little per match, few enough that the first
 /// match of a long input comes early and memory stays small.
 const BATCH: usize = 256;
-
-/// The smallest and largest `max_uri_len` (the library's bounds; it would clamp, we refuse).
-const MAX_URI_LEN: (usize, usize) = (16, 1 << 30);
-
-/// The builder options, as the keyword arguments of `extract` give them.
-pub(crate) struct Options {
-    pub(crate) grammar: Grammar,
-    /// URIs only, as RFC 3986 reads them (no IRIs, no brackets outside an IP literal).
-    pub(crate) strict: bool,
-    pub(crate) max_uri_len: usize,
-    pub(crate) abbreviated: bool,
-    pub(crate) report_rejected: bool,
-    pub(crate) quoted_printable: bool,
-    pub(crate) line_numbers: bool,
-    pub(crate) mail: MailMode,
-    /// The longest message read as mail (`ExtractorBuilder::mail_message_max`).
-    pub(crate) mail_max: usize,
-}
-
-/// The `mail` keyword argument: `None` reads the input as mail when it starts as mail.
-pub(crate) fn mail_mode(mail: Option<bool>) -> MailMode {
-    match mail {
-        None => MailMode::Auto,
-        Some(true) => MailMode::On,
-        Some(false) => MailMode::Off,
-    }
-}
-
-impl Options {
-    pub(crate) fn builder(&self) -> ExtractorBuilder {
-        let mut b = ExtractorBuilder::new();
-        b.grammar(self.grammar)
-            .strict(self.strict)
-            .max_uri_len(self.max_uri_len)
-            .abbreviated(self.abbreviated)
-            .report_rejected(self.report_rejected)
-            .quoted_printable(self.quoted_printable)
-            .line_numbers(self.line_numbers)
-            .mail(self.mail)
-            .mail_message_max(self.mail_max);
-        b
-    }
-
-    /// A message bound of at least one byte (the library takes at most 4 GiB).
-    pub(crate) fn check_mail_message_max(n: usize) -> PyResult<usize> {
-        match n {
-            0 => Err(PyValueError::new_err("mail_message_max must be at least 1 byte")),
-            n => Ok(n),
-        }
-    }
-
-    pub(crate) fn check_max_uri_len(n: usize) -> PyResult<usize> {
-        if (MAX_URI_LEN.0..=MAX_URI_LEN.1).contains(&n) {
-            Ok(n)
-        } else {
-            Err(PyValueError::new_err(format!(
-                "max_uri_len must be between {} and {} bytes, got {n}",
-                MAX_URI_LEN.0, MAX_URI_LEN.1
-            )))
-        }
-    }
-}
-
-/// The grammar named `name` (`rfc3986`, `rfc2396`, `rfc1738`), or a `ValueError`.
-pub(crate) fn grammar(name: &str) -> PyResult<Grammar> {
-    name.parse::<Grammar>().map_err(|e| PyValueError::new_err(e.to_string()))
-}
 
 /// A span as Python sees it: `(start, end)`.
 type Pair = (u64, u64);
@@ -117,7 +49,7 @@ impl Matches {
     pub(crate) fn new(input: Input, options: &Options) -> Self {
         let chars = input.text().map(|_| CharOffsets::new());
         Matches {
-            extractor: Box::new(options.builder().reader(input)),
+            extractor: Box::new(options.finder().reader(input)),
             found: VecDeque::new(),
             done: false,
             chars,
@@ -127,7 +59,7 @@ impl Matches {
     /// The matches of the byte range `range` of `input` (see `extract_range`).
     pub(crate) fn range(input: Input, options: &Options, range: std::ops::Range<u64>) -> PyResult<Self> {
         let chars = input.text().map(|_| CharOffsets::new());
-        let extractor = options.builder().build().reader_range(input, range).map_err(PyErr::from)?;
+        let extractor = options.finder().reader_range(input, range).map_err(PyErr::from)?;
         Ok(Matches { extractor: Box::new(extractor), found: VecDeque::new(), done: false, chars })
     }
 
@@ -301,7 +233,7 @@ impl MatchObj {
     }
 
     /// How it was delimited: `angle`, `angle-url-prefix`, `url-prefix`, `quoted`, `bracketed`,
-    /// `braced` or `bare`.
+    /// `braced`, `bare`, or `html-attribute` (the whole value of an HTML link attribute in mail).
     #[getter]
     fn delimiter(&self) -> &'static str {
         self.m.delimiter().name()
@@ -437,8 +369,8 @@ impl OriginObj {
         self.0.content_type()
     }
 
-    /// Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
-    /// `html:ATTRIBUTE`.
+    /// Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text` or
+    /// `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`).
     #[getter]
     fn found(&self) -> String {
         self.0.place().to_string()

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use urisift::uri::{self, ParseError, Uri};
 
-use crate::matches::grammar;
+use crate::options::grammar;
 
 pyo3::create_exception!(
     urisift,

@@ -2,8 +2,10 @@
 found before it."""
 
 import io
+import subprocess
 
 import pytest
+from conftest import cli_binary
 
 import urisift
 
@@ -111,6 +113,38 @@ def test_bad_options():
         urisift.extract(b"", max_uri_len=(1 << 30) + 1)
     with pytest.raises(OverflowError):
         urisift.extract(b"", max_uri_len=-1)
+
+
+def test_sizes_in_the_librarys_ranges():
+    """The library's ranges, which the command line takes too (issue 37 item 8): a message
+    bound of 2**40 was taken, and cut to 4 GiB by the library without a word."""
+    for bad in [0, 2**32 - 1, 2**40]:
+        with pytest.raises(ValueError, match=f"mail_message_max must be between 1 and 4294967294 bytes, got {bad}"):
+            urisift.extract(b"", mail_message_max=bad)
+        with pytest.raises(ValueError, match="mail_message_max"):
+            urisift.extract_range(b"", 0, 0, mail_message_max=bad)
+    for good in [1, 2**32 - 2]:
+        assert list(urisift.extract(b"see http://a.example/", mail_message_max=good))[0].uri == "http://a.example/"
+    for bad in [15, 2**30 + 1]:
+        with pytest.raises(ValueError, match=f"max_uri_len must be between 16 and 1073741824 bytes, got {bad}"):
+            urisift.extract(b"", max_uri_len=bad)
+        with pytest.raises(ValueError, match="max_uri_len"):
+            urisift.extract_range(b"", 0, 0, max_uri_len=bad)
+    # The command line takes the same bounds and no other (exit 1: nothing found; 2: a usage
+    # error).
+    for option, size, status in [
+        ("--mail-message-max", 1, 1),
+        ("--mail-message-max", 2**32 - 2, 1),
+        ("--mail-message-max", 0, 2),
+        ("--mail-message-max", 2**32 - 1, 2),
+        ("--mail-message-max", 2**40, 2),
+        ("--max-uri-len", 16, 1),
+        ("--max-uri-len", 2**30, 1),
+        ("--max-uri-len", 15, 2),
+        ("--max-uri-len", 2**30 + 1, 2),
+    ]:
+        run = subprocess.run([str(cli_binary()), option, str(size), "-"], input=b"", capture_output=True)
+        assert run.returncode == status, (option, size, run.stderr)
     with pytest.raises(TypeError):
         urisift.extract(b"", abbreviated="yes")
     with pytest.raises(TypeError):

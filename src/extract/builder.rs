@@ -1,7 +1,7 @@
 //! The options of extraction, and the extractor they compile into.
 
 use std::io::{self, Read, Seek};
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 use std::sync::Arc;
 
 use super::iter::{self, Extractor, MboxCut, MessageStart, SliceMatches};
@@ -10,18 +10,15 @@ use super::prefix::Prefix;
 use crate::find::Prefilter;
 use crate::uri::Grammar;
 #[cfg(doc)]
-use crate::{Event, Match};
+use crate::{Event, Match, Matches};
 
-/// The smallest and largest maximum URI length the builder accepts.
-const MAX_URI_LEN_RANGE: (usize, usize) = (16, 1 << 30);
-
-/// Options for extraction; build once, reuse for many inputs.
+/// Options for extraction: set them, then [`build`](ExtractorBuilder::build) the
+/// [`UriFinder`] that extracts with them, for any number of inputs.
 ///
 /// ```
 /// use urisift::ExtractorBuilder;
-/// let mut builder = ExtractorBuilder::new();
-/// builder.abbreviated(true).max_uri_len(4096);
-/// let uris: Vec<String> = builder.slice(b"see www.w3.org/Addressing/.").map(|m| m.uri().to_owned()).collect();
+/// let finder = ExtractorBuilder::new().abbreviated(true).max_uri_len(4096).build();
+/// let uris: Vec<String> = finder.slice(b"see www.w3.org/Addressing/.").map(|m| m.uri().to_owned()).collect();
 /// assert_eq!(uris, ["www.w3.org/Addressing/"]);
 /// ```
 #[derive(Debug, Clone, Default)]
@@ -32,6 +29,17 @@ pub struct ExtractorBuilder {
 }
 
 impl ExtractorBuilder {
+    /// The values [`max_uri_len`](ExtractorBuilder::max_uri_len) takes, in bytes: from 16
+    /// bytes to 1 GiB. The command line (`--max-uri-len`) and the Python package
+    /// (`max_uri_len=`) take the same, and refuse others.
+    pub const MAX_URI_LEN_RANGE: RangeInclusive<usize> = 16..=1 << 30;
+
+    /// The values [`mail_message_max`](ExtractorBuilder::mail_message_max) takes, in bytes:
+    /// from 1 byte to 4 GiB less 2 (a message's maps hold 32-bit positions). The command line
+    /// (`--mail-message-max`) and the Python package (`mail_message_max=`) take the same, and
+    /// refuse others.
+    pub const MAIL_MESSAGE_MAX_RANGE: RangeInclusive<usize> = 1..=crate::decode::mail::MESSAGE_MAX;
+
     /// Default options: RFC 3986 validation, URIs up to 64 KiB, no abbreviated URLs, no
     /// rejected candidates reported, mail read as mail when the input starts as mail,
     /// quoted-printable in plain text not decoded, no line numbers.
@@ -56,9 +64,9 @@ impl ExtractorBuilder {
     /// use urisift::ExtractorBuilder;
     /// let text = "https://ja.wikipedia.org/wiki/東京 and http://x.example/a?ids[]=1";
     /// let found: Vec<String> =
-    ///     ExtractorBuilder::new().slice(text.as_bytes()).map(|m| m.uri().to_owned()).collect();
+    ///     ExtractorBuilder::new().build().slice(text.as_bytes()).map(|m| m.uri().to_owned()).collect();
     /// assert_eq!(found, ["https://ja.wikipedia.org/wiki/東京", "http://x.example/a?ids[]=1"]);
-    /// assert_eq!(ExtractorBuilder::new().strict(true).slice(text.as_bytes()).count(), 0);
+    /// assert_eq!(ExtractorBuilder::new().strict(true).build().slice(text.as_bytes()).count(), 0);
     /// ```
     pub fn strict(&mut self, yes: bool) -> &mut Self {
         self.opts.strict = yes;
@@ -66,11 +74,17 @@ impl ExtractorBuilder {
     }
 
     /// The longest URI, in source bytes from its first byte to its last, that is looked for
-    /// (default 64 KiB; at least 16 bytes, at most 1 GiB). Memory use is bounded by about
-    /// twice this, whatever the input's size. A longer candidate is not silently lost: it is
-    /// counted ([`Extractor::overlong`]) and reported as [`Event::Overlong`].
+    /// (default 64 KiB). Memory use is bounded by about twice this, whatever the input's
+    /// size. A longer candidate is not silently lost: it is counted ([`Matches::overlong`])
+    /// and reported as [`Event::Overlong`].
+    ///
+    /// A value outside [`ExtractorBuilder::MAX_URI_LEN_RANGE`] (16 bytes to 1 GiB) is clamped
+    /// into it, so that the builder's setters stay infallible and chain; a caller that takes
+    /// the value from a user checks it against the range first, to say so (as the command
+    /// line and the Python package do).
     pub fn max_uri_len(&mut self, bytes: usize) -> &mut Self {
-        self.opts.max_uri_len = bytes.clamp(MAX_URI_LEN_RANGE.0, MAX_URI_LEN_RANGE.1);
+        let range = Self::MAX_URI_LEN_RANGE;
+        self.opts.max_uri_len = bytes.clamp(*range.start(), *range.end());
         self
     }
 
@@ -83,7 +97,7 @@ impl ExtractorBuilder {
     }
 
     /// Report candidates that the validating parser rejected, with its reason, as
-    /// [`Event::Rejected`] from [`Extractor::next_event`] (default off; the matches are the
+    /// [`Event::Rejected`] from [`Matches::next_event`] (default off; the matches are the
     /// same either way).
     pub fn report_rejected(&mut self, yes: bool) -> &mut Self {
         self.opts.report_rejected = yes;
@@ -141,18 +155,22 @@ impl ExtractorBuilder {
     /// first): a reader holds the message being read, at most
     /// [`mail_message_max`](ExtractorBuilder::mail_message_max) bytes. A longer message is
     /// read as plain text, and the messages after it as mail again, the same for a reader and
-    /// a slice ([`Extractor::long_messages`](crate::Extractor::long_messages) counts them).
+    /// a slice ([`Matches::long_messages`] counts them).
     pub fn mail(&mut self, mode: MailMode) -> &mut Self {
         self.opts.mail = mode;
         self
     }
 
     /// The longest message read as mail, in bytes (default [`MAIL_MAX`](crate::MAIL_MAX),
-    /// 64 MiB; at most 4 GiB): what an extractor over a reader holds of mail, with what it
-    /// decodes from it. A longer message is read as plain text, up to the next mbox separator
-    /// line (see [`ExtractorBuilder::mail`]).
+    /// 64 MiB): what an extractor over a reader holds of mail, with what it decodes from it. A
+    /// longer message is read as plain text, up to the next mbox separator line (see
+    /// [`ExtractorBuilder::mail`]).
+    ///
+    /// A value outside [`ExtractorBuilder::MAIL_MESSAGE_MAX_RANGE`] (1 byte to 4 GiB less 2)
+    /// is clamped into it, as [`max_uri_len`](ExtractorBuilder::max_uri_len) says.
     pub fn mail_message_max(&mut self, bytes: usize) -> &mut Self {
-        self.opts.mail_max = bytes.min(crate::decode::mail::MESSAGE_MAX);
+        let range = Self::MAIL_MESSAGE_MAX_RANGE;
+        self.opts.mail_max = bytes.clamp(*range.start(), *range.end());
         self
     }
 
@@ -216,20 +234,25 @@ impl ExtractorBuilder {
         }
     }
 
-    /// Extracts from a reader, in bounded memory ([`UriFinder::reader`] of a finder built for
-    /// this input alone).
+    /// Extracts from a reader: [`UriFinder::reader`] of a finder built for this input alone.
+    #[deprecated(since = "0.2.0", note = "the finder extracts: `builder.build().reader(reader)`")]
     pub fn reader<R: Read>(&self, reader: R) -> Extractor<R> {
         self.build().reader(reader)
     }
 
-    /// Extracts from bytes in memory, without copying them ([`UriFinder::slice`] of a finder
-    /// built for this input alone).
+    /// Extracts from bytes in memory: [`UriFinder::slice`] of a finder built for this input
+    /// alone.
+    #[deprecated(since = "0.2.0", note = "the finder extracts: `builder.build().slice(haystack)`")]
     pub fn slice<'h>(&self, haystack: &'h [u8]) -> SliceMatches<'h> {
         self.build().slice(haystack)
     }
 
-    /// Extracts one byte range of bytes in memory ([`UriFinder::slice_range`] of a finder
-    /// built for this input alone).
+    /// Extracts one byte range of bytes in memory: [`UriFinder::slice_range`] of a finder
+    /// built for this input alone.
+    #[deprecated(
+        since = "0.2.0",
+        note = "the finder extracts: `builder.build().slice_range(haystack, range)`"
+    )]
     pub fn slice_range<'h>(&self, haystack: &'h [u8], range: Range<usize>) -> SliceMatches<'h> {
         self.build().slice_range(haystack, range)
     }
@@ -270,16 +293,6 @@ impl UriFinder {
         SliceMatches::new(&self.compiled, haystack)
     }
 
-    /// Whether an input that starts with `start` is read as mail (see
-    /// [`ExtractorBuilder::mail`]): always with [`MailMode::On`], never with [`MailMode::Off`],
-    /// and with [`MailMode::Auto`] when its start looks like mail. `start` holds the first
-    /// bytes of the input, at least its first 64 KiB or all of it (`complete`); a start that
-    /// leaves the verdict open counts as mail. The ranges of an input read as mail own its
-    /// messages (see the crate docs, "Shards").
-    pub fn reads_as_mail(&self, start: &[u8], complete: bool) -> bool {
-        self.compiled.opts.reads_as_mail(start, complete)
-    }
-
     /// Extracts one shard of `haystack`: the events whose outer span (wrapper included) starts
     /// in the byte range `range` (clamped to the haystack), exactly as [`UriFinder::slice`]
     /// reports them for the whole haystack. So for any partition of an input into ranges, the
@@ -288,12 +301,11 @@ impl UriFinder {
     ///
     /// The scan reads what it needs around the range: from a warm-up point before its start
     /// (at least the maximum URI length and a few KiB back, further when the state of the scan
-    /// there is not settled; see the crate docs, "Shards") to the maximum URI length and some
-    /// slack past its end. Line numbers, when asked for, are counted by a pass over the bytes
-    /// before the range (a count of line feeds). [`SliceMatches::overlong`] counts the overlong
+    /// there is not settled; see [`crate::shard`]) to the maximum URI length and some slack
+    /// past its end. Line numbers, when asked for, are counted by a pass over the bytes before
+    /// the range (a count of line feeds). [`Matches::overlong`] counts the overlong
     /// candidates the range owns. Of an input read as mail, a range owns the messages whose
-    /// `From ` separator line starts in it, passing over the messages before it (see the
-    /// crate docs, "Shards").
+    /// `From ` separator line starts in it, passing over the messages before it.
     ///
     /// ```
     /// let text = b"<http://a.example/one> and <http://a.example/two>";
@@ -312,21 +324,31 @@ impl UriFinder {
     /// Extracts one shard of what `reader` reads, as [`UriFinder::slice_range`] does: the
     /// events whose outer span starts in the byte range `range`, offsets counted from the start
     /// of the stream (`SeekFrom::Start(0)`). The reader is sought to the warm-up point rather
-    /// than read from the start (unless line numbers are asked for: they are counted by reading
-    /// the bytes before it), and read until the scan is past the range; memory stays bounded
-    /// as for [`UriFinder::reader`]. An input read as mail is read from its start, its
-    /// messages before the range passed over. Fails when seeking or reading before the range
-    /// fails.
+    /// than read from the start (unless line numbers or quoted-printable decoding need the
+    /// bytes before it: they are read once, for a [`crate::shard::Prefix`]), and read
+    /// until the scan is past the range; memory stays bounded as for [`UriFinder::reader`]. An
+    /// input read as mail is read from its start, its messages before the range passed over.
+    /// Fails when seeking or reading before the range fails. A caller that cuts one input into
+    /// many ranges counts the prefixes once for all of them:
+    /// [`shard::reader_range_after`](crate::shard::reader_range_after).
     pub fn reader_range<R: Read + Seek>(&self, reader: R, range: Range<u64>) -> io::Result<Extractor<R>> {
         Extractor::range(&self.compiled, reader, range)
     }
 
-    /// [`UriFinder::reader_range`] for a caller that has counted the [`Prefix`] of the range
-    /// (the input before `range.start`): the reader is sought to the warm-up point, and the
-    /// bytes before it are not read. For a large input cut into many ranges, counting each
-    /// block once and joining the counts reads the input once in all, where `reader_range`
-    /// reads the bytes before each range again. Fails with `InvalidInput` when the prefix does
-    /// not reach to `range.start`.
+    /// Whether an input that starts with `start` is read as mail.
+    #[deprecated(
+        since = "0.2.0",
+        note = "moved to `urisift::shard::reads_as_mail(&finder, start, complete)`"
+    )]
+    pub fn reads_as_mail(&self, start: &[u8], complete: bool) -> bool {
+        self.compiled.opts.reads_as_mail(start, complete)
+    }
+
+    /// [`UriFinder::reader_range`] with the prefix of the range counted by the caller.
+    #[deprecated(
+        since = "0.2.0",
+        note = "moved to `urisift::shard::reader_range_after(&finder, reader, range, prefix)`"
+    )]
     pub fn reader_range_after<R: Read + Seek>(
         &self,
         reader: R,
@@ -336,67 +358,20 @@ impl UriFinder {
         Extractor::range_after(&self.compiled, reader, range, prefix)
     }
 
-    /// Where `bytes`, an mbox from the separator line `at` on (the input from offset
-    /// `at.offset()`), can be cut into a run of whole messages: after the first message that
-    /// ends at or after `want` bytes. The run and each run after it, read with
-    /// [`UriFinder::reader_messages`], give together what the reading of the whole mailbox
-    /// gives: the same events, spans, message numbers and line numbers. Each byte is searched
-    /// once: a caller that reads a mailbox from a pipe can hand its runs to as many threads
-    /// without holding more than a few runs. The input must be read as mail (the caller
-    /// decided that from its start, with [`UriFinder::reads_as_mail`]) and start with a
-    /// separator line; one message is never cut. The cut does not look at the message bound:
-    /// a run that holds a message longer than it reads that message as plain text, as the
-    /// reading of the whole input does (the caller bounds how much it holds).
-    ///
-    /// ```
-    /// use urisift::{MboxCut, MessageStart};
-    /// let finder = urisift::ExtractorBuilder::new().build();
-    /// let mbox = b"From a@example.org Mon Jan  1 00:00:00 2001\nSubject: one\n\nhttp://a.example/1\n\n\
-    ///              From b@example.org Tue Jan  2 00:00:00 2001\nSubject: two\n\nhttp://b.example/2\n";
-    /// let MboxCut::At { len, next } = finder.mbox_cut(mbox, MessageStart::default(), 1) else { panic!() };
-    /// assert_eq!((next.offset(), next.messages()), (len as u64, 1));
-    /// let runs = [(&mbox[..len], MessageStart::default()), (&mbox[len..], next)];
-    /// let found: Vec<(String, u64)> = runs
-    ///     .iter()
-    ///     .flat_map(|&(run, at)| finder.reader_messages(run, at))
-    ///     .map(|m| m.unwrap())
-    ///     .map(|m| (m.uri().to_owned(), m.origin().unwrap().message()))
-    ///     .collect();
-    /// assert_eq!(found, [("http://a.example/1".to_owned(), 1), ("http://b.example/2".to_owned(), 2)]);
-    /// ```
+    /// Where an mbox can be cut into a run of whole messages.
+    #[deprecated(since = "0.2.0", note = "moved to `urisift::shard::mbox_cut(&finder, bytes, at, want)`")]
     pub fn mbox_cut(&self, bytes: &[u8], at: MessageStart, want: usize) -> MboxCut {
         iter::cut_mbox(&self.compiled, bytes, at, want)
     }
 
-    /// The events of the messages `reader` reads: an mbox from its separator line `at` on
-    /// (where [`UriFinder::mbox_cut`] cut it, or the input's start), read as mail whatever the
-    /// finder's [`MailMode`], with the spans, message numbers and line
-    /// numbers of the reading of the whole input. It reads to the end of what `reader` reads;
-    /// a message longer than the bound is read as plain text, as in the whole input.
+    /// The events of the messages a reader reads, an mbox from one of its separator lines on.
+    #[deprecated(since = "0.2.0", note = "moved to `urisift::shard::reader_messages(&finder, reader, at)`")]
     pub fn reader_messages<R: Read>(&self, reader: R, at: MessageStart) -> Extractor<R> {
         Extractor::messages(&self.compiled, reader, at)
     }
 
-    /// [`UriFinder::reader_messages`] over a run held in memory, read in place rather than
-    /// copied into an extractor's buffer: the events of the messages of `bytes`, an mbox from
-    /// its separator line `at` on (the input from offset `at.offset()`), the same as
-    /// `reader_messages(bytes, at)` gives. Their spans are offsets of the input, not of
-    /// `bytes`: a span indexes `bytes` once `at.offset()` is taken off it
-    /// ([`SliceMatches::borrowed`] does that).
-    ///
-    /// ```
-    /// use urisift::{MboxCut, MessageStart};
-    /// let finder = urisift::ExtractorBuilder::new().build();
-    /// let mbox = b"From a@example.org Mon Jan  1 00:00:00 2001\nSubject: one\n\nhttp://a.example/1\n\n\
-    ///              From b@example.org Tue Jan  2 00:00:00 2001\nSubject: two\n\nhttp://b.example/2\n";
-    /// let MboxCut::At { len, next } = finder.mbox_cut(mbox, MessageStart::default(), 1) else { panic!() };
-    /// let second: Vec<_> = finder.slice_messages(&mbox[len..], next).collect();
-    /// assert_eq!(second[0].uri(), "http://b.example/2");
-    /// assert_eq!(second[0].origin().unwrap().message(), 2);
-    /// assert_eq!(&mbox[second[0].span()], b"http://b.example/2");
-    /// let borrowed: Vec<_> = finder.slice_messages(&mbox[len..], next).borrowed().collect();
-    /// assert!(borrowed[0].is_borrowed());
-    /// ```
+    /// The events of the messages of a run of an mbox held in memory, read in place.
+    #[deprecated(since = "0.2.0", note = "moved to `urisift::shard::slice_messages(&finder, bytes, at)`")]
     pub fn slice_messages<'h>(&self, bytes: &'h [u8], at: MessageStart) -> SliceMatches<'h> {
         SliceMatches::messages(&self.compiled, bytes, at)
     }
@@ -406,10 +381,42 @@ impl UriFinder {
 mod tests {
     use super::*;
 
+    /// Out-of-range sizes are clamped into the public ranges the command line and Python
+    /// check against.
     #[test]
-    fn max_uri_len_is_clamped() {
-        assert_eq!(ExtractorBuilder::new().max_uri_len(0).opts.max_uri_len, MAX_URI_LEN_RANGE.0);
-        assert_eq!(ExtractorBuilder::new().max_uri_len(usize::MAX).opts.max_uri_len, MAX_URI_LEN_RANGE.1);
+    fn sizes_are_clamped_into_their_ranges() {
+        let (uri, mail) = (ExtractorBuilder::MAX_URI_LEN_RANGE, ExtractorBuilder::MAIL_MESSAGE_MAX_RANGE);
+        assert_eq!(ExtractorBuilder::new().max_uri_len(0).opts.max_uri_len, *uri.start());
+        assert_eq!(ExtractorBuilder::new().max_uri_len(usize::MAX).opts.max_uri_len, *uri.end());
+        assert_eq!(ExtractorBuilder::new().mail_message_max(0).opts.mail_max, *mail.start());
+        assert_eq!(ExtractorBuilder::new().mail_message_max(usize::MAX).opts.mail_max, *mail.end());
+        assert_eq!(*mail.end(), u32::MAX as usize - 1);
+        let default = ExtractorBuilder::new().opts;
+        assert!(uri.contains(&default.max_uri_len) && mail.contains(&default.mail_max));
+    }
+
+    /// The entry points deprecated in 0.2.0 still give what their replacements give.
+    #[test]
+    #[allow(deprecated)]
+    fn deprecated_entry_points_give_what_their_replacements_give() {
+        use crate::shard;
+        let builder = ExtractorBuilder::new();
+        let finder = builder.build();
+        let text = b"From a@example.org Mon Jan  1 00:00:00 2001\nSubject: x\n\nhttp://a.example/\n";
+        let uris = |m: SliceMatches<'_>| m.map(|m| m.uri().to_owned()).collect::<Vec<_>>();
+        assert_eq!(uris(builder.slice(text)), ["http://a.example/"]);
+        assert_eq!(builder.reader(&text[..]).map(Result::unwrap).count(), 1);
+        assert_eq!(uris(builder.slice_range(text, 0..10)), uris(finder.slice_range(text, 0..10)));
+        assert_eq!(finder.reads_as_mail(text, true), shard::reads_as_mail(&finder, text, true));
+        let start = crate::MessageStart::default();
+        assert_eq!(finder.mbox_cut(text, start, 1), shard::mbox_cut(&finder, text, start, 1));
+        assert_eq!(uris(finder.slice_messages(text, start)), ["http://a.example/"]);
+        assert_eq!(finder.reader_messages(&text[..], start).map(Result::unwrap).count(), 1);
+        let prefix = crate::Prefix::default();
+        let range = finder.reader_range_after(io::Cursor::new(text), 0..10, prefix).unwrap();
+        assert_eq!(range.map(Result::unwrap).count(), 1);
+        let seam: Option<crate::Seam> = None;
+        assert!(seam.is_none() && matches!(crate::MboxCut::More, shard::MboxCut::More));
     }
 
     #[test]

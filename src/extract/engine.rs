@@ -422,19 +422,19 @@ mod tests {
         let text = b"Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n--b0undary\nhttp://a.example/?a=3Db\n";
         let mut plain = ExtractorBuilder::new();
         plain.mail(crate::MailMode::Off).quoted_printable(true);
-        let uris: Vec<String> = plain.slice(text).map(|m| m.uri().to_owned()).collect();
+        let uris: Vec<String> = plain.build().slice(text).map(|m| m.uri().to_owned()).collect();
         assert_eq!(uris, ["http://a.example/?a=b", "http://a.example/?a=3Db"]);
         let mut off = plain.clone();
         off.quoted_printable(false);
-        let uris: Vec<String> = off.slice(text).map(|m| m.uri().to_owned()).collect();
+        let uris: Vec<String> = off.build().slice(text).map(|m| m.uri().to_owned()).collect();
         assert_eq!(uris, ["http://a.example/?a=3Db", "http://a.example/?a=3Db"]);
         // The header counts only at the start of a line; the decoding is asked for.
         let text = b"X-Note: Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n";
-        assert_eq!(plain.slice(text).next().unwrap().uri(), "http://a.example/?a=3Db");
+        assert_eq!(plain.build().slice(text).next().unwrap().uri(), "http://a.example/?a=3Db");
         let text = b"Content-Transfer-Encoding: quoted-printable\n\nhttp://a.example/?a=3Db\n";
-        assert_eq!(plain.slice(text).next().unwrap().uri(), "http://a.example/?a=b");
+        assert_eq!(plain.build().slice(text).next().unwrap().uri(), "http://a.example/?a=b");
         plain.quoted_printable(false);
-        assert_eq!(plain.slice(text).next().unwrap().uri(), "http://a.example/?a=3Db");
+        assert_eq!(plain.build().slice(text).next().unwrap().uri(), "http://a.example/?a=3Db");
     }
 
     /// The trigger loop's skips (a run of colons, a run of one-character words) pass over only

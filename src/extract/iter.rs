@@ -3,18 +3,21 @@
 //! [`shard`], those of an mbox from one of its messages on in [`messages`].
 
 mod borrowed;
+mod input;
 mod long;
 mod messages;
 mod shard;
 
 pub use borrowed::{BorrowedMatches, SliceMatch};
+pub use input::{Input, Reader, Slice};
 use long::Long;
 pub(crate) use messages::cut_mbox;
 pub use messages::{MboxCut, MessageStart};
 pub use shard::Seam;
 use shard::{Owned, keep_owned};
 
-use std::io::{self, Read};
+use core::fmt;
+use std::io::Read;
 use std::ops::Range;
 
 use super::engine::{Engine, Step};
@@ -63,9 +66,9 @@ struct Pipeline<S> {
     /// The options (the mail stage turns quoted-printable decoding off in the engine's).
     opts: Options,
     /// Where the first message too long to be read as mail starts (see
-    /// [`Extractor::plain_from`]).
+    /// [`Matches::plain_from`]).
     plain_from: Option<u64>,
-    /// How many messages were too long to be read as mail (see [`Extractor::long_messages`]).
+    /// How many messages were too long to be read as mail (see [`Matches::long_messages`]).
     long_messages: u64,
     /// The message of an mbox too long to be read as mail that is being read as plain text.
     long: Option<Long>,
@@ -346,7 +349,7 @@ impl<S: Source> Pipeline<S> {
         }
     }
 
-    /// See [`Extractor::overlong`].
+    /// See [`Matches::overlong`].
     fn overlong(&self) -> u64 {
         match &self.range {
             Some(range) => range.overlong,
@@ -355,35 +358,84 @@ impl<S: Source> Pipeline<S> {
     }
 }
 
-/// An iterator of matches over a reader, in input order.
+/// The matches of one input, in input order, with the other events among them
+/// ([`next_event`](Matches::next_event)) and what the scan counted. Over a reader it is an
+/// [`Extractor<R>`](Extractor) ([`UriFinder::reader`](crate::UriFinder::reader)); over bytes in
+/// memory, read in place, a [`SliceMatches<'h>`](SliceMatches)
+/// ([`UriFinder::slice`](crate::UriFinder::slice)). Both give the same events for the same
+/// bytes; they differ only in [`I::Output`](Input::Output): over a reader each is an
+/// `io::Result`, since a read may fail; over bytes in memory, the event itself.
 ///
 /// A read error is yielded once (after every match found before it), and then the iterator
 /// ends. `ErrorKind::Interrupted` is retried.
-#[derive(Debug)]
-pub struct Extractor<R> {
-    pipeline: Pipeline<source::Reader<R>>,
+///
+/// ```
+/// use urisift::{Event, ExtractorBuilder};
+///
+/// let finder = ExtractorBuilder::new().report_rejected(true).build();
+/// let text = b"<http://a.example/> and http://exa%mple.org/";
+/// // Over bytes in memory: each event as it is.
+/// let mut events = finder.slice(text);
+/// assert!(matches!(events.next_event(), Some(Event::Match(_))));
+/// assert!(matches!(events.next_event(), Some(Event::Rejected(_))));
+/// assert!(events.next_event().is_none());
+/// // Over a reader: the same events, each in an `io::Result`.
+/// let mut events = finder.reader(&text[..]);
+/// assert!(matches!(events.next_event(), Some(Ok(Event::Match(_)))));
+/// assert!(matches!(events.next_event(), Some(Ok(Event::Rejected(_)))));
+/// assert!(events.next_event().is_none());
+/// ```
+pub struct Matches<I: Input> {
+    pipeline: Pipeline<I::Source>,
+}
+
+/// An iterator of matches over a reader `R`, in bounded memory: see [`Matches`].
+pub type Extractor<R> = Matches<Reader<R>>;
+
+/// An iterator of matches over bytes in memory, read in place: see [`Matches`].
+pub type SliceMatches<'h> = Matches<Slice<'h>>;
+
+impl<I: Input> fmt::Debug for Matches<I>
+where
+    I::Source: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Matches").field("pipeline", &self.pipeline).finish()
+    }
 }
 
 impl<R: Read> Extractor<R> {
     pub(crate) fn new(compiled: &Compiled, reader: R) -> Self {
-        Extractor { pipeline: Pipeline::new(compiled, source::Reader::new(reader)) }
+        Matches { pipeline: Pipeline::new(compiled, source::Reader::new(reader)) }
+    }
+
+    /// The reader.
+    pub fn get_ref(&self) -> &R {
+        &self.pipeline.source.reader
     }
 }
 
-impl<R: Read> Extractor<R> {
+impl<'h> SliceMatches<'h> {
+    pub(crate) fn new(compiled: &Compiled, haystack: &'h [u8]) -> Self {
+        Matches { pipeline: Pipeline::new(compiled, source::Slice::new(haystack)) }
+    }
+}
+
+impl<I: Input> Matches<I> {
     /// The next event: a match, a rejected candidate (only with
     /// [`ExtractorBuilder::report_rejected`](crate::ExtractorBuilder::report_rejected)), or an
-    /// overlong candidate that was skipped.
-    pub fn next_event(&mut self) -> Option<io::Result<Event>> {
+    /// overlong candidate that was skipped. An `io::Result<Event>` over a reader, an
+    /// [`Event`] over bytes in memory ([`Input::Output`]).
+    pub fn next_event(&mut self) -> Option<I::Output<Event>> {
         match self.pipeline.advance() {
-            Ok(true) => self.pipeline.engine.pending.pop_front().map(Ok),
+            Ok(true) => self.pipeline.engine.pending.pop_front().map(|event| I::output(Ok(event))),
             Ok(false) => None,
-            Err(e) => Some(Err(e)),
+            Err(e) => Some(I::output(Err(e))),
         }
     }
 
     /// The next event, lent rather than given: the same events as
-    /// [`next_event`](Extractor::next_event), in the same order, each borrowed until the next
+    /// [`next_event`](Matches::next_event), in the same order, each borrowed until the next
     /// call, when it is dropped. For a caller that only looks at each event (counts it, writes
     /// it out), this saves moving it out of the extractor's queue; a match lent and then
     /// dropped also leaves its text's buffer for a later match, so taking every event this way
@@ -394,7 +446,7 @@ impl<R: Read> Extractor<R> {
     /// use urisift::{Event, ExtractorBuilder};
     ///
     /// let text = &b"See <http://example.org/a> and mailto:someone@example.org."[..];
-    /// let mut extractor = ExtractorBuilder::new().reader(text);
+    /// let mut extractor = ExtractorBuilder::new().build().reader(text);
     /// let (mut count, mut mailto) = (0, 0);
     /// while let Some(event) = extractor.next_event_ref() {
     ///     if let Event::Match(m) = event? {
@@ -405,20 +457,21 @@ impl<R: Read> Extractor<R> {
     /// assert_eq!((count, mailto), (2, 1));
     /// # Ok::<(), std::io::Error>(())
     /// ```
-    pub fn next_event_ref(&mut self) -> Option<io::Result<&Event>> {
+    pub fn next_event_ref(&mut self) -> Option<I::Output<&Event>> {
         match self.pipeline.advance() {
             Ok(true) => {
                 self.pipeline.lent = true;
-                self.pipeline.engine.pending.front().map(Ok)
+                self.pipeline.engine.pending.front().map(|event| I::output(Ok(event)))
             }
             Ok(false) => None,
-            Err(e) => Some(Err(e)),
+            Err(e) => Some(I::output(Err(e))),
         }
     }
 
     /// How many candidates so far were longer than the maximum URI length and skipped. They
     /// are counted when found, which may be a few events ahead of the last one taken (events
-    /// are found in small batches); once the events run out the count is complete.
+    /// are found in small batches); once the events run out the count is complete. For the
+    /// scan of a range, the overlong candidates the range owns.
     pub fn overlong(&self) -> u64 {
         self.pipeline.overlong()
     }
@@ -455,15 +508,13 @@ impl<R: Read> Extractor<R> {
     pub fn long_messages(&self) -> u64 {
         self.pipeline.long_messages
     }
-
-    /// The reader.
-    pub fn get_ref(&self) -> &R {
-        &self.pipeline.source.reader
-    }
 }
 
-impl<R: Read> Iterator for Extractor<R> {
-    type Item = io::Result<Match>;
+/// The matches: an `io::Result<Match>` each over a reader, a [`Match`] over bytes in memory
+/// ([`Input::Output`]). Rejected and overlong candidates are passed over (see
+/// [`Matches::next_event`]).
+impl<I: Input> Iterator for Matches<I> {
+    type Item = I::Output<Match>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
@@ -471,83 +522,11 @@ impl<R: Read> Iterator for Extractor<R> {
                 // Rejected and overlong candidates before the match are passed over.
                 Ok(true) => {
                     if let Some(m) = self.pipeline.engine.pending.pop_match() {
-                        return Some(Ok(m));
+                        return Some(I::output(Ok(m)));
                     }
                 }
                 Ok(false) => return None,
-                Err(e) => return Some(Err(e)),
-            }
-        }
-    }
-}
-
-/// An iterator of matches over bytes in memory, in input order.
-#[derive(Debug)]
-pub struct SliceMatches<'h> {
-    pipeline: Pipeline<source::Slice<'h>>,
-}
-
-impl<'h> SliceMatches<'h> {
-    pub(crate) fn new(compiled: &Compiled, haystack: &'h [u8]) -> Self {
-        SliceMatches { pipeline: Pipeline::new(compiled, source::Slice::new(haystack)) }
-    }
-}
-
-impl SliceMatches<'_> {
-    /// The next event: see [`Extractor::next_event`].
-    pub fn next_event(&mut self) -> Option<Event> {
-        let Ok(more) = self.pipeline.advance();
-        if more { self.pipeline.engine.pending.pop_front() } else { None }
-    }
-
-    /// The next event, lent until the next call: see [`Extractor::next_event_ref`].
-    pub fn next_event_ref(&mut self) -> Option<&Event> {
-        let Ok(more) = self.pipeline.advance();
-        self.pipeline.lent = more;
-        if more { self.pipeline.engine.pending.front() } else { None }
-    }
-
-    /// How many candidates so far were longer than the maximum URI length and skipped: see
-    /// [`Extractor::overlong`].
-    pub fn overlong(&self) -> u64 {
-        self.pipeline.overlong()
-    }
-
-    /// See [`Extractor::start_seam`].
-    pub fn start_seam(&self) -> Option<&Seam> {
-        self.pipeline.seams[0].as_ref()
-    }
-
-    /// See [`Extractor::end_seam`].
-    pub fn end_seam(&self) -> Option<&Seam> {
-        self.pipeline.seams[1].as_ref()
-    }
-
-    /// Where the first message too long to be read as mail starts: see
-    /// [`Extractor::plain_from`].
-    pub fn plain_from(&self) -> Option<u64> {
-        self.pipeline.plain_from
-    }
-
-    /// How many messages so far were too long to be read as mail: see
-    /// [`Extractor::long_messages`].
-    pub fn long_messages(&self) -> u64 {
-        self.pipeline.long_messages
-    }
-}
-
-impl Iterator for SliceMatches<'_> {
-    type Item = Match;
-
-    fn next(&mut self) -> Option<Match> {
-        loop {
-            let Ok(more) = self.pipeline.advance();
-            if !more {
-                return None;
-            }
-            // Rejected and overlong candidates before the match are passed over.
-            if let Some(m) = self.pipeline.engine.pending.pop_match() {
-                return Some(m);
+                Err(e) => return Some(I::output(Err(e))),
             }
         }
     }

@@ -127,7 +127,7 @@ impl Mail {
     /// The mail stage resumed at the separator line at input offset `separator` of an mbox, its
     /// message starting at `start`, after `number` messages and `line_feeds` line feeds: it
     /// reads from there on what the stage over the whole input reads (see
-    /// [`UriFinder::reader_messages`](crate::UriFinder::reader_messages)).
+    /// [`shard::reader_messages`](crate::shard::reader_messages)).
     pub(crate) fn resuming(mut self, separator: u64, start: u64, number: usize, line_feeds: u64) -> Self {
         self.messages = self.messages.resuming(separator, start, number);
         if let Some(lines) = &mut self.lines {

@@ -15,6 +15,10 @@ mod refang;
 mod validate;
 
 pub use builder::{ExtractorBuilder, UriFinder};
-pub use iter::{BorrowedMatches, Extractor, MboxCut, MessageStart, Seam, SliceMatch, SliceMatches};
+pub(crate) use iter::cut_mbox;
+pub use iter::{
+    BorrowedMatches, Extractor, Input, Matches, MboxCut, MessageStart, Reader, Seam, Slice, SliceMatch,
+    SliceMatches,
+};
 pub use options::{MAIL_MAX, MailMode};
 pub use prefix::Prefix;

@@ -11,7 +11,7 @@ pub(crate) use crate::delimit::LOOKBACK;
 /// is read a message at a time, so an extractor over a reader holds one message, and what it
 /// decodes from it, at a time. A longer message (of an mbox, or an input that is one message)
 /// is read as plain text, by a reader and over a slice alike, and the messages after it as
-/// mail ([`Extractor::long_messages`](crate::Extractor::long_messages) counts them).
+/// mail ([`Matches::long_messages`](crate::Matches::long_messages) counts them).
 pub const MAIL_MAX: usize = 64 << 20;
 
 /// The options an extractor runs with, as the builder sets them.

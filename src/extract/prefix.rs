@@ -56,10 +56,10 @@ impl Prefix {
 
     /// The prefix of a range that starts at `len`, not counted: taken to hold no line feed and
     /// no `Content-Transfer-Encoding` header line. A range scanned after it (with
-    /// [`UriFinder::reader_range_after`](crate::UriFinder::reader_range_after)) warms up from a
+    /// [`shard::reader_range_after`](crate::shard::reader_range_after)) warms up from a
     /// short way back only, and numbers lines from 1 at its start; for a caller that does not
-    /// number lines and checks each range's [`start_seam`](crate::Extractor::start_seam)
-    /// against the [`end_seam`](crate::Extractor::end_seam) of the range before, scanning
+    /// number lines and checks each range's [`start_seam`](crate::Matches::start_seam)
+    /// against the [`end_seam`](crate::Matches::end_seam) of the range before, scanning
     /// again with the prefix counted where they differ.
     pub fn unknown(len: u64) -> Prefix {
         Prefix { len, line_feeds: 0, transfer_encoding_line: None }

@@ -13,7 +13,11 @@ use std::io::{self, Read};
 use buffer::Buffer;
 
 /// The input as the pipeline reads it.
-pub(crate) trait Source {
+///
+/// `pub` in a private module, as [`Slice`] and [`Reader`] are: nameable inside the crate
+/// only, and allowed in the type of the public iterator that holds them
+/// (`extract::iter::Input`).
+pub trait Source {
     /// What a refill can fail with.
     type Error;
 
@@ -37,9 +41,9 @@ pub(crate) trait Source {
 
 /// Bytes in memory, held whole: the input from its offset `base` to its end (from its start,
 /// but for a run of an mbox read in place: see
-/// [`UriFinder::slice_messages`](crate::UriFinder::slice_messages)).
+/// [`shard::slice_messages`](crate::shard::slice_messages)).
 #[derive(Debug)]
-pub(crate) struct Slice<'h> {
+pub struct Slice<'h> {
     bytes: &'h [u8],
     base: u64,
 }
@@ -84,7 +88,7 @@ impl Source for Slice<'_> {
 
 /// A reader, read into a rolling [`Buffer`].
 #[derive(Debug)]
-pub(crate) struct Reader<R> {
+pub struct Reader<R> {
     pub(crate) reader: R,
     buffer: Buffer,
 }

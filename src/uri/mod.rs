@@ -26,8 +26,8 @@
 //! in the query only; the scheme, port and IP literals stay ASCII. Components are `&str`
 //! slices of the input and spans are byte offsets, as for URIs. The scheme rules (an `http`
 //! IRI needs a host, a `mailto` IRI an address, …) are checked on the IRI's URI mapping, as
-//! RFC 3987 §3.1 prescribes. [`Uri::to_uri`] (and [`to_uri`]) give that mapping: A-labels for
-//! an internationalized host name (UTS #46 ToASCII, the `idna` crate), percent-encoded UTF-8
+//! RFC 3987 §3.1 prescribes. [`iri_to_uri`] gives that mapping: A-labels for an
+//! internationalized host name (UTS #46 ToASCII, the `idna` crate), percent-encoded UTF-8
 //! elsewhere. Normalization and equivalence follow RFC 3987 §5.3 ([`Uri::normalized`]).
 //!
 //! IRIs are a flag of the parse, not a [`Grammar`]: `Grammar` is an exhaustive enum, and a new
@@ -47,9 +47,9 @@
 //! let iri = Uri::parse_iri("http://bücher.example/straße?q=ü#frag").unwrap();
 //! assert_eq!(iri.host(), Some("bücher.example"));
 //! assert_eq!(iri.path(), "/straße");
-//! assert_eq!(iri.to_uri(), "http://xn--bcher-kva.example/stra%C3%9Fe?q=%C3%BC#frag");
+//! assert_eq!(uri::iri_to_uri(iri.as_str()), "http://xn--bcher-kva.example/stra%C3%9Fe?q=%C3%BC#frag");
 //! assert!(Uri::parse("http://bücher.example/").is_err());
-//! assert_eq!(uri::to_uri("http://r\u{e9}sum\u{e9}.example.org").unwrap(), "http://xn--rsum-bpad.example.org");
+//! assert_eq!(uri::iri_to_uri("http://r\u{e9}sum\u{e9}.example.org"), "http://xn--rsum-bpad.example.org");
 //! ```
 
 mod components;
@@ -76,6 +76,8 @@ pub use host::is_clickable_host;
 pub(crate) use iri::{Class as IriClass, class as iri_class};
 pub use normalize::normalize;
 pub(crate) use packed::Parts;
+pub use parse::iri_to_uri;
+#[allow(deprecated)]
 pub use parse::to_uri;
 pub(crate) use parse::validate_with;
 pub(crate) use plain::{

@@ -42,7 +42,7 @@ use crate::chars::{self, UNRESERVED};
 /// applied (§5.3.2.2: equivalence "MUST rely on the assumption that IRIs are appropriately
 /// pre-character-normalized"), and a host is not converted to A-labels (§5.3.3: IDNs "SHOULD
 /// NOT be converted into ASCII Compatible Encoding"). Equivalence of IRIs compares the normal
-/// forms of their URI mappings ([`Uri::to_uri`]), which aligns percent-encoding as §5.3.2.3
+/// forms of their URI mappings ([`iri_to_uri`](super::iri_to_uri)), which aligns percent-encoding as §5.3.2.3
 /// says and makes an IDN equivalent to its A-labels, as §5.3.3 allows
 /// (`http://résumé.example.org` and `http://xn--rsum-bpad.example.org`).
 ///
@@ -123,7 +123,8 @@ impl Uri<'_> {
         // aligned; for example, by converting both IRIs to URIs"; with §5.3.3's leave to
         // consider an IDN and its A-labels equivalent, the mapping of §3.1 does both.
         if self.iri || other.iri {
-            let (a, b) = (self.to_uri(), other.to_uri());
+            let (a, b) =
+                (super::iri::to_uri(self.input, &self.parts), super::iri::to_uri(other.input, &other.parts));
             if let (Ok(a), Ok(b)) = (Uri::parse_with(&a, self.grammar), Uri::parse_with(&b, other.grammar)) {
                 return a.is_equivalent(&b);
             }

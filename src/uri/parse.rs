@@ -1,6 +1,8 @@
 //! Parsing: a URI or IRI reference checked against a [`Grammar`] and split into its components
 //! ([`Uri`]); the extractor's entry point ([`validate_with`]) and the IRI-to-URI mapping
-//! ([`to_uri`]).
+//! ([`iri_to_uri`]).
+
+use std::borrow::Cow;
 
 use super::{Components, Grammar, ParseError, Uri, Urn, generic, iri, scheme_rules};
 
@@ -63,18 +65,8 @@ impl<'a> Uri<'a> {
         Ok(uri)
     }
 
-    /// The URI this IRI reference maps to (RFC 3987 §3.1): a registered name holding characters
-    /// outside ASCII is converted to A-labels by UTS #46 ToASCII (or, when that fails, treated
-    /// as the rest is); every other character outside ASCII becomes the percent-escapes of its
-    /// UTF-8 octets, with upper-case hex digits. ASCII text is kept as it is, so a URI maps to
-    /// itself and mapping twice changes nothing. The result is a valid URI reference under
-    /// [`Grammar::Rfc3986`].
-    ///
-    /// ```
-    /// use urisift::uri::Uri;
-    /// let iri = Uri::parse_iri("http://example.com/\u{10300}\u{10301}?r\u{e9}d%09").unwrap();
-    /// assert_eq!(iri.to_uri(), "http://example.com/%F0%90%8C%80%F0%90%8C%81?r%C3%A9d%09");
-    /// ```
+    /// The URI this IRI reference maps to (RFC 3987 §3.1).
+    #[deprecated(since = "0.2.0", note = "use `urisift::uri::iri_to_uri(uri.as_str())`")]
     pub fn to_uri(&self) -> String {
         iri::to_uri(self.input, &self.parts)
     }
@@ -109,17 +101,45 @@ pub(crate) fn validate_with<T>(
     Ok(f(&uri.parts))
 }
 
-/// Parses `iri` as an IRI reference ([`Uri::parse_iri`]) and returns the URI it maps to
-/// ([`Uri::to_uri`], RFC 3987 §3.1).
+/// The URI `iri` maps to (RFC 3987 §3.1): a registered name holding characters outside ASCII
+/// converted to A-labels by UTS #46 ToASCII (or, when that fails, treated as the rest is), and
+/// every other character outside ASCII replaced by the percent-escapes of its UTF-8 octets,
+/// with upper-case hex digits. ASCII text is kept as it is, borrowed (§3.1: "an identity
+/// transformation for URIs"), so a URI maps to itself and mapping twice changes nothing.
+///
+/// It takes any text: the host is found by parsing `iri` as an IRI reference
+/// ([`Uri::parse_iri`]); text that does not parse as one (a match that holds balanced brackets
+/// after its host, which the extractor allows) has every octet outside ASCII percent-encoded,
+/// the host too, which §3.1 allows. The result of a valid IRI reference is a valid URI
+/// reference under [`Grammar::Rfc3986`]. This is the crate's one IRI→URI mapping: of a
+/// [`Match`](crate::Match), [`Match::to_uri`](crate::Match::to_uri) calls it.
 ///
 /// ```
-/// assert_eq!(urisift::uri::to_uri("mailto:jos\u{e9}@example.org").unwrap(), "mailto:jos%C3%A9@example.org");
-/// assert_eq!(urisift::uri::to_uri("http://example.com/a b").unwrap_err().index(), 20);
+/// use urisift::uri::iri_to_uri;
+/// assert_eq!(iri_to_uri("http://a.example/"), "http://a.example/");
+/// assert_eq!(iri_to_uri("mailto:jos\u{e9}@example.org"), "mailto:jos%C3%A9@example.org");
+/// assert_eq!(iri_to_uri("http://r\u{e9}sum\u{e9}.example.org"), "http://xn--rsum-bpad.example.org");
+/// assert_eq!(iri_to_uri("http://bücher.example/?ids[]=ü"), "http://b%C3%BCcher.example/?ids[]=%C3%BC");
 /// ```
+pub fn iri_to_uri(iri: &str) -> Cow<'_, str> {
+    if iri.is_ascii() {
+        return Cow::Borrowed(iri);
+    }
+    Cow::Owned(match Uri::parse_iri(iri) {
+        Ok(parsed) => iri::to_uri(parsed.input, &parsed.parts),
+        Err(_) => iri::percent_encode(iri),
+    })
+}
+
+/// Parses `iri` as an IRI reference ([`Uri::parse_iri`]) and returns the URI it maps to.
 ///
 /// # Errors
 ///
 /// The [`ParseError`] of [`Uri::parse_iri`] when `iri` is not a valid IRI reference.
+#[deprecated(
+    since = "0.2.0",
+    note = "use `urisift::uri::iri_to_uri(iri)`, after `Uri::parse_iri(iri)?` to reject text that is no IRI"
+)]
 pub fn to_uri(iri: &str) -> Result<String, ParseError> {
-    Uri::parse_iri(iri).map(|uri| uri.to_uri())
+    Uri::parse_iri(iri).map(|uri| iri::to_uri(uri.input, &uri.parts))
 }

@@ -51,19 +51,19 @@ pub const CHUNKINGS: &[&[usize]] = &[&[1], &[2], &[3], &[7], &[5, 1, 13, 2], &[6
 
 /// All events of `input` under `builder`, from the slice path.
 pub fn slice_events(builder: &ExtractorBuilder, input: &[u8]) -> Vec<Event> {
-    let mut it = builder.slice(input);
+    let mut it = builder.build().slice(input);
     std::iter::from_fn(|| it.next_event()).collect()
 }
 
 /// All events of `input` under `builder`, read through `reader`.
 pub fn reader_events<R: Read>(builder: &ExtractorBuilder, reader: R) -> Vec<Event> {
-    let mut it = builder.reader(reader);
+    let mut it = builder.build().reader(reader);
     std::iter::from_fn(|| it.next_event()).map(|e| e.expect("an in-memory reader does not fail")).collect()
 }
 
 /// [`reader_events`] taken with [`urisift::Extractor::next_event_ref`], each lent event cloned.
 pub fn lent_reader_events<R: Read>(builder: &ExtractorBuilder, reader: R) -> Vec<Event> {
-    let mut it = builder.reader(reader);
+    let mut it = builder.build().reader(reader);
     let mut events = Vec::new();
     while let Some(event) = it.next_event_ref() {
         events.push(event.expect("an in-memory reader does not fail").clone());
@@ -75,7 +75,7 @@ pub fn lent_reader_events<R: Read>(builder: &ExtractorBuilder, reader: R) -> Vec
 /// without interruptions) gives exactly the events of the slice path.
 pub fn matches_with(builder: &ExtractorBuilder, input: &[u8]) -> Vec<Match> {
     let from_slice = slice_events(builder, input);
-    let mut it = builder.slice(input);
+    let mut it = builder.build().slice(input);
     let lent: Vec<Event> = std::iter::from_fn(|| it.next_event_ref().cloned()).collect();
     assert!(lent == from_slice, "lent events differ from given ones on a slice\ninput: {}", show(input));
     for sizes in CHUNKINGS {

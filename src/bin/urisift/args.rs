@@ -4,13 +4,11 @@
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _, ValueParser};
+use urisift::ExtractorBuilder;
 use urisift::uri::Grammar;
 
 use crate::input::{MEMORY_DEFAULT, MEMORY_RANGE};
 use crate::template::Template;
-
-/// The range of `--max-uri-len` (the library's).
-const MAX_URI_LEN: std::ops::RangeInclusive<u64> = 16..=1 << 30;
 
 /// When to colour the output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -262,8 +260,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "SIZE", default_value = "64K", allow_negative_numbers = true, value_parser = parse_max_uri_len)]
     pub(crate) max_uri_len: usize,
 
-    /// The longest message read as mail, in bytes (suffixes K, M, G; from 1K to 4G; 64M by
-    /// default).
+    /// The longest message read as mail, in bytes (suffixes K, M, G; from 1 byte to 4G less 2
+    /// bytes; 64M by default).
     ///
     /// Mail is read a message at a time, so memory holds one message of at most this. A
     /// longer message (a large attachment) is read as plain text, without MIME decoding, with
@@ -348,14 +346,32 @@ impl Args {
     }
 }
 
-/// Parses `--max-uri-len` (see [`size`]).
+/// Parses `--max-uri-len` (see [`size`]): the library's range, as Python takes it too.
 fn parse_max_uri_len(s: &str) -> Result<usize, String> {
-    size(s, MAX_URI_LEN, "the longest URI looked for is from 16 bytes to 1G")
+    library_size(s, ExtractorBuilder::MAX_URI_LEN_RANGE, "the longest URI looked for")
 }
 
-/// Parses `--mail-message-max` (see [`size`]): at most the library's bound, 4 GiB less two.
+/// Parses `--mail-message-max` (see [`size`]): the library's range, as Python takes it too.
 fn parse_message_max(s: &str) -> Result<usize, String> {
-    size(s, 1 << 10..=u32::MAX as u64 - 1, "the longest message read as mail is from 1K to 4G")
+    library_size(s, ExtractorBuilder::MAIL_MESSAGE_MAX_RANGE, "the longest message read as mail")
+}
+
+/// A [`size`] in `range`, the library's range of `what`, which an error names.
+fn library_size(s: &str, range: std::ops::RangeInclusive<usize>, what: &str) -> Result<usize, String> {
+    let (low, high) = (*range.start(), *range.end());
+    let bounds = format!("{what} is from {} to {}", shown(low), shown(high));
+    size(s, low as u64..=high as u64, &bounds)
+}
+
+/// `bytes` as a size is written: with the largest suffix that divides it.
+fn shown(bytes: usize) -> String {
+    match bytes {
+        1 => "1 byte".to_owned(),
+        b if b % (1 << 30) == 0 => format!("{}G", b >> 30),
+        b if b % (1 << 20) == 0 => format!("{}M", b >> 20),
+        b if b % (1 << 10) == 0 => format!("{}K", b >> 10),
+        b => format!("{b} bytes"),
+    }
 }
 
 /// Parses `--decompress-memory` (see [`size`]).
@@ -463,6 +479,23 @@ mod tests {
         }
         for bad in ["", "K", "1.5K", "lots", "1T"] {
             assert!(parse_max_uri_len(bad).unwrap_err().contains("is not a size"), "{bad}");
+        }
+    }
+
+    /// The library's range of message bounds, no other (issue 37 item 8: Python took 2**40,
+    /// which the library cut to 4G silently, where the command line refused it).
+    #[test]
+    fn message_bounds_are_the_librarys() {
+        assert_eq!(parse_message_max("1"), Ok(1));
+        assert_eq!(parse_message_max("64M"), Ok(urisift::MAIL_MAX));
+        assert_eq!(parse_message_max("4294967294"), Ok(u32::MAX as usize - 1));
+        for bad in ["0", "4G", "4294967295", "5G"] {
+            assert_eq!(
+                parse_message_max(bad),
+                Err(format!(
+                    "{bad} is out of range: the longest message read as mail is from 1 byte to 4294967294 bytes"
+                ))
+            );
         }
     }
 

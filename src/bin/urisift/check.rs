@@ -428,7 +428,7 @@ fn check_one(bytes: &[u8], args: &CheckArgs, out: &mut impl Write) -> io::Result
         write_invalid(out, input, Failure { index: span.start as usize, message }, args)?;
         return Ok(false);
     }
-    let mapped = args.to_uri.then(|| uri.to_uri());
+    let mapped = args.to_uri.then(|| urisift::uri::iri_to_uri(uri.as_str()).into_owned());
     if args.json {
         write_json(out, &Report { uri: mapped.map(Some), ..Report::valid(&uri) })?;
     } else if let Some(mapped) = mapped {

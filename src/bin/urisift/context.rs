@@ -149,7 +149,8 @@ mod tests {
         ];
         for step in [1, 2, 3, 7, 64, 1 << 16] {
             let ctx = Context::new(Trickle::boxed(text, step), 64);
-            let mut extractor = urisift::ExtractorBuilder::new().reader(ContextReader(Rc::clone(&ctx)));
+            let mut extractor =
+                urisift::ExtractorBuilder::new().build().reader(ContextReader(Rc::clone(&ctx)));
             let mut lines = Vec::new();
             while let Some(event) = extractor.next_event_ref() {
                 if let urisift::Event::Match(m) = event.unwrap() {
@@ -166,7 +167,7 @@ mod tests {
         text.extend_from_slice(b" http://a.example/ ");
         text.extend(vec![b'y'; 1 << 20]);
         let ctx = Context::new(Trickle::boxed(&text, 1 << 16), 64);
-        let mut extractor = urisift::ExtractorBuilder::new().reader(ContextReader(Rc::clone(&ctx)));
+        let mut extractor = urisift::ExtractorBuilder::new().build().reader(ContextReader(Rc::clone(&ctx)));
         let mut lines = Vec::new();
         while let Some(event) = extractor.next_event_ref() {
             if let urisift::Event::Match(m) = event.unwrap() {

@@ -21,7 +21,7 @@ use crate::message::complain;
 pub const STDIN_NAME: &str = "<stdin>";
 
 /// How much of an input's start says whether it is read as mail
-/// ([`urisift::UriFinder::reads_as_mail`]).
+/// ([`urisift::shard::reads_as_mail`]).
 pub const MAIL_LOOK: usize = 64 * 1024;
 
 /// One input to scan.

@@ -270,7 +270,7 @@ mod tests {
         let mut builder = urisift::ExtractorBuilder::new();
         builder.abbreviated(true).line_numbers(true);
         let mut checked = 0;
-        for m in builder.slice(text) {
+        for m in builder.build().slice(text) {
             for file in ["a.txt", "<stdin>", "we\"ird\\na\tme\u{1}.txt", "caf\u{e9}.txt"] {
                 let mut mine = Vec::new();
                 match_record(&mut mine, &m, &name(file), Some(b"a \"line\"\t\xff")).unwrap();
@@ -312,8 +312,9 @@ mod tests {
     fn other_records_are_valid_json_with_their_fields() {
         let mut builder = urisift::ExtractorBuilder::new();
         builder.report_rejected(true).line_numbers(true).max_uri_len(32);
-        let mut events =
-            builder.slice(b"\n\nsee <http://exa%mple.com/\"q\"> now\nhttp://a.example/long-long-long-long");
+        let mut events = builder
+            .build()
+            .slice(b"\n\nsee <http://exa%mple.com/\"q\"> now\nhttp://a.example/long-long-long-long");
         let Some(urisift::Event::Rejected(r)) = events.next_event() else { panic!("a rejected candidate") };
         let Some(urisift::Event::Overlong(o)) = events.next_event() else { panic!("an overlong candidate") };
         let mut buf = Vec::new();

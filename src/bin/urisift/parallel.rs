@@ -1,7 +1,7 @@
 //! `-j N`: the inputs scanned on N threads, a large file in ranges, the output in input order.
 //!
 //! The inputs are cut into jobs: a whole input, or a range of a large regular file
-//! (`UriFinder::reader_range_after`, whose ranges add up to the whole file exactly). Worker
+//! (`shard::reader_range_after`, whose ranges add up to the whole file exactly). Worker
 //! threads take the jobs in order and send their events in batches down a bounded channel per
 //! job; the main thread takes the jobs' channels in order and reports every event as the
 //! one-thread scan does, with the same code ([`Printer::report`]), so the output is the same. A
@@ -30,7 +30,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Condvar, Mutex};
 
-use urisift::{Prefix, Seam, UriFinder};
+use urisift::UriFinder;
+use urisift::shard::{self, Prefix, Seam};
 
 use crate::args::Args;
 use crate::input::{
@@ -274,7 +275,7 @@ fn splittable(path: &std::path::Path, finder: &UriFinder) -> Option<(u64, [u8; 2
         // Read as it is without -z (with its warning), decompressed with it: whole.
         return None;
     }
-    let mail = finder.reads_as_mail(&start, start.len() < MAIL_LOOK);
+    let mail = shard::reads_as_mail(finder, &start, start.len() < MAIL_LOOK);
     let head = if start.len() >= 2 { [start[0], start[1]] } else { [0; 2] };
     Some((meta.len(), head, mail))
 }
@@ -478,13 +479,13 @@ fn scan_job(
             };
             let extractor = match prefix {
                 None if *guess => {
-                    finder.reader_range_after(file, range.clone(), Prefix::unknown(range.start))
+                    shard::reader_range_after(finder, file, range.clone(), Prefix::unknown(range.start))
                 }
                 // `--range` (and the ranges of a mailbox, which start in the file).
                 None => file
                     .metadata()
                     .and_then(|meta| finder.reader_range(file, input::clamped(range.clone(), meta.len()))),
-                Some(Ok(prefix)) => finder.reader_range_after(file, range.clone(), prefix),
+                Some(Ok(prefix)) => shard::reader_range_after(finder, file, range.clone(), prefix),
                 Some(Err(e)) => Err(io::Error::other(e)),
             };
             match extractor {
@@ -523,7 +524,7 @@ fn rescan<W: io::Write>(
         let more = count_block(&file, counted.len()..range.start, false).map_err(ScanError::Input)?;
         *counted = counted.followed_by(more);
     }
-    let mut extractor = finder.reader_range_after(file, range, *counted).map_err(ScanError::Input)?;
+    let mut extractor = shard::reader_range_after(finder, file, range, *counted).map_err(ScanError::Input)?;
     while let Some(event) = extractor.next_event_ref() {
         let event = event.map_err(ScanError::Input)?;
         if let Rest::NotWanted = printer.report(event, counts, &name, max_count)? {

@@ -342,7 +342,7 @@ impl<'a, W: Write> Printer<'a, W> {
         let second = if self.args.all_readings { m.alternate() } else { None };
         // `--to-uri`: each reading mapped to its URI (RFC 3987 §3.1); a URI stays borrowed.
         let readings: Vec<std::borrow::Cow<'_, str>> = if self.args.to_uri {
-            core::iter::once(m.uri()).chain(second).map(urisift::iri_to_uri).collect()
+            core::iter::once(m.uri()).chain(second).map(urisift::uri::iri_to_uri).collect()
         } else {
             Vec::new()
         };

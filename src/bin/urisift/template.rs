@@ -259,7 +259,7 @@ mod tests {
         let mut builder = urisift::ExtractorBuilder::new();
         builder.line_numbers(true);
         let mut out = Vec::new();
-        for m in builder.slice(text) {
+        for m in builder.build().slice(text) {
             template.render(&mut out, &m, m.uri(), b"f.txt", b"the line");
         }
         String::from_utf8(out).unwrap()

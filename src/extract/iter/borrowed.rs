@@ -1,5 +1,5 @@
 //! Matches over bytes in memory whose URI text is borrowed from those bytes where they hold it
-//! as it is: [`SliceMatches::borrowed`].
+//! as it is: [`Matches::borrowed`](crate::Matches::borrowed).
 
 use std::borrow::Cow;
 
@@ -7,7 +7,7 @@ use super::SliceMatches;
 use crate::matches::{Delimiter, Event, Match, Span};
 
 /// A URI found in bytes in memory, its text borrowed from them where they hold it as it is:
-/// what [`SliceMatches::borrowed`] yields.
+/// what [`Matches::borrowed`](crate::Matches::borrowed) yields.
 ///
 /// The text is borrowed when the URI is the bytes of its [span](SliceMatch::span) unchanged,
 /// as almost every URI is, and owned when it was joined or changed on its way out (white space
@@ -89,7 +89,7 @@ impl<'h> SliceMatch<'h> {
 }
 
 /// The matches of a [`SliceMatches`], each a [`SliceMatch`] whose text is borrowed from the
-/// input where it can be: see [`SliceMatches::borrowed`].
+/// input where it can be: see [`Matches::borrowed`](crate::Matches::borrowed).
 #[derive(Debug)]
 pub struct BorrowedMatches<'h> {
     matches: SliceMatches<'h>,
@@ -98,7 +98,7 @@ pub struct BorrowedMatches<'h> {
 impl<'h> SliceMatches<'h> {
     /// The same matches, in the same order, each a [`SliceMatch`] whose text is borrowed from
     /// the input, not copied, where the input holds it as it is. The matches are lent by the
-    /// extractor ([`SliceMatches::next_event_ref`]), so that taking them this way allocates
+    /// extractor ([`Matches::next_event_ref`](crate::Matches::next_event_ref)), so that taking them this way allocates
     /// nothing for a URI found as it stands in the input: the quickest way to take the URIs
     /// of bytes in memory one by one.
     ///

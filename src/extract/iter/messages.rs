@@ -1,6 +1,6 @@
 //! An mbox read from one of its separator lines on: the reading of a mailbox cut at message
 //! boundaries into runs of whole messages, each scanned on its own (see the crate docs,
-//! "Shards", and [`UriFinder::reader_messages`](crate::UriFinder::reader_messages)).
+//! "Shards", and [`shard::reader_messages`](crate::shard::reader_messages)).
 
 use std::io::Read;
 
@@ -14,9 +14,9 @@ use crate::source::{self, Source};
 /// and what the input before it holds that the reading of the messages from there on needs:
 /// how many messages come before it and how many line feeds. The reading of the whole input
 /// is in the same state at every separator line, so the runs of whole messages that
-/// [`UriFinder::mbox_cut`](crate::UriFinder::mbox_cut) cuts a mailbox into can be read apart,
+/// [`shard::mbox_cut`](crate::shard::mbox_cut) cuts a mailbox into can be read apart,
 /// on as many threads, from a pipe, and give together what the reading of the whole mailbox
-/// gives ([`UriFinder::reader_messages`](crate::UriFinder::reader_messages)).
+/// gives ([`shard::reader_messages`](crate::shard::reader_messages)).
 ///
 /// The default is the start of the input.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -47,7 +47,7 @@ impl MessageStart {
     }
 }
 
-/// Where [`UriFinder::mbox_cut`](crate::UriFinder::mbox_cut) cuts an mbox.
+/// Where [`shard::mbox_cut`](crate::shard::mbox_cut) cuts an mbox.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MboxCut {
     /// The first `len` bytes given are whole messages; the next starts after them, at `next`.
@@ -64,7 +64,7 @@ pub enum MboxCut {
 }
 
 /// Cuts `bytes`, the input from `at` on, after the first whole message that ends at or after
-/// `want` bytes: see [`UriFinder::mbox_cut`](crate::UriFinder::mbox_cut).
+/// `want` bytes: see [`shard::mbox_cut`](crate::shard::mbox_cut).
 pub(crate) fn cut_mbox(compiled: &Compiled, bytes: &[u8], at: MessageStart, want: usize) -> MboxCut {
     match mbox::cut(bytes, want) {
         mbox::Cut::At { line, next, messages } => {
@@ -86,7 +86,7 @@ pub(crate) fn cut_mbox(compiled: &Compiled, bytes: &[u8], at: MessageStart, want
 
 impl<R: Read> Extractor<R> {
     /// The events of the messages `reader` reads, an mbox from the separator line `at` on:
-    /// see [`UriFinder::reader_messages`](crate::UriFinder::reader_messages).
+    /// see [`shard::reader_messages`](crate::shard::reader_messages).
     pub(crate) fn messages(compiled: &Compiled, reader: R, at: MessageStart) -> Self {
         Extractor {
             pipeline: Pipeline::messages(compiled, source::Reader::starting_at(reader, at.separator), at),
@@ -96,7 +96,7 @@ impl<R: Read> Extractor<R> {
 
 impl<'h> SliceMatches<'h> {
     /// The events of the messages of `bytes`, an mbox from the separator line `at` on, read in
-    /// place: see [`UriFinder::slice_messages`](crate::UriFinder::slice_messages).
+    /// place: see [`shard::slice_messages`](crate::shard::slice_messages).
     pub(crate) fn messages(compiled: &Compiled, bytes: &'h [u8], at: MessageStart) -> Self {
         SliceMatches {
             pipeline: Pipeline::messages(compiled, source::Slice::starting_at(bytes, at.separator), at),

@@ -26,17 +26,18 @@ use crate::source::{self, Source};
 /// same events from there on.
 ///
 /// It is what lets a caller that cuts an input into ranges check the warm-up of each range
-/// against the scan of the range before it: when the [`end_seam`](Extractor::end_seam) of a
-/// range `a..b` whose own scan started right equals the [`start_seam`](Extractor::start_seam)
-/// of the range `b..c`, the scan of `b..c` started right too, and its events are the whole
-/// input's. A warm-up that cannot see far enough back (a range scanned after
-/// [`Prefix::unknown`](crate::Prefix::unknown), whose quoted-printable region began before
-/// the warm-up) starts in another state, and the range is scanned again with its prefix
-/// counted.
+/// against the scan of the range before it: when the [`end_seam`](crate::Matches::end_seam)
+/// of a range `a..b` whose own scan started right equals the
+/// [`start_seam`](crate::Matches::start_seam) of the range `b..c`, the scan of `b..c` started
+/// right too, and its events are the whole input's. A warm-up that cannot see far enough back
+/// (a range scanned after [`Prefix::unknown`](crate::shard::Prefix::unknown), whose
+/// quoted-printable region began before the warm-up) starts in another state, and the range is
+/// scanned again with its prefix counted.
 ///
 /// ```
-/// use urisift::{ExtractorBuilder, MailMode, Prefix};
 /// use std::io::Cursor;
+/// use urisift::shard::{self, Prefix};
+/// use urisift::{ExtractorBuilder, MailMode};
 ///
 /// let mut text = b"Content-Transfer-Encoding: quoted-printable\n\n".to_vec();
 /// for _ in 0..40_000 {
@@ -49,7 +50,7 @@ use crate::source::{self, Source};
 /// let mut first = finder.reader_range(Cursor::new(&text), 0..cut)?;
 /// while first.next_event().is_some() {}
 /// // The second range guessed: no header counted before it, so no quoted-printable region.
-/// let guess = finder.reader_range_after(Cursor::new(&text), cut..u64::MAX, Prefix::unknown(cut))?;
+/// let guess = shard::reader_range_after(&finder, Cursor::new(&text), cut..u64::MAX, Prefix::unknown(cut))?;
 /// assert_ne!(first.end_seam(), guess.start_seam());
 /// // Counted: the warm-up starts at the header, and the seams agree.
 /// let counted = finder.reader_range(Cursor::new(&text), cut..u64::MAX)?;
@@ -218,7 +219,7 @@ impl<R: Read + Seek> Extractor<R> {
     }
 
     /// [`Extractor::range`] with the prefix of the range known: see
-    /// [`UriFinder::reader_range_after`](crate::UriFinder::reader_range_after).
+    /// [`shard::reader_range_after`](crate::shard::reader_range_after).
     pub(crate) fn range_after(
         compiled: &Compiled,
         mut reader: R,

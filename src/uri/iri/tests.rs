@@ -145,7 +145,7 @@ fn never_panics_on_any_short_mix() {
                     let s = format!("{prefix}{a}{b}{c}");
                     match Uri::parse_iri(&s) {
                         Ok(u) => {
-                            let mapped = u.to_uri();
+                            let mapped = to_uri(u.input, &u.parts);
                             assert!(Uri::parse(&mapped).is_ok(), "{s:?} -> {mapped:?}");
                         }
                         Err(e) => assert!(s.is_char_boundary(e.index()), "{s:?}: {e}"),
@@ -158,50 +158,52 @@ fn never_panics_on_any_short_mix() {
 
 #[test]
 fn mapping_rfc3987_section_3_1_examples() {
-    assert_eq!(iri("http://r\u{e9}sum\u{e9}.example.org").to_uri(), "http://xn--rsum-bpad.example.org");
+    assert_eq!(mapped("http://r\u{e9}sum\u{e9}.example.org"), "http://xn--rsum-bpad.example.org");
     assert_eq!(
-        iri("http://www.example.org/red%09ros\u{e9}#red").to_uri(),
+        mapped("http://www.example.org/red%09ros\u{e9}#red"),
         "http://www.example.org/red%09ros%C3%A9#red"
     );
     assert_eq!(
-        iri("http://example.com/\u{10300}\u{10301}\u{10302}").to_uri(),
+        mapped("http://example.com/\u{10300}\u{10301}\u{10302}"),
         "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82"
     );
     assert_eq!(
-        iri("http://validator.w3.org/check?uri=http%3A%2F%2Fr\u{e9}sum\u{e9}.example.org").to_uri(),
+        mapped("http://validator.w3.org/check?uri=http%3A%2F%2Fr\u{e9}sum\u{e9}.example.org"),
         "http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org"
     );
 }
 
 #[test]
 fn mapping_a_host_toascii_refuses_falls_back_to_escapes() {
-    assert_eq!(iri("http://\u{2603}.example/").to_uri(), "http://xn--n3h.example/");
+    assert_eq!(mapped("http://\u{2603}.example/"), "http://xn--n3h.example/");
     // UTS #46 maps to NFC: a decomposed name gets the A-labels of the composed one.
-    assert_eq!(iri("http://a\u{301}b.example/").to_uri(), iri("http://\u{e1}b.example/").to_uri());
+    assert_eq!(mapped("http://a\u{301}b.example/"), mapped("http://\u{e1}b.example/"));
     // A label starting with a combining mark is no IDN (UTS #46 validity criteria).
-    assert_eq!(iri("http://\u{301}b.example/").to_uri(), "http://%CC%81b.example/");
+    assert_eq!(mapped("http://\u{301}b.example/"), "http://%CC%81b.example/");
     // Escapes in the name are decoded before ToASCII.
-    let decoded = iri("http://b\u{fc}ch\u{e9}r.example/").to_uri();
+    let decoded = mapped("http://b\u{fc}ch\u{e9}r.example/");
     assert!(decoded.starts_with("http://xn--bchr-"), "{decoded}");
-    assert_eq!(iri("http://b%C3%BCch\u{e9}r.example/").to_uri(), decoded);
+    assert_eq!(mapped("http://b%C3%BCch\u{e9}r.example/"), decoded);
     // ...and must be UTF-8.
-    assert_eq!(iri("http://%FF\u{e9}.example/").to_uri(), "http://%FF%C3%A9.example/");
+    assert_eq!(mapped("http://%FF\u{e9}.example/"), "http://%FF%C3%A9.example/");
     // Only a registered name: a userinfo is percent-encoded.
-    assert_eq!(iri("http://\u{e9}@\u{e9}.example/").to_uri(), "http://%C3%A9@xn--9ca.example/");
+    assert_eq!(mapped("http://\u{e9}@\u{e9}.example/"), "http://%C3%A9@xn--9ca.example/");
 }
 
 #[test]
 fn mapping_is_idempotent_and_the_identity_on_uris() {
     for s in ["http://a/b?c#d", "x:/é?\u{e000}#ü", "http://bücher.example/", "//é@é/"] {
-        let once = to_uri_str(s);
+        let once = mapped(s);
         assert!(once.is_ascii(), "{once}");
-        assert_eq!(to_uri_str(&once), once);
+        assert_eq!(mapped(&once), once);
     }
-    assert_eq!(to_uri_str("HTTP://Example.COM/%7e"), "HTTP://Example.COM/%7e");
+    assert_eq!(mapped("HTTP://Example.COM/%7e"), "HTTP://Example.COM/%7e");
 }
 
-fn to_uri_str(s: &str) -> String {
-    crate::uri::to_uri(s).unwrap()
+/// The URI the valid IRI reference `s` maps to ([`crate::uri::iri_to_uri`]).
+fn mapped(s: &str) -> String {
+    assert!(Uri::parse_iri(s).is_ok(), "{s:?} is an IRI reference");
+    crate::uri::iri_to_uri(s).into_owned()
 }
 
 #[test]
@@ -238,4 +240,25 @@ fn urn_iri_normal_form_keeps_escapes_as_urn_equivalence_does() {
     let n = u.normalized();
     assert!(u.is_equivalent(&iri(&n)));
     assert!(!u.is_equivalent(&iri("urn:example:\u{e9}.")));
+}
+
+/// The one mapping: text that is no IRI reference (balanced brackets in a query, which the
+/// extractor allows) has its octets outside ASCII percent-encoded, the host's too; the entry
+/// points deprecated in 0.2.0 give what `iri_to_uri` gives.
+#[test]
+fn iri_to_uri_maps_any_text_and_the_deprecated_entry_points_agree() {
+    use std::borrow::Cow;
+    assert!(matches!(crate::uri::iri_to_uri("http://a.example/x"), Cow::Borrowed("http://a.example/x")));
+    assert!(Uri::parse_iri("http://bücher.example/?ids[]=ü").is_err());
+    assert_eq!(
+        crate::uri::iri_to_uri("http://bücher.example/?ids[]=ü"),
+        "http://b%C3%BCcher.example/?ids[]=%C3%BC"
+    );
+    #[allow(deprecated)]
+    for s in ["http://bücher.example/straße?q=ü#f", "mailto:josé@example.org", "http://a.example/"] {
+        let one = mapped(s);
+        assert_eq!(crate::uri::to_uri(s).unwrap(), one);
+        assert_eq!(iri(s).to_uri(), one);
+        assert_eq!(crate::iri_to_uri(s), one);
+    }
 }

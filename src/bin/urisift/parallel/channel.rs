@@ -6,7 +6,8 @@
 use std::io::{self, Read};
 use std::sync::mpsc::{Receiver, SyncSender};
 
-use urisift::{Event, Seam};
+use urisift::Event;
+use urisift::shard::Seam;
 
 use crate::args::Args;
 use crate::input::{Compression, Input};

@@ -1,7 +1,7 @@
 //! `-j N` over a mailbox that cannot be cut into ranges (standard input, a file read through a
 //! decompressor): it is cut into runs of whole messages as it is read
-//! ([`UriFinder::mbox_cut`]), and the runs are scanned on N threads, each read in place
-//! ([`UriFinder::slice_messages`]). The runs of a mailbox, read apart, give the events of the
+//! ([`shard::mbox_cut`]), and the runs are scanned on N threads, each read in place
+//! ([`shard::slice_messages`]). The runs of a mailbox, read apart, give the events of the
 //! whole mailbox (see the crate docs, "Shards"), and the main thread takes them in input
 //! order: a run's channel is sent down the job's channel ([`Msg::Run`]) before the run is
 //! handed to a thread. Input that is not an mbox is read on the job's own thread, as one
@@ -19,7 +19,8 @@ use std::io::{self, Read};
 use std::sync::Mutex;
 use std::sync::mpsc::{SyncSender, channel, sync_channel};
 
-use urisift::{MboxCut, MessageStart, UriFinder};
+use urisift::UriFinder;
+use urisift::shard::{self, MboxCut, MessageStart};
 
 use super::channel::{CHANNEL, Delivery, Msg, send_events};
 use crate::args::Args;
@@ -69,7 +70,7 @@ pub(super) fn scan(
     let mbox = !eof
         && failed.is_none()
         && held.bytes().starts_with(b"From ")
-        && finder.reads_as_mail(held.bytes(), eof);
+        && shard::reads_as_mail(finder, held.bytes(), eof);
     if !mbox {
         // As one thread reads it, the bytes read ahead given back first.
         let replay = held.bytes().chain(Failing(failed)).chain(reader);
@@ -100,7 +101,7 @@ pub(super) fn scan(
                     let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                     let Ok((run, at, out)) = next else { break };
                     // Read in place: a reader's buffer would copy the run again.
-                    let mut extractor = finder.slice_messages(run.bytes(), at);
+                    let mut extractor = shard::slice_messages(finder, run.bytes(), at);
                     send_events(&mut extractor, input, args, delivery, &out);
                     // A buffer grown for a long message is not kept.
                     if run.buf.len() <= RUN + 4 * SLACK {
@@ -121,7 +122,7 @@ pub(super) fn scan(
             // fewer: they are not searched until more are read or the input ends (what is held
             // after a cut would be searched twice).
             let cut = match held.len > RUN || eof || failed.is_some() {
-                true => finder.mbox_cut(held.bytes(), at, RUN),
+                true => shard::mbox_cut(finder, held.bytes(), at, RUN),
                 false => MboxCut::More,
             };
             match cut {
@@ -165,7 +166,7 @@ pub(super) fn scan(
             // The rest of the input from the last cut, on this thread.
             let (out, events) = sync_channel(CHANNEL);
             if tx.send(Msg::Run(events)).is_ok() {
-                let mut extractor = finder.reader_messages(held.bytes().chain(reader), at);
+                let mut extractor = shard::reader_messages(finder, held.bytes().chain(reader), at);
                 send_events(&mut extractor, input, args, delivery, &out);
             }
         }
