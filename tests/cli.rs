@@ -1331,9 +1331,10 @@ fn xz_declaring_a_4_gib_dictionary(text: &[u8], len: usize) -> Vec<u8> {
 /// process: the kernel keeps, as a process's peak, the peak of the memory it had before it ran
 /// its program, and a child started straight from this test process (which `std` starts with
 /// `vfork`, sharing this process's memory) would carry the test process's peak, which other
-/// tests running beside it raise (found: 118 MiB for a run that needed 9). Without GNU time
-/// (not Linux), the test says so and the peak is taken as 0.
-fn run_measured(command: Command) -> (Run, u64) {
+/// tests running beside it raise (found: 118 MiB for a run that needed 9). Its standard input
+/// is `stdin`, or empty. Without GNU time (not Linux), the test says so and the peak is taken
+/// as 0.
+fn run_measured(command: Command, stdin: Option<std::fs::File>) -> (Run, u64) {
     const MARK: &str = "urisift-test-peak-kib=";
     if !Path::new("/usr/bin/time").exists() {
         eprintln!("skipped the memory check: no /usr/bin/time");
@@ -1351,8 +1352,22 @@ fn run_measured(command: Command) -> (Run, u64) {
     if let Some(dir) = command.get_current_dir() {
         timed.current_dir(dir);
     }
-    timed.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut run = run_command(timed, b"");
+    timed.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut run = match stdin {
+        Some(file) => {
+            timed.stdin(Stdio::from(file));
+            let output = timed.output().expect("GNU time runs");
+            Run {
+                code: output.status.code(),
+                stdout: output.stdout,
+                stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+            }
+        }
+        None => {
+            timed.stdin(Stdio::piped());
+            run_command(timed, b"")
+        }
+    };
     let line = run.stderr.lines().rfind(|l| l.starts_with(MARK)).map(str::to_owned);
     let peak = line.as_deref().and_then(|l| l[MARK.len()..].trim().parse().ok()).expect("GNU time's report");
     if let Some(line) = line {
@@ -1377,7 +1392,7 @@ fn an_xz_stream_declaring_a_4_gib_dictionary_is_refused_in_little_memory() {
     let file = file.to_str().unwrap();
     for args in [&["-z", "-j", "1", file][..], &["-z", "-j", "4", file], &["-z", "-I", "-j", "4", file, file]]
     {
-        let (run, peak_kib) = run_measured(command(args));
+        let (run, peak_kib) = run_measured(command(args), None);
         assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
         let files = args.iter().filter(|&&a| a == file).count();
         assert_eq!(run.out(), "http://first.example/\n".repeat(files), "{args:?}");
@@ -1388,11 +1403,8 @@ fn an_xz_stream_declaring_a_4_gib_dictionary_is_refused_in_little_memory() {
         assert!(peak_kib < 64 * 1024, "{args:?}: peak resident {peak_kib} KiB");
     }
     // From standard input, and with the most memory the option gives: still refused.
-    let (run, peak_kib) = run_measured({
-        let mut command = command(&["-z", "--decompress-memory", "4G"]);
-        command.stdin(Stdio::from(std::fs::File::open(file).unwrap()));
-        command
-    });
+    let command = command(&["-z", "--decompress-memory", "4G"]);
+    let (run, peak_kib) = run_measured(command, Some(std::fs::File::open(file).unwrap()));
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains("<stdin>: xz: ") && run.stderr.contains("limit of 4 GiB"), "{}", run.stderr);
     assert!(peak_kib < 64 * 1024, "peak resident {peak_kib} KiB");
