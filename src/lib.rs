@@ -68,10 +68,14 @@
 //! extractor does what a careful reader of mail, news and logs does:
 //!
 //! 1. **A scheme starts a candidate**: the letters, digits, `+ - .` before a `:`, from the first
-//!    letter (`+http://` in a crawler's user agent gives `http://`). A scheme registered with
+//!    letter (`+http://` in a crawler's user agent gives `http://`). Letters glued before
+//!    `http`, `https` or `ftp` are text when the whole run is no registered scheme: text and a
+//!    link run together (`hdhttps://x.example/` gives `https://x.example/`, and the `n` of a JSON
+//!    string's `\n` escape is no part of the URL after it), while `shttp`, `sftp` and `tftp` stay
+//!    whole. A scheme registered with
 //!    IANA may be opaque (`mailto:`, `news:`, `urn:`, `tel:`, `geo:`); any other needs `//`, and
 //!    so do registered names that are everyday words or log labels (`info:`, `session:`,
-//!    `message:`); see the list in the source of `find.rs`.
+//!    `message:`); see the list in the source of `find/scheme.rs`.
 //! 2. **A bare URI ends** at white space, a control character, or one of
 //!    `< > " { } | \ ^ ` [ ]`, except for an IP literal `[…]` as the host and for balanced
 //!    brackets after it (see [Brackets, parentheses and emphasis](#brackets-parentheses-and-emphasis)).

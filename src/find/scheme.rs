@@ -95,12 +95,62 @@ fn after_walk(text: &[u8], start: usize, colon: usize, dot: bool) -> Option<usiz
 /// [`scheme_start`] runs, a test more costs about 2% on prose): a scheme that must end in `//`
 /// gives its URI; an opaque one after the escape (`ESC ( B mailto:`) is taken for an unknown
 /// name, whose colon is passed over, so its URI is missed rather than given wrong.
+///
+/// Then letters glued before `http`, `https` or `ftp` are no part of the scheme when the whole
+/// run is no registered scheme ([`past_glued_letters`]).
 #[inline]
 pub(crate) fn past_escape(text: &[u8], s: usize, colon: usize, floor: usize) -> usize {
     if s >= floor + 2 && text[s - 1] == b'(' && text[s - 2] == 0x1b && matches!(text[s], b'B' | b'J') {
         return (s + 1..colon).find(|&i| text[i].is_ascii_alphabetic()).unwrap_or(s);
     }
-    s
+    // The eight bytes before the colon, lower-cased where they are letters: a run longer than
+    // `http`, `https` or `ftp` that ends as one of them is looked at.
+    let word =
+        match colon.checked_sub(8).and_then(|at| text.get(at..colon)).and_then(|w| w.first_chunk::<8>()) {
+            Some(&word) => word,
+            None => before_colon(text, colon),
+        };
+    let tail = u64::from_be_bytes(word) | 0x2020_2020_2020_2020;
+    let n = colon - s;
+    let glued = (n > 4 && tail & 0xffff_ffff == GLUED_HTTP)
+        || (n > 5 && tail & 0xff_ffff_ffff == GLUED_HTTPS)
+        || (n > 3 && tail & 0xff_ffff == GLUED_FTP);
+    if glued { past_glued_letters(text, s, colon) } else { s }
+}
+
+/// The bytes before `colon`, fewer than eight, at the end of a word of zeros.
+#[cold]
+fn before_colon(text: &[u8], colon: usize) -> [u8; 8] {
+    let mut word = [0; 8];
+    let have = &text[..colon.min(text.len())];
+    word[8 - have.len()..].copy_from_slice(have);
+    word
+}
+
+/// `http`, `https` and `ftp` as the low bytes of a big-endian word.
+const GLUED_HTTP: u64 = u32::from_be_bytes(*b"http") as u64;
+const GLUED_HTTPS: u64 = (GLUED_HTTP << 8) | b's' as u64;
+const GLUED_FTP: u64 = (b'f' as u64) << 16 | (b't' as u64) << 8 | b'p' as u64;
+
+/// Where the scheme of `text[s..colon]` starts when letters are glued before `http`, `https`
+/// or `ftp` and the whole run is no registered scheme: text and a URI run together
+/// (`hdhttps://x.example/`, the rest of a broken Markdown fragment glued to a link;
+/// `"see\nhttps://x.example/"`, the `n` of a JSON string's escape). The letters are text, and
+/// the URI starts at its scheme (the crate docs, rule 1). `s` otherwise: a registered scheme
+/// that ends so (`shttp`, `sftp`, `tftp`) stays whole.
+#[cold]
+#[inline(never)]
+fn past_glued_letters(text: &[u8], s: usize, colon: usize) -> usize {
+    let name = &text[s..colon];
+    let glued = [&b"https"[..], b"http", b"ftp"].into_iter().find_map(|scheme| {
+        let cut = name.len().checked_sub(scheme.len()).filter(|&cut| cut > 0)?;
+        let (before, after) = name.split_at(cut);
+        (after.eq_ignore_ascii_case(scheme) && before.iter().all(u8::is_ascii_alphabetic)).then_some(cut)
+    });
+    match glued {
+        Some(cut) if crate::schemes::lookup_bytes(name).is_none() => s + cut,
+        _ => s,
+    }
 }
 
 /// `season.http`: the index of the registered name after the last `.` of `name`, when `name`
@@ -518,10 +568,39 @@ mod tests {
         assert_eq!(past(b"\x1b(Jftp://x", 0), "ftp");
         assert_eq!(past(b"\x1b(B7http://x", 0), "http");
         assert_eq!(past(b"\x1b(B7:x", 0), "B7");
-        assert_eq!(past(b"(Bhttps://x", 0), "Bhttps");
-        assert_eq!(past(b"\x1b(Chttps://x", 0), "Chttps");
-        // Not below the floor, where a stream may not hold the bytes.
-        assert_eq!(past(b"\x1b(Bhttps://x", 1), "Bhttps");
+        // Without the escape, or below the floor (where a stream may not hold its bytes), a
+        // letter glued before `https` is text all the same (issue 36: `hdhttps://`).
+        assert_eq!(past(b"(Bhttps://x", 0), "https");
+        assert_eq!(past(b"\x1b(Chttps://x", 0), "https");
+        assert_eq!(past(b"\x1b(Bhttps://x", 1), "https");
+        assert_eq!(past(b"\x1b(B7:x", 0), "B7");
+    }
+
+    #[test]
+    fn letters_glued_before_http_https_or_ftp_are_text() {
+        let past = |text: &[u8]| {
+            let colon = memchr::memchr(b':', text).unwrap();
+            let s = scheme_start(text, colon, 0).unwrap();
+            String::from_utf8_lossy(&text[past_escape(text, s, colon, 0)..colon]).into_owned()
+        };
+        for (text, scheme) in [
+            ("hdhttps://x", "https"),
+            ("nhttps://x", "https"),
+            ("xHTTP://x", "HTTP"),
+            ("seeftp://x", "ftp"),
+            ("a long word before xhttp://x", "http"),
+            // Registered names stay whole; so do runs with a digit, and the names themselves.
+            ("shttp://x", "shttp"),
+            ("sftp://x", "sftp"),
+            ("tftp://x", "tftp"),
+            ("x2http://x", "x2http"),
+            ("http://x", "http"),
+            ("https://x", "https"),
+            ("ftp://x", "ftp"),
+            ("mailto:x", "mailto"),
+        ] {
+            assert_eq!(past(text.as_bytes()), scheme, "{text}");
+        }
     }
 
     /// What [`scheme_start`] says, read off the definition byte by byte.
