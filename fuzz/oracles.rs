@@ -293,9 +293,16 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match], grammar: Grammar) 
         }
         let raw = &text[span.start as usize..span.end as usize];
         // The issue states this property on the source bytes. A match read through
-        // quoted-printable (RFC 2045 §6.7: `=3D` is `=`, `=` before a line end is nothing) holds
-        // characters its source spells in escapes, so its source is decoded first.
-        let source = if m.is_quoted_printable() { qp_decode(raw) } else { raw.to_vec() };
+        // quoted-printable (RFC 2045 §6.7: `=3D` is `=`, `=` before a line end is nothing) or
+        // through a JSON string's escapes (RFC 8259 §7: `\/` is `/`) holds characters its source
+        // spells in escapes, so its source is decoded first.
+        let source = if m.is_quoted_printable() {
+            qp_decode(raw)
+        } else if m.rewrite() == Some(urisift::Rewrite::JsonEscapes) {
+            json_decode(raw)
+        } else {
+            raw.to_vec()
+        };
         let mut rest = source.iter().copied().filter(|b| !b.is_ascii_whitespace());
         for want in m.uri().bytes() {
             assert!(rest.any(|b| b == want), "URI {:?} is not spelled out by its span {:?}", m.uri(), span);
@@ -311,6 +318,42 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match], grammar: Grammar) 
 
 /// Quoted-printable decoding (RFC 2045 §6.7): `=` and two hex digits is that byte; `=`, optional
 /// blanks and a line end is a soft line break, removed; anything else stands for itself.
+/// The JSON string escapes of `raw` decoded (RFC 8259 §7), a surrogate pair as one character;
+/// other bytes as they are.
+fn json_decode(raw: &[u8]) -> Vec<u8> {
+    let unit = |at: usize| {
+        let hex = raw.get(at..at + 6).filter(|h| h.starts_with(b"\\u"))?;
+        u32::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < raw.len() {
+        let (c, len) = match (raw[i], raw.get(i + 1)) {
+            (b'\\', Some(&b @ (b'/' | b'"' | b'\\'))) => (char::from(b), 2),
+            (b'\\', Some(b'u')) => match unit(i) {
+                Some(high @ 0xd800..0xdc00) => match unit(i + 6) {
+                    Some(low @ 0xdc00..0xe000) => (
+                        char::from_u32(0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00)).unwrap_or('?'),
+                        12,
+                    ),
+                    _ => (char::from(raw[i]), 1),
+                },
+                Some(u) => (char::from_u32(u).unwrap_or('?'), 6),
+                None => (char::from(raw[i]), 1),
+            },
+            _ => {
+                out.push(raw[i]);
+                i += 1;
+                continue;
+            }
+        };
+        let mut buf = [0; 4];
+        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        i += len;
+    }
+    out
+}
+
 fn qp_decode(raw: &[u8]) -> Vec<u8> {
     let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
     let mut out = Vec::with_capacity(raw.len());

@@ -97,6 +97,9 @@ class Match:
     @property
     def quoted_printable(self) -> bool: ...
     @property
+    def rewrite(self) -> Optional[Literal["json-escapes", "refanged"]]:
+        """How the URI was rewritten from its source (a JSON string's escapes decoded); else None."""
+    @property
     def grammar(self) -> _GrammarName: ...
     @property
     def origin(self) -> Optional["Origin"]:

@@ -150,6 +150,18 @@
 //!     flagged ([`Match::is_refanged`]) and its span is that of the text as written. Only the
 //!     bare form is refanged (no `<…>`, quotes or line breaks), and a scheme must still be
 //!     followed by a real `:` (`hxxp[:]//` starts no candidate).
+//! 14. **JSON and code strings** (issue 36): a URI written with a string's escapes is read as
+//!     the string's reader reads it. A candidate whose colon is followed by `\/`
+//!     (`"https:\/\/a.example\/x"`, as PHP's `json_encode` writes it), or that stands right
+//!     after a `"` and whose bare scan stops at an escape standing for a URI character
+//!     (`"https://a.example/?a=1\u0026b=2"`, as Go's encoder writes `&`), is read with its
+//!     escapes decoded (RFC 8259 §7: `\/`, `\uXXXX` with surrogate pairs, …) up to the string's
+//!     end, an escape that stands for a character no URI holds (`\"`, `\n`, `\\`) or a byte that
+//!     ends a bare URI; then trimmed (rule 3) and validated like any candidate (an escape of a
+//!     character outside ASCII makes an IRI). It is reported decoded, its span on the input's
+//!     bytes, its [`Match::rewrite`] [`Rewrite::JsonEscapes`], and `quoted` with the string's
+//!     quotes as its outer span when the string ends right after it. A `\` that starts no
+//!     such escape ends a URI as before (`"http://x.example/a\d+"` gives `http://x.example/a`).
 //!
 //! # Unicode text
 //!
@@ -410,7 +422,7 @@ pub use extract::{
     BorrowedMatches, Extractor, ExtractorBuilder, Input, MAIL_MAX, MailMode, Matches, Reader, Slice,
     SliceMatch, SliceMatches, UriFinder,
 };
-pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Span};
+pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Rewrite, Span};
 pub use origin::{Origin, Place};
 
 // Moved in 0.2.0: the shard plumbing to `shard`, the IRI mapping to `uri`. Kept here,

@@ -86,7 +86,7 @@ pub struct Match {
     pub(crate) line: u64,
     pub(crate) parts: Parts,
     /// What few matches have: a second reading, several pieces. `None` when neither.
-    pub(crate) rare: Option<Box<Extras>>,
+    pub(crate) provenance: Option<Box<Provenance>>,
     pub(crate) delimiter: Delimiter,
     pub(crate) grammar: crate::uri::Grammar,
     pub(crate) abbreviated: bool,
@@ -155,18 +155,43 @@ impl fmt::Debug for UriText {
     }
 }
 
-/// The parts of a [`Match`] that only a URI broken across lines or read through
-/// quoted-printable has, boxed so that the common match stays small.
+/// Where a [`Match`]'s URI came from and how it was read, when that is more than one piece of
+/// the input read as written: the pieces it was joined from (across lines, out of a decoding),
+/// the second reading of a hyphen line break, the place in a message, and a rewriting of the
+/// text. Boxed, so that the common match stays small.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
-pub(crate) struct Extras {
+pub(crate) struct Provenance {
     /// The second reading (see [`Match::readings`]).
     pub(crate) alternate: Option<String>,
     /// Empty when the URI is one piece equal to `span`.
     pub(crate) pieces: Vec<Span>,
     /// Where in a message it was found, when read as mail.
     pub(crate) origin: Option<std::sync::Arc<crate::origin::Origin>>,
-    /// Whether the URI is a defanged indicator refanged ([`Match::is_refanged`]).
-    pub(crate) refanged: bool,
+    /// How the text was rewritten from the input's, if it was ([`Match::rewrite`]).
+    pub(crate) rewrite: Option<Rewrite>,
+}
+
+/// How a match's URI text was rewritten from the input's bytes, besides a decoding of mail
+/// ([`Match::rewrite`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Rewrite {
+    /// A defanged indicator refanged (`hxxps://evil[.]example/` as `https://evil.example/`;
+    /// [`ExtractorBuilder::refang`](crate::ExtractorBuilder::refang)).
+    Refanged,
+    /// A JSON or code string's escapes decoded (`https:\/\/a.example\/x` as
+    /// `https://a.example/x`; the crate docs, rule 14).
+    JsonEscapes,
+}
+
+impl Rewrite {
+    /// The name the command line's JSON gives it: `refanged`, `json-escapes`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rewrite::Refanged => "refanged",
+            Rewrite::JsonEscapes => "json-escapes",
+        }
+    }
 }
 
 /// The URI, as [`Match::uri`] gives it.
@@ -219,7 +244,7 @@ impl fmt::Debug for Match {
             .field("outer", &self.outer_span())
             .field("line", &self.line)
             .field("parts", &self.parts)
-            .field("rare", &self.rare)
+            .field("provenance", &self.provenance)
             .field("delimiter", &self.delimiter)
             .field("grammar", &self.grammar)
             .field("abbreviated", &self.abbreviated)
@@ -235,7 +260,7 @@ pub(crate) struct MatchFields {
     pub(crate) span: Span,
     pub(crate) wrap: [u32; 2],
     pub(crate) parts: Parts,
-    pub(crate) rare: Option<Box<Extras>>,
+    pub(crate) provenance: Option<Box<Provenance>>,
     pub(crate) delimiter: Delimiter,
     pub(crate) grammar: crate::uri::Grammar,
     pub(crate) abbreviated: bool,
@@ -253,7 +278,7 @@ impl MatchFields {
             wrap: self.wrap,
             line: 0,
             parts: self.parts,
-            rare: self.rare,
+            provenance: self.provenance,
             delimiter: self.delimiter,
             grammar: self.grammar,
             abbreviated: self.abbreviated,
@@ -268,7 +293,7 @@ impl MatchFields {
         m.wrap = self.wrap;
         m.line = 0;
         m.parts = self.parts;
-        m.rare = self.rare;
+        m.provenance = self.provenance;
         m.delimiter = self.delimiter;
         m.grammar = self.grammar;
         m.abbreviated = self.abbreviated;
@@ -280,7 +305,7 @@ impl Match {
     /// Moves this match out, leaving in its place one with an empty text and no extras.
     #[inline(always)]
     pub(crate) fn take(&mut self) -> Match {
-        Match { uri: core::mem::take(&mut self.uri), rare: self.rare.take(), ..*self }
+        Match { uri: core::mem::take(&mut self.uri), provenance: self.provenance.take(), ..*self }
     }
 
     /// The `wrap` of a match with `span` inside `outer`: how far `outer` reaches before and
@@ -339,7 +364,7 @@ impl Match {
 
     /// The second reading, when there is one (see [`Match::readings`]).
     pub fn alternate(&self) -> Option<&str> {
-        self.rare.as_ref()?.alternate.as_deref()
+        self.provenance.as_ref()?.alternate.as_deref()
     }
 
     /// The absolute byte range of the URI text in the input, without its wrapper: from its
@@ -358,8 +383,8 @@ impl Match {
     /// The source ranges the URI was joined from, in order: one for a URI written in one piece,
     /// several for one wrapped across lines.
     pub fn pieces(&self) -> &[Span] {
-        match &self.rare {
-            Some(rare) if !rare.pieces.is_empty() => &rare.pieces,
+        match &self.provenance {
+            Some(p) if !p.pieces.is_empty() => &p.pieces,
             _ => core::slice::from_ref(&self.span),
         }
     }
@@ -406,7 +431,14 @@ impl Match {
     /// ([`ExtractorBuilder::refang`](crate::ExtractorBuilder::refang)): its text differs from
     /// the source bytes of its span (`hxxps://evil[.]example/` gives `https://evil.example/`).
     pub fn is_refanged(&self) -> bool {
-        self.rare.as_ref().is_some_and(|r| r.refanged)
+        self.rewrite() == Some(Rewrite::Refanged)
+    }
+
+    /// How the URI text was rewritten from the source bytes of its span, if it was: refanged,
+    /// or a JSON string's escapes decoded. (A decoding of mail or of quoted-printable is told by
+    /// [`Match::origin`] and [`Match::is_quoted_printable`].)
+    pub fn rewrite(&self) -> Option<Rewrite> {
+        self.provenance.as_ref()?.rewrite
     }
 
     /// Where in a message the URI was found: the message, its MIME part, and the place in the
@@ -414,7 +446,7 @@ impl Match {
     /// [`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)), and for every match when
     /// origins are not made ([`ExtractorBuilder::origins`](crate::ExtractorBuilder::origins)).
     pub fn origin(&self) -> Option<&crate::Origin> {
-        self.rare.as_ref()?.origin.as_deref()
+        self.provenance.as_ref()?.origin.as_deref()
     }
 
     /// The 1-based line number of the first byte of [`Match::span`], when line counting is on

@@ -269,6 +269,14 @@ impl MatchObj {
         self.m.is_quoted_printable()
     }
 
+    /// How the URI text was rewritten from its source: `json-escapes` (a JSON or code
+    /// string's escapes decoded, `https:\/\/a.example\/`), `refanged`; `None` when it is
+    /// spelled out by its span.
+    #[getter]
+    fn rewrite(&self) -> Option<&'static str> {
+        self.m.rewrite().map(urisift::Rewrite::name)
+    }
+
     /// The grammar it was validated against.
     #[getter]
     fn grammar(&self) -> &'static str {
@@ -293,6 +301,9 @@ impl MatchObj {
         d.set_item("outer_end", outer.1)?;
         d.set_item("delimiter", self.m.delimiter().name())?;
         d.set_item("scheme", self.m.scheme())?;
+        if let Some(rewrite) = self.m.rewrite() {
+            d.set_item("rewrite", rewrite.name())?;
+        }
         if let Some(line) = self.m.line() {
             d.set_item("line", line)?;
         }

@@ -334,3 +334,13 @@ def test_iris_by_default_and_strict_drops_them():
     rejected = list(urisift.extract(text, strict=True, report_rejected=True))
     assert [type(r).__name__ for r in rejected] == ["Rejected", "Rejected"]
     assert list(urisift.extract_range(text.encode(), 0, 200, strict=True)) == []
+
+
+def test_a_json_string_s_escapes_are_read_and_said():
+    text = b'{"url":"https:\\/\\/t.example\\/a?b=1\\u0026c=2","plain":"https://t.example/d"}'
+    found = list(urisift.extract(text))
+    assert [m.uri for m in found] == ["https://t.example/a?b=1&c=2", "https://t.example/d"]
+    assert [m.rewrite for m in found] == ["json-escapes", None]
+    # The span holds the escaped source; the record says how it was read.
+    assert text[found[0].span[0] : found[0].span[1]] == b"https:\\/\\/t.example\\/a?b=1\\u0026c=2"
+    assert found[0].as_dict()["rewrite"] == "json-escapes" and "rewrite" not in found[1].as_dict()

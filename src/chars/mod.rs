@@ -176,11 +176,12 @@ pub(crate) fn is(b: u8, mask: u16) -> bool {
 
 /// Whether byte `b`, right after a colon, ends every URI, even one inside `<…>` (`<http:<http:`):
 /// a byte a URI excludes (RFC 3986 §2) other than white space (inside `<…>` it is passed over,
-/// Appendix E), `>` (an empty `<scheme:>`) and the brackets (an IP literal). The engine looks
-/// for no URI at such a colon, and so reads no header field there either.
+/// Appendix E), `>` (an empty `<scheme:>`), the brackets (an IP literal) and `\` (a JSON
+/// string's escaped slash, `https:\/\/`, crate docs rule 14). The engine looks for no URI at
+/// such a colon, and so reads no header field there either.
 #[inline(always)]
 pub(crate) fn ends_every_uri(b: u8) -> bool {
-    is(b, EXCLUDED) && !is(b, WSP) && !matches!(b, b'>' | b'[' | b']')
+    is(b, EXCLUDED) && !is(b, WSP) && !matches!(b, b'>' | b'[' | b']' | b'\\')
 }
 
 #[cfg(test)]

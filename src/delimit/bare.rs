@@ -224,8 +224,8 @@ pub(crate) struct Run {
 /// byte after the candidate. It reads the run of URI characters
 /// ([`super::run::scan`]), an IP literal right after `//` ([`ip_literal_close`]), and the common
 /// characters of an IRI outside ASCII ([`unicode::goes_on_plainly`]); `None` where [`bare`]
-/// may read on otherwise or reach further: a `[` or `{` of an IRI (balanced brackets), white
-/// space after a `-` (a hyphen line break), a character the quick Unicode rules leave to
+/// may read on otherwise or reach further: a `[` or `{` of an IRI (balanced brackets), a `\`
+/// (a JSON string's escape, [`super::json`]), white space after a `-` (a hyphen line break), a character the quick Unicode rules leave to
 /// [`unicode::goes_on`], the length limit `limit_end`, the end of `text`.
 ///
 /// `start.iri` is not read: `iri` says it, asked only at a byte where the answer matters (a
@@ -270,7 +270,8 @@ pub(crate) fn run_at_a_glance(
     let hyphen_break = prev == b'-' && matches!(stop, b' ' | b'\t' | b'\r' | b'\n');
     let keycap =
         stop >= 0x80 && matches!(prev, b'0'..=b'9' | b'#' | b'*') && unicode::may_end_keycap(text, end);
-    if hyphen_break || keycap || (matches!(stop, b'[' | b'{') && iri()) {
+    // At a `\` a JSON string's escape may go on (`super::json`).
+    if hyphen_break || keycap || stop == b'\\' || (matches!(stop, b'[' | b'{') && iri()) {
         return None;
     }
     Some(Run { end, stop, seen, wide })

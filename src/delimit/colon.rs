@@ -23,7 +23,8 @@ pub(crate) enum Glance {
 /// text), for `//` and a byte that ends a bare URI with no line break after it (`http:// `, a
 /// mention; [`After::EmptyAuthority`] while the scheme fits `max_uri_len`), and for a URI
 /// character but not `//` after a scheme that needs `//` (`a:b`, `INFO:root`; see
-/// [`SchemeRule`]). A shortcut of [`after_colon`] with the scheme's rule: it says `Maybe`
+/// [`SchemeRule`]), and for a `\` but not `\/` (`C:\`; `https:\/\/` is a JSON string's,
+/// [`super::json`]). A shortcut of [`after_colon`] with the scheme's rule: it says `Maybe`
 /// whenever the bytes it needs are not in `hay` yet.
 #[inline(always)]
 pub(crate) fn glance(hay: &[u8], s: usize, c: usize, max_uri_len: usize) -> Glance {
@@ -48,7 +49,8 @@ pub(crate) fn glance(hay: &[u8], s: usize, c: usize, max_uri_len: usize) -> Glan
             SchemeRule::Opaque(_) => false,
         }
     } else {
-        false
+        // A `\` other than a JSON string's escaped slash (`C:\Windows`) starts no URI.
+        first == b'\\' && at(2).is_some_and(|x| x != b'/')
     };
     if only_angle { Glance::OnlyAngle } else { Glance::Maybe }
 }

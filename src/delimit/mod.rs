@@ -18,6 +18,7 @@ pub(crate) mod colon;
 pub(crate) mod comma;
 pub(crate) mod defanged;
 pub(crate) mod end;
+pub(crate) mod json;
 mod lines;
 pub(crate) mod link_text;
 pub(crate) mod opener;

@@ -74,7 +74,7 @@ fn word_before(w: &Window<'_>, at: usize) -> bool {
 /// the em dashes, the Arabic comma, semicolon, question mark and full stop, the Devanagari
 /// dandas; and emoji: `Extended_Pictographic`, the emoji presentation selector U+FE0F, the
 /// keycap U+20E3, regional indicators and skin-tone modifiers.
-fn ends_iri(c: char) -> bool {
+pub(crate) fn ends_iri(c: char) -> bool {
     matches!(
         c,
         // White space (Unicode `White_Space` outside ASCII), U+200B, U+FEFF.

@@ -18,7 +18,7 @@ use crate::delimit::colon::{After, after_colon};
 use crate::delimit::end::Drop;
 use crate::delimit::{self, AngleEnd, Joins, Pieces, Scan, Start, Window, wrapper};
 use crate::find::{self, SchemeRule};
-use crate::matches::{Delimiter, Event, Extras, Match, MatchFields, Rejected, Span};
+use crate::matches::{Delimiter, Event, Match, MatchFields, Provenance, Rejected, Span};
 use crate::uri::{ErrorKind, ParseError, Parts};
 
 /// What became of a trigger.
@@ -94,6 +94,13 @@ impl Candidate<'_> {
     ) -> Scan<Outcome> {
         let text = w.text;
         let CandidateStart { start: s, colon } = at;
+        // `https:\/\/a.example\/x`: a JSON string's escapes (rule 14).
+        if let Some(c) = colon
+            && text.get(c + 1) == Some(&b'\\')
+            && let Some(outcome) = self.escaped_string(w, map, s, c)?
+        {
+            return Ok(outcome);
+        }
         // Most colons in prose are `Note: text`: white space follows, so only `<…>` could hold
         // a URI here (`<mailto: rah@ibuc.com>`); decide that before anything else.
         let after = match colon {
@@ -188,6 +195,15 @@ impl Candidate<'_> {
             if joins == Joins::REPAIR && !end.repaired {
                 break;
             }
+            // In a double-quoted string, an escape that stands for a URI character goes on
+            // (`"https://a.example/?a=1\u0026b=2"`, rule 14).
+            if end.stop == Some(b'\\')
+                && joins == Joins::HYPHEN
+                && let Some(c) = colon
+                && let Some(outcome) = self.escape_in_string(w, map, &opener, s, c, end.end)?
+            {
+                return Ok(outcome);
+            }
             let (end, hyphens) =
                 delimit::end::cut(text, &mut self.scratch.pieces, &opener, start, floor.max(w.lo), end);
             let Some(extent) = self.scratch.pieces.extent() else { break };
@@ -242,6 +258,40 @@ impl Candidate<'_> {
         let Some((scan_end, rejected)) = first else { return Ok(Outcome::Skip) };
         self.pending.extend(rejected.map(Event::Rejected));
         Ok(Outcome::Scanned(scan_end))
+    }
+
+    /// The candidate whose colon at `c` is followed by `\`, read through a JSON string's
+    /// escapes when `\/` follows it and its scheme counts ([`Candidate::json_string`]).
+    #[cold]
+    #[inline(never)]
+    fn escaped_string(&mut self, w: &Window<'_>, map: &Map<'_>, s: usize, c: usize) -> Scan<Option<Outcome>> {
+        if !delimit::json::escaped_slash_after(w.text, c)
+            || find::scheme_rule_at(w.text, s, c) == SchemeRule::Never
+        {
+            return Ok(None);
+        }
+        self.json_string(w, map, s, c).map(Some)
+    }
+
+    /// The candidate opened by `opener`'s mark whose bare scan stopped at the `\` at `at`: read
+    /// through a JSON string's escapes when a `"` opens it and the escape stands for a URI
+    /// character ([`Candidate::json_string`]).
+    #[cold]
+    #[inline(never)]
+    fn escape_in_string(
+        &mut self,
+        w: &Window<'_>,
+        map: &Map<'_>,
+        opener: &crate::delimit::opener::Opener,
+        s: usize,
+        c: usize,
+        at: usize,
+    ) -> Scan<Option<Outcome>> {
+        if opener.mark.is_none_or(|mark| mark.open != b"\"") || delimit::json::uri_escape_at(w, at)?.is_none()
+        {
+            return Ok(None);
+        }
+        self.json_string(w, map, s, c).map(Some)
     }
 
     /// A scheme that is never one (`URL:`, `hxxp`): nothing, or with
@@ -345,14 +395,14 @@ impl Candidate<'_> {
                 spans = Vec::new();
             }
         }
-        let rare = (valid.alternate.is_some() || !spans.is_empty()).then(|| {
-            Box::new(Extras { alternate: valid.alternate, pieces: spans, origin: None, refanged: false })
+        let provenance = (valid.alternate.is_some() || !spans.is_empty()).then(|| {
+            Box::new(Provenance { alternate: valid.alternate, pieces: spans, origin: None, rewrite: None })
         });
         let fields = MatchFields {
             span,
             wrap: Match::wrap(span, map.span(outer)),
             parts: valid.parts,
-            rare,
+            provenance,
             delimiter,
             grammar: self.opts.grammar,
             abbreviated: kind == Kind::Www,
@@ -408,7 +458,7 @@ pub(crate) fn attribute_value(opts: &Options, value: &[u8], pending: &mut Queue)
                 span,
                 wrap: [0, 0],
                 parts,
-                rare: None,
+                provenance: None,
                 delimiter: Delimiter::HtmlAttribute,
                 grammar: opts.grammar,
                 abbreviated: false,

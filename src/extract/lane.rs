@@ -21,7 +21,7 @@ use crate::delimit::colon::{self, Opening};
 use crate::delimit::opener::{self, QuickWrap};
 use crate::delimit::{self, angle, end};
 use crate::find::{self, Shape};
-use crate::matches::{Delimiter, Extras, Match, MatchFields, Span};
+use crate::matches::{Delimiter, Match, MatchFields, Provenance, Span};
 use crate::uri::{Grammar, Parts};
 
 /// The common candidate, decided in one pass: at the colon `c` of the scheme starting at `s`
@@ -140,8 +140,8 @@ fn lane_match(
         span,
         wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
         parts,
-        rare: (!pieces.is_empty())
-            .then(|| Box::new(Extras { alternate: None, pieces, origin: None, refanged: false })),
+        provenance: (!pieces.is_empty())
+            .then(|| Box::new(Provenance { alternate: None, pieces, origin: None, rewrite: None })),
         delimiter,
         grammar: opts.grammar,
         abbreviated: false,

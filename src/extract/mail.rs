@@ -266,13 +266,13 @@ fn to_input(event: &mut Event, segment: &Segment, origin: Option<Arc<Origin>>, p
             m.quoted_printable = segment.quoted_printable;
             let one_piece = pieces.len() == 1 && pieces[0] == span;
             // Without an origin, a match whose only piece is its span needs no extras.
-            if origin.is_some() || m.rare.is_some() || !one_piece {
-                let rare = m.rare.get_or_insert_with(Default::default);
-                rare.pieces.clear();
+            if origin.is_some() || m.provenance.is_some() || !one_piece {
+                let provenance = m.provenance.get_or_insert_with(Default::default);
+                provenance.pieces.clear();
                 if !one_piece {
-                    rare.pieces.extend_from_slice(pieces);
+                    provenance.pieces.extend_from_slice(pieces);
                 }
-                rare.origin = origin;
+                provenance.origin = origin;
             }
             pieces.clear();
         }

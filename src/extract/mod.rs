@@ -12,6 +12,7 @@ mod options;
 mod prefix;
 mod queue;
 mod refang;
+mod rewritten;
 mod validate;
 
 pub use builder::{ExtractorBuilder, UriFinder};

@@ -142,8 +142,8 @@ impl Queue {
             Event::Match(m) if m.uri.0.capacity() <= Self::CAPACITY_MAX => {
                 // What only a few matches have is freed now rather than when the slot is
                 // written again.
-                if m.rare.is_some() {
-                    m.rare = None;
+                if m.provenance.is_some() {
+                    m.provenance = None;
                 }
             }
             _ => *slot = EMPTY,
@@ -246,13 +246,13 @@ mod tests {
 
     /// Events come out in the order they went in, whether taken or lent and dropped, and a
     /// queue taken to the end starts again at its first slot.
-    /// The fields of a match like `m`, but for its text and the rare ones.
+    /// The fields of a match like `m`, but for its text and its provenance.
     fn fields_like(m: &Match) -> MatchFields {
         MatchFields {
             span: m.span,
             wrap: m.wrap,
             parts: m.parts,
-            rare: None,
+            provenance: None,
             delimiter: m.delimiter,
             grammar: m.grammar,
             abbreviated: false,
@@ -344,7 +344,7 @@ mod tests {
         assert!(queue.is_empty() && queue.pop_match().is_none());
         let like = fields_like(&found[1]);
         // Slot 0 held an overlong candidate, slot 1 a match given away.
-        queue.push_match(b"ftp://c.example/", MatchFields { rare: None, ..like });
+        queue.push_match(b"ftp://c.example/", MatchFields { provenance: None, ..like });
         queue.push_match(b"ftp://d.example/x", like);
         assert_eq!(uri(queue.slots.get(1)), Some(&b"ftp://d.example/x"[..]));
         assert_eq!(queue.pop_match().map(|m| m.uri.0), Some(b"ftp://c.example/".to_vec()));

@@ -5,13 +5,12 @@
 //! [`ExtractorBuilder::refang`]: crate::ExtractorBuilder::refang
 
 use super::candidate::{Candidate, Outcome};
-use super::validate::{Kind, check, shape_ok};
+use super::rewritten::Rewritten;
 use crate::chars::{self, EXCLUDED};
 use crate::decode::Map;
 use crate::delimit::defanged::{refanged_mark, refanged_scheme};
-use crate::delimit::{Scan, Window, trim_segment};
-use crate::matches::{Delimiter, Event, Extras, MatchFields, Rejected, Span};
-use crate::uri::ParseError;
+use crate::delimit::{Scan, Window};
+use crate::matches::{Rewrite, Span};
 
 impl Candidate<'_> {
     /// The defanged indicator that starts at `s` (its scheme's colon at `colon`, none for an
@@ -68,50 +67,7 @@ impl Candidate<'_> {
             ends.push(i + 1);
             i += 1;
         }
-        // Rule 3 on the refanged text (ASCII: the reading stops at every byte outside it).
-        let keep = scheme_len.map_or(0, |n| n + 1);
-        let count = || crate::chars::words::count_two(uri.as_bytes(), b'(', b')');
-        let (kept, _) = trim_segment(uri.as_bytes(), 0..uri.len(), keep, &mut None, count);
-        uri.truncate(kept);
-        ends.truncate(kept);
-        let Some(&end) = ends.last() else { return Ok(Outcome::Skip) };
-        let kind = match scheme_len {
-            Some(n) => Kind::Scheme { colon: n, shape: None },
-            None => Kind::Www,
-        };
-        if !shape_ok(kind, uri.as_bytes(), 0) {
-            return Ok(Outcome::Scanned(map.start(i)));
-        }
-        let span = map.span(s..end);
-        match check(&uri, kind, self.opts.grammar, self.opts.reads_iris(), &mut String::new()) {
-            Ok(parts) => {
-                let fields = MatchFields {
-                    span,
-                    wrap: [0, 0],
-                    parts,
-                    rare: Some(Box::new(Extras {
-                        alternate: None,
-                        pieces: Vec::new(),
-                        origin: None,
-                        refanged: true,
-                    })),
-                    delimiter: Delimiter::Bare,
-                    grammar: self.opts.grammar,
-                    abbreviated: kind == Kind::Www,
-                    quoted_printable: !map.is_raw(),
-                };
-                self.pending.push_match(uri.as_bytes(), fields);
-                Ok(Outcome::Matched(map.end(end - 1)))
-            }
-            Err(error) => {
-                if self.opts.report_rejected {
-                    let error = ParseError::new(error.index(), error.kind().clone());
-                    let rejected =
-                        Rejected { text: uri, span, outer: span, delimiter: Delimiter::Bare, error, line: 0 };
-                    self.pending.push_back(Event::Rejected(rejected));
-                }
-                Ok(Outcome::Scanned(map.start(i)))
-            }
-        }
+        let r = Rewritten { text: uri, ends, scheme_len };
+        Ok(self.report_rewritten(map, s, r, Rewrite::Refanged, None, i))
     }
 }

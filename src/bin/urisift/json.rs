@@ -26,6 +26,12 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8
     if m.is_refanged() {
         buf.extend_from_slice(b",\"refanged\":true");
     }
+    // How the text was rewritten from the input's (a JSON string's escapes decoded, refanged).
+    if let Some(rewrite) = m.rewrite() {
+        buf.extend_from_slice(b",\"rewrite\":\"");
+        buf.extend_from_slice(rewrite.name().as_bytes());
+        buf.push(b'"');
+    }
     // An IRI's URI form (RFC 3987 §3.1), when it differs (issue 18 item 8).
     if !uri.is_ascii() {
         buf.extend_from_slice(b",\"as_uri\":");
