@@ -140,7 +140,7 @@
 //!     path (the characters of an address as RFC 6068 §2 allows them), or a non-empty `to=`
 //!     field in its query. Its query is any query the generic syntax allows, as mail clients
 //!     and mailing lists send it: an empty first field (`mailto:a@b.example?&cc=c@b.example`),
-//!     `/`, `:`, `?` and `=` in a value (`?subject=https://x.example/p`,
+//!     `/`, `?` and `=` in a value (`?subject=https://x.example/p`,
 //!     `?subject=QmFzZTY0==`). RFC 6068 §2 wants those percent-encoded, but a reader clicks
 //!     such a link, and a mail client takes it. A URI inside a valid mailto's query is part of
 //!     it, not a second match (rule 10). In a `List-Unsubscribe` field,

@@ -748,7 +748,7 @@ fn mailto_header_value_with_a_question_mark_is_not_a_uri() {
 }
 
 /// Issue 36 item 3: a mailto is read as mail clients send it, by the generic syntax with an
-/// address (crate docs, rule 14): an empty first field, `/`, `:` and `=` in a value are
+/// address (crate docs, rule 14): an empty first field, `/`, `?` and `=` in a value are
 /// accepted by default, on the one-pass lane and the general path alike; under `strict` RFC
 /// 6068 §2 decides, as before.
 #[test]
