@@ -745,7 +745,10 @@ const COMPONENTS: [Component; 8] = [
 
 /// `f` of a reported reading parsed as the extractor reads it: as a URI in `grammar`, or, under
 /// RFC 3986 (the default reading, issue 18), as an IRI whose balanced brackets after the
-/// authority stand in as `~` (`?ids[]=1`, `/users/{id}`; the crate docs, "Brackets").
+/// authority stand in as `~` (`?ids[]=1`, `/users/{id}`; the crate docs, "Brackets"), or as a
+/// mailto as it is sent (issue 36, the crate docs' rule 15): valid when its RFC 6068 form
+/// ([`mailto_in_rfc6068_form`]) is, with the components the generic syntax gives it (read
+/// under a scheme of the same length that has no rules of its own).
 fn reading_parses<T>(
     text: &str,
     grammar: Grammar,
@@ -762,7 +765,41 @@ fn reading_parses<T>(
                 .map_or(text.len(), |a| text[a..].find(['/', '?', '#']).map_or(text.len(), |p| a + p));
             let (head, tail) = text.split_at(path);
             let shadow = format!("{head}{}", tail.replace(['[', ']', '{', '}'], "~"));
-            Uri::parse_iri(&shadow).map(|uri| f(&uri)).map_err(|_| e)
+            if let Ok(found) = Uri::parse_iri(&shadow).map(|uri| f(&uri)) {
+                return Ok(found);
+            }
+            match mailto_in_rfc6068_form(text) {
+                Some(form) if Uri::parse_iri(&form).is_ok() => {
+                    Uri::parse_iri(&format!("mailtx{}", &text[6..])).map(|uri| f(&uri)).map_err(|_| e)
+                }
+                _ => Err(e),
+            }
         }
     }
+}
+
+/// A `mailto` URI with a query, rewritten into RFC 6068's form: the query's empty fields
+/// dropped, a field without `=` given one, and `/`, `?` and `=` inside a field's name or value
+/// percent-encoded. RFC 6068 §2 accepts the result exactly when the reading as sent (the
+/// generic syntax with the same address rules) accepts the original. `None` for any other URI.
+fn mailto_in_rfc6068_form(text: &str) -> Option<String> {
+    if !text.get(..7)?.eq_ignore_ascii_case("mailto:") {
+        return None;
+    }
+    let (head, fragment) = text.split_at(text.find('#').unwrap_or(text.len()));
+    let (path, query) = head.split_once('?')?;
+    let escape = |s: &str| s.replace('/', "%2F").replace('?', "%3F").replace('=', "%3D");
+    let fields: Vec<String> = query
+        .split('&')
+        .filter(|field| !field.is_empty())
+        .map(|field| {
+            let (name, value) = field.split_once('=').unwrap_or((field, ""));
+            format!("{}={}", escape(name), escape(value))
+        })
+        .collect();
+    Some(if fields.is_empty() {
+        format!("{path}{fragment}")
+    } else {
+        format!("{path}?{}{fragment}", fields.join("&"))
+    })
 }

@@ -162,6 +162,21 @@
 //!     bytes, its [`Match::rewrite`] [`Rewrite::JsonEscapes`], and `quoted` with the string's
 //!     quotes as its outer span when the string ends right after it. A `\` that starts no
 //!     such escape ends a URI as before (`"http://x.example/a\d+"` gives `http://x.example/a`).
+//! 15. **`mailto:` as it is sent** (issue 36 item 3): a mailto is validated by the generic
+//!     syntax (RFC 3986) with an address — `local@domain`, one or more separated by `,`, in its
+//!     path (the characters of an address as RFC 6068 §2 allows them), or a non-empty `to=`
+//!     field in its query. Its query is any query the generic syntax allows, as mail clients
+//!     and mailing lists send it: an empty first field (`mailto:a@b.example?&cc=c@b.example`),
+//!     `/`, `?` and `=` in a value (`?subject=https://x.example/p`,
+//!     `?subject=QmFzZTY0==`). RFC 6068 §2 wants those percent-encoded, but a reader clicks
+//!     such a link, and a mail client takes it. A URI inside a valid mailto's query is part of
+//!     it, not a second match (rule 10). In a `List-Unsubscribe` field,
+//!     `<mailto:x@b.example?subject=Campaign-Uid:1 / Subscriber-Uid:2 - Unsubscribe request>`
+//!     is one URI, its white space removed (rule 4). A mailto with no address is still none
+//!     (`mailto:?subject=…&body=https://x.example/` gives the URI in its body). Under
+//!     [`strict`](ExtractorBuilder::strict) RFC 6068 §2 decides, as it does for
+//!     [`uri::Uri::parse`] and `urisift check` (header fields of `qchar`s: `?&cc=`,
+//!     `subject=a/b` and `subject=a==` are no URIs there).
 //!
 //! # Unicode text
 //!

@@ -731,18 +731,105 @@ fn corpus_wrapped_url_references_in_mail() {
 
 /// Found by the `extract` fuzz target (fuzz/regressions/extract/mailto-header-value-with-question-mark):
 /// a fast path let `?` through in a mailto header field value, which RFC 6068 §2 does not allow
-/// unescaped (hfvalue = *qchar). Such a URI is rejected, reported with `report_rejected`, and
-/// the escaped form is found.
+/// unescaped (hfvalue = *qchar). Under `strict`, which reads a mailto by RFC 6068, such a URI is
+/// rejected, reported with `report_rejected`, and the escaped form is found. By default a
+/// mailto is read as sent (issue 36 item 3), and the generic syntax allows `?` in a query.
 #[test]
 fn mailto_header_value_with_a_question_mark_is_not_a_uri() {
     let text = "see <mailto:a@b.example?subject=1?y> and mailto:a@b.example?subject=1%3Fy\n";
-    assert_uris(text, &["mailto:a@b.example?subject=1%3Fy"]);
     let mut builder = ExtractorBuilder::new();
+    builder.strict(true);
+    assert_uris_with(&builder, text, &["mailto:a@b.example?subject=1%3Fy"]);
     builder.report_rejected(true);
     let events = slice_events(&builder, text.as_bytes());
     assert!(
         matches!(&events[0], Event::Rejected(r) if r.text() == "mailto:a@b.example?subject=1?y"),
         "{events:?}"
+    );
+    assert_uris(text, &["mailto:a@b.example?subject=1?y", "mailto:a@b.example?subject=1%3Fy"]);
+}
+
+/// Issue 36 item 3: a mailto is read as mail clients send it, by the generic syntax with an
+/// address (crate docs, rule 15): an empty first field, `/`, `?` and `=` in a value are
+/// accepted by default, on the one-pass lane and the general path alike; under `strict` RFC
+/// 6068 §2 decides, as before.
+#[test]
+fn mailto_links_as_they_are_sent() {
+    let text = "Write to mailto:a@b.example?&cc=c@b.example&Subject=Hi or\n\
+                mailto:a@b.example?subject=QmFzZTY0== (base64), and\n\
+                mailto:a@b.example?body=see%20https://x.example/p?q=1.\n";
+    let sent = [
+        "mailto:a@b.example?&cc=c@b.example&Subject=Hi",
+        "mailto:a@b.example?subject=QmFzZTY0==",
+        "mailto:a@b.example?body=see%20https://x.example/p?q=1",
+    ];
+    assert_uris(text, &sent);
+    let mut general = ExtractorBuilder::new();
+    general.one_pass(false);
+    assert_uris_with(&general, text, &sent);
+    // Under strict each mailto is dropped, never cut; what is found is the URI in the body.
+    let mut strict = ExtractorBuilder::new();
+    strict.strict(true);
+    assert_uris_with(&strict, text, &["https://x.example/p?q=1"]);
+    strict.report_rejected(true);
+    let rejected: Vec<String> = slice_events(&strict, text.as_bytes())
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rejected(r) => Some(r.text().to_owned()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rejected, sent);
+    // Still no address, no mailto; and its query's URI is found (a mailto is no wrapper).
+    assert_uris(
+        "mailto:?subject=x&body=https://x.example/a and mailto:postmaster?subject=a/b",
+        &["https://x.example/a"],
+    );
+}
+
+/// Issue 36 item 3: a URI inside a valid mailto's query is part of it, not a second match
+/// (rule 10, the leftmost wins); before, the mailto was rejected for its `/` and the URI in
+/// its subject was reported alone.
+#[test]
+fn a_uri_in_a_mailto_query_is_part_of_it() {
+    let text = "Share: mailto:?to=a@b.example&subject=https://x.example/p and mailto:c@b.example?subject=http://y.example/\n";
+    let found = assert_uris(
+        text,
+        &[
+            "mailto:?to=a@b.example&subject=https://x.example/p",
+            "mailto:c@b.example?subject=http://y.example/",
+        ],
+    );
+    assert_eq!(found[1].span(), span(find_nth(text, "mailto:c@b.example?subject=http://y.example/", 0)));
+}
+
+/// Issue 36 item 3: a `List-Unsubscribe` mailto whose subject holds blanks and a `/`: inside
+/// `<…>` the white space is removed (rule 4) and the whole mailto is one URI. Before, it was
+/// no URI by RFC 6068, the `<` was no wrapper, and the bare reading cut it at the first blank.
+#[test]
+fn list_unsubscribe_mailto_with_blanks_is_one_uri() {
+    let field = "<mailto:leave@lists.example?subject=Campaign-Uid:7f3a / Subscriber-Uid:91c2 - Unsubscribe request&body=Remove me>";
+    let whole = "mailto:leave@lists.example?subject=Campaign-Uid:7f3a/Subscriber-Uid:91c2-Unsubscriberequest&body=Removeme";
+    let text = format!("List-Unsubscribe: {field}, <https://lists.example/u/91c2>\n");
+    let found = assert_uris(&text, &[whole, "https://lists.example/u/91c2"]);
+    assert_eq!(found[0].delimiter(), Delimiter::Angle);
+    let at = text.find('<').unwrap() as u64;
+    assert_eq!(found[0].outer_span(), Span::new(at, at + field.len() as u64));
+    // The same field in a message's header, folded: read as mail, unfolded, one URI.
+    let mail = format!(
+        "From: news@lists.example\nSubject: Weekly\nList-Unsubscribe: {}\n {}\nContent-Type: text/plain\n\nHi.\n",
+        &field[..field.find(" - ").unwrap()],
+        &field[field.find(" - ").unwrap()..]
+    );
+    assert_uris(&mail, &[whole]);
+    // Under strict RFC 6068 rejects the `/`: the `<` is no wrapper, and the bare reading is
+    // what it was.
+    let mut strict = ExtractorBuilder::new();
+    strict.strict(true);
+    assert_uris_with(
+        &strict,
+        &text,
+        &["mailto:leave@lists.example?subject=Campaign-Uid:7f3a", "https://lists.example/u/91c2"],
     );
 }
 
@@ -1714,7 +1801,9 @@ fn random_texts_stream_like_slice() {
                         if m.is_abbreviated() { format!("http://{reading}") } else { reading.to_owned() };
                     assert!(
                         urisift::uri::Uri::parse_with(&text, grammar).is_ok()
-                            || urisift::uri::Uri::parse_iri(&common::bracket_stand_in(&text)).is_ok(),
+                            || urisift::uri::Uri::parse_iri(&common::bracket_stand_in(&text)).is_ok()
+                            || common::mailto_in_rfc6068_form(&text)
+                                .is_some_and(|form| urisift::uri::Uri::parse_iri(&form).is_ok()),
                         "{reading:?} is not valid"
                     );
                 }

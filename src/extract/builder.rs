@@ -58,7 +58,9 @@ impl ExtractorBuilder {
     /// that by default is an IRI or holds balanced brackets after its host, is dropped, never
     /// cut, and reported as rejected with [`ErrorKind::Excluded`](crate::uri::ErrorKind::Excluded)
     /// naming the character. Under a grammar other than [`Grammar::Rfc3986`] candidates are
-    /// read as URIs anyway (the crate docs, "Unicode text").
+    /// read as URIs anyway (the crate docs, "Unicode text"). A `mailto` URI is read by
+    /// RFC 6068 §2, its query as header fields of `qchar`s, rather than as it is sent (the
+    /// crate docs, rule 15): `mailto:a@b.example?subject=a/b` is dropped and rejected.
     ///
     /// ```
     /// use urisift::ExtractorBuilder;
@@ -67,6 +69,9 @@ impl ExtractorBuilder {
     ///     ExtractorBuilder::new().build().slice(text.as_bytes()).map(|m| m.uri().to_owned()).collect();
     /// assert_eq!(found, ["https://ja.wikipedia.org/wiki/東京", "http://x.example/a?ids[]=1"]);
     /// assert_eq!(ExtractorBuilder::new().strict(true).build().slice(text.as_bytes()).count(), 0);
+    /// let sent = b"mailto:a@b.example?subject=QmFzZTY0==";
+    /// assert_eq!(ExtractorBuilder::new().build().slice(sent).count(), 1);
+    /// assert_eq!(ExtractorBuilder::new().strict(true).build().slice(sent).count(), 0);
     /// ```
     pub fn strict(&mut self, yes: bool) -> &mut Self {
         self.opts.strict = yes;

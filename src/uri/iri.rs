@@ -51,7 +51,8 @@
 //! 1, NFC) do not apply to a `&str`, which is UTF-8 (variant c).
 
 use super::lex::is_escape;
-use super::{Components, ErrorKind, Grammar, HostKind, ParseError, Uri, generic, scheme_rules};
+use super::scheme_rules::{self, Mailto};
+use super::{Components, ErrorKind, Grammar, HostKind, ParseError, Uri, generic};
 use crate::chars::{self, SUB_DELIMS, UNRESERVED, utf8};
 
 /// What a character outside ASCII may be in an IRI (RFC 3987 §2.2).
@@ -98,14 +99,15 @@ const ALLOWED: u8 = b'~';
 const REFUSED: u8 = b' ';
 
 /// Parses the IRI reference `input`, which holds a character outside ASCII, as the module docs
-/// say: the generic syntax on the stand-in, then the scheme rules on the mapped URI.
-pub(crate) fn parse(input: &str) -> Result<Components, ParseError> {
+/// say: the generic syntax on the stand-in, then the scheme rules on the mapped URI (a `mailto`
+/// URI's query read as `mailto` says).
+pub(crate) fn parse(input: &str, mailto: Mailto) -> Result<Components, ParseError> {
     let shadow = stand_in(input);
     let parts = generic::parse(&shadow, Grammar::Rfc3986).map_err(|e| real_error(input, &shadow, e))?;
     if parts.scheme.is_some() {
         let mapped = percent_encode(input);
         let mapped_parts = generic::parse(&mapped, Grammar::Rfc3986).map_err(|e| back(input, e))?;
-        scheme_rules::check(&Uri::from_parts(&mapped, Grammar::Rfc3986, mapped_parts))
+        scheme_rules::check(&Uri::from_parts(&mapped, Grammar::Rfc3986, mapped_parts), mailto)
             .map_err(|e| back(input, e))?;
     }
     Ok(parts)

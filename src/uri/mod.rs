@@ -79,10 +79,11 @@ pub(crate) use packed::Parts;
 pub use parse::iri_to_uri;
 #[allow(deprecated)]
 pub use parse::to_uri;
-pub(crate) use parse::validate_with;
+pub(crate) use parse::{iri_components, validate_with};
 pub(crate) use plain::{
     ESCAPE_OR_AT as SCAN_ESCAPE_OR_AT, QUERY_OR_FRAGMENT as SCAN_QUERY_OR_FRAGMENT,
     components as plain_components, iri_components as plain_iri_components, server_parts,
 };
 pub use resolve::resolve;
+pub(crate) use scheme_rules::Mailto;
 pub use urn::{Urn, UrnComponent};

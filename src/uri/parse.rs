@@ -4,7 +4,8 @@
 
 use std::borrow::Cow;
 
-use super::{Components, Grammar, ParseError, Uri, Urn, generic, iri, scheme_rules};
+use super::scheme_rules::{self, Mailto};
+use super::{Components, Grammar, ParseError, Uri, Urn, generic, iri};
 
 /// [`Uri::parse`]: the RFC 3986 grammar. (`FromStr` cannot give a `Uri`, which borrows the text
 /// it was parsed from.)
@@ -32,7 +33,7 @@ impl<'a> Uri<'a> {
     /// Parses a URI reference (absolute, or relative) with `grammar`.
     pub fn parse_with(input: &'a str, grammar: Grammar) -> Result<Self, ParseError> {
         let uri = Uri { input, grammar, parts: generic::parse(input, grammar)?, iri: false };
-        scheme_rules::check(&uri)?;
+        scheme_rules::check(&uri, Mailto::Rfc6068)?;
         Ok(uri)
     }
 
@@ -56,13 +57,8 @@ impl<'a> Uri<'a> {
     /// assert_eq!((err.index(), err.kind()), (3, &ErrorKind::PrivateUseOutsideQuery('\u{e000}')));
     /// ```
     pub fn parse_iri(input: &'a str) -> Result<Self, ParseError> {
-        let parts =
-            if input.is_ascii() { generic::parse(input, Grammar::Rfc3986)? } else { iri::parse(input)? };
-        let uri = Uri { input, grammar: Grammar::Rfc3986, parts, iri: true };
-        if input.is_ascii() {
-            scheme_rules::check(&uri)?;
-        }
-        Ok(uri)
+        let parts = iri_components(input, Mailto::Rfc6068)?;
+        Ok(Uri { input, grammar: Grammar::Rfc3986, parts, iri: true })
     }
 
     /// The URI this IRI reference maps to (RFC 3987 §3.1).
@@ -87,18 +83,32 @@ impl<'a> Uri<'a> {
     }
 }
 
-/// Checks `input` as [`Uri::parse_with`] does, and hands its components to `f`. The extractor
-/// calls this once per candidate and keeps only a packed copy of the components, so the
-/// [`Uri`] (over 200 bytes) is not returned by value.
+/// Checks `input` as [`Uri::parse_with`] does, with a `mailto` URI's query read as `mailto`
+/// says, and hands its components to `f`. The extractor calls this once per candidate and keeps
+/// only a packed copy of the components, so the [`Uri`] (over 200 bytes) is not returned by
+/// value.
 #[inline]
 pub(crate) fn validate_with<T>(
     input: &str,
     grammar: Grammar,
+    mailto: Mailto,
     f: impl FnOnce(&Components) -> T,
 ) -> Result<T, ParseError> {
     let uri = Uri { input, grammar, parts: generic::parse(input, grammar)?, iri: false };
-    scheme_rules::check(&uri)?;
+    scheme_rules::check(&uri, mailto)?;
     Ok(f(&uri.parts))
+}
+
+/// The components of `input` parsed as an IRI reference, as [`Uri::parse_iri`] parses it, with
+/// a `mailto` URI's query read as `mailto` says.
+pub(crate) fn iri_components(input: &str, mailto: Mailto) -> Result<Components, ParseError> {
+    if !input.is_ascii() {
+        return iri::parse(input, mailto);
+    }
+    let uri =
+        Uri { input, grammar: Grammar::Rfc3986, parts: generic::parse(input, Grammar::Rfc3986)?, iri: true };
+    scheme_rules::check(&uri, mailto)?;
+    Ok(uri.parts())
 }
 
 /// The URI `iri` maps to (RFC 3987 §3.1): a registered name holding characters outside ASCII

@@ -17,14 +17,16 @@
 //!   come first, `news://host/…`, and then the newsgroups may be empty, since RFC 5538 §4 gives
 //!   `news://news.server.example/` as meaning `news://news.server.example/*`. Without a server
 //!   an empty `news:` names nothing and is an error.
-//! - `mailto:` follows RFC 6068 §2 and must name an address: an `addr-spec` (`local@domain`) in
-//!   the path, or a non-empty `to=` header field.
+//! - `mailto:` must name an address: an `addr-spec` (`local@domain`) in the path, or a non-empty
+//!   `to=` header field. Its query is read by RFC 6068 §2, as header fields of `qchar`s
+//!   ([`Mailto::Rfc6068`], what [`Uri::parse_with`] checks), or as the generic query mail clients
+//!   send ([`Mailto::AsSent`], the extractor's default reading).
 //! - `ftp:`: a `;type=` at the end of the path takes `a`, `i` or `d`, in either case
 //!   (RFC 1738 §3.2.2).
 //! - `urn:`: RFC 8141 (see [`Urn`]).
 //!
 //! Query and fragment are left to the generic syntax for every scheme but `mailto`, whose
-//! query is its header fields.
+//! query is its header fields under [`Mailto::Rfc6068`].
 
 use super::lex::{FTP_TYPE, char_error, is_escape};
 use super::{Component, ErrorKind, Grammar, ParseError, Uri, Urn, host, rfc1738};
@@ -127,10 +129,30 @@ impl Lower {
     }
 }
 
-/// Applies the scheme-specific rules of the URI's grammar (see the module docs).
+/// How the query of a `mailto` URI is read under [`Grammar::Rfc3986`] (the other grammars
+/// have rules of their own, or none, for `mailto`). Either way the URI has no authority and
+/// names an address: `addr-spec`s in its path, by RFC 6068 §2, or a non-empty `to=` field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mailto {
+    /// RFC 6068 §2: the query is `hfield *( "&" hfield )`, each `hfname "=" hfvalue` of
+    /// `qchar`s, so that `/`, `?`, `=` and `&` in a value must be percent-encoded. What the
+    /// parser ([`Uri::parse_with`]) and `urisift check` check, and the extractor under
+    /// `strict`.
+    Rfc6068,
+    /// As mail clients and mailing lists send it: the query is any query of the generic
+    /// syntax (RFC 3986 §3.4, `*( pchar / "/" / "?" )`, which the generic parser has checked),
+    /// so that `?&cc=…` (an empty first field), `subject=https://x.example/p` and
+    /// `subject=QmFzZTY0==` are URIs. A `to=` field is a field (the text between two `&`s, or
+    /// an end of the query) that starts with `to=`, in any case. The extractor's default
+    /// reading.
+    AsSent,
+}
+
+/// Applies the scheme-specific rules of the URI's grammar (see the module docs), reading a
+/// `mailto` URI's query as `mailto` says.
 // Inlined into the extractor's validation.
 #[inline]
-pub(crate) fn check(uri: &Uri<'_>) -> Result<(), ParseError> {
+pub(crate) fn check(uri: &Uri<'_>, mailto: Mailto) -> Result<(), ParseError> {
     let Some(scheme) = uri.scheme() else {
         return Ok(()); // A relative reference: no scheme, no scheme rules.
     };
@@ -140,7 +162,7 @@ pub(crate) fn check(uri: &Uri<'_>) -> Result<(), ParseError> {
         return Urn::parse_with(uri.as_str(), uri.grammar()).map(drop);
     }
     match uri.grammar() {
-        Grammar::Rfc3986 => rfc3986(uri, &lower),
+        Grammar::Rfc3986 => rfc3986(uri, &lower, mailto),
         Grammar::Rfc2396 => server_form(uri, scheme),
         Grammar::Rfc1738 => match rfc1738::Scheme::from_name(scheme) {
             Some(known) => rfc1738::check(uri.as_str(), known),
@@ -163,14 +185,14 @@ fn server_form(uri: &Uri<'_>, scheme: &str) -> Result<(), ParseError> {
 }
 
 /// The structure rules of [`Grammar::Rfc3986`] (see the module docs).
-fn rfc3986(uri: &Uri<'_>, scheme: &Lower) -> Result<(), ParseError> {
+fn rfc3986(uri: &Uri<'_>, scheme: &Lower, reading: Mailto) -> Result<(), ParseError> {
     if let Some(name) = server_based_lower(scheme) {
         require_host(uri, name)?;
     }
     match scheme.as_bytes() {
         b"nntp" => nntp(uri),
         b"news" => news(uri),
-        b"mailto" => mailto(uri),
+        b"mailto" => mailto(uri, reading),
         b"ftp" => ftp_type(uri),
         _ => Ok(()),
     }
@@ -294,12 +316,14 @@ fn news(uri: &Uri<'_>) -> Result<(), ParseError> {
 /// used to designate the Internet mailing address of an individual or service" (RFC 1738
 /// §3.5): an `addr-spec` in `to`, or a non-empty `to=` field (`mailto:?to=addr1@an.example,...`
 /// is one of RFC 6068 §2's own forms). `cc=` or `bcc=` alone do not count.
-fn mailto(uri: &Uri<'_>) -> Result<(), ParseError> {
+///
+/// The query is read as `reading` says: by the `hfields` rule above ([`Mailto::Rfc6068`]), or
+/// as the generic syntax has it ([`Mailto::AsSent`]), where only a `to=` field is looked for.
+/// The address rules are the same under both.
+fn mailto(uri: &Uri<'_>, reading: Mailto) -> Result<(), ParseError> {
     const AUTHORITY: &str = "a mailto URI has no `//` authority (RFC 6068 §2)";
     const NEEDS_ADDRESS: &str = "a mailto URI needs an address (`local@domain`) or a `to=` field \
                                  (RFC 6068 §2)";
-    const HFIELD: &str = "a mailto header field is `name=value`; `?`, `=`, `&`, `/` and `#` in \
-                          them must be percent-encoded (RFC 6068 §2)";
     let b = uri.as_str().as_bytes();
     if let Some(authority) = uri.range(Component::Authority) {
         return Err(fail(b, authority.start.saturating_sub(2), AUTHORITY));
@@ -309,27 +333,45 @@ fn mailto(uri: &Uri<'_>) -> Result<(), ParseError> {
     if has_address {
         addr_specs(b, path.start, path.end)?;
     }
-    if let Some(query) = uri.range(Component::Query) {
-        let mut i = query.start;
-        loop {
-            let name_end = scan(b, i, query.end, qchar)?;
-            if b.get(name_end) != Some(&b'=') || name_end >= query.end {
-                return Err(fail(b, name_end, HFIELD));
-            }
-            let value_end = scan(b, name_end + 1, query.end, qchar)?;
-            let is_to = b.get(i..name_end).is_some_and(|name| name.eq_ignore_ascii_case(b"to"));
-            has_address |= is_to && value_end > name_end + 1;
-            match b.get(value_end) {
-                Some(b'&') if value_end < query.end => i = value_end + 1,
-                _ if value_end == query.end => break,
-                _ => return Err(fail(b, value_end, HFIELD)),
-            }
-        }
+    match (uri.range(Component::Query), reading) {
+        (Some(query), Mailto::Rfc6068) => has_address |= hfields(b, query)?,
+        (Some(query), Mailto::AsSent) if !has_address => has_address = has_to_field(b, query),
+        _ => {}
     }
     if !has_address {
         return Err(fail(b, path.start, NEEDS_ADDRESS));
     }
     Ok(())
+}
+
+/// RFC 6068 §2's `hfields` without the `?`, over `b[query]`: whether they hold a non-empty
+/// `to=` field.
+fn hfields(b: &[u8], query: core::ops::Range<usize>) -> Result<bool, ParseError> {
+    const HFIELD: &str = "a mailto header field is `name=value`; `?`, `=`, `&`, `/` and `#` in \
+                          them must be percent-encoded (RFC 6068 §2)";
+    let mut has_to = false;
+    let mut i = query.start;
+    loop {
+        let name_end = scan(b, i, query.end, qchar)?;
+        if b.get(name_end) != Some(&b'=') || name_end >= query.end {
+            return Err(fail(b, name_end, HFIELD));
+        }
+        let value_end = scan(b, name_end + 1, query.end, qchar)?;
+        let is_to = b.get(i..name_end).is_some_and(|name| name.eq_ignore_ascii_case(b"to"));
+        has_to |= is_to && value_end > name_end + 1;
+        match b.get(value_end) {
+            Some(b'&') if value_end < query.end => i = value_end + 1,
+            _ if value_end == query.end => return Ok(has_to),
+            _ => return Err(fail(b, value_end, HFIELD)),
+        }
+    }
+}
+
+/// Whether a query read as sent ([`Mailto::AsSent`]), `b[query]`, holds a non-empty `to=`
+/// field: `to=` (any case) at its start or after a `&`, and something before the next `&`.
+fn has_to_field(b: &[u8], query: core::ops::Range<usize>) -> bool {
+    let mut fields = b.get(query).unwrap_or_default().split(|&c| c == b'&');
+    fields.any(|field| field.len() > 3 && field[..3].eq_ignore_ascii_case(b"to="))
 }
 
 /// RFC 6068 §2: `qchar = unreserved / pct-encoded / some-delims` without the escapes, with

@@ -126,11 +126,13 @@ pub(crate) struct Args {
     pub(crate) grammar: Grammar,
 
     /// Read URIs as RFC 3986 does: no IRIs (nothing outside ASCII) and no brackets outside an
-    /// IP literal.
+    /// IP literal; mailto by RFC 6068.
     ///
     /// By default a URI goes on through the Unicode text an IRI allows (RFC 3987) and through
-    /// balanced `[...]` or `{...}` after its host. Under --strict a candidate that would need
-    /// them is dropped, never cut (--rejected says why). Example: `urisift --strict notes.txt`.
+    /// balanced `[...]` or `{...}` after its host, and a mailto is read as mail clients send it
+    /// (its query by the generic syntax: `?subject=a/b`, `?&cc=...`). Under --strict a
+    /// candidate that would need them is dropped, never cut (--rejected says why), and a
+    /// mailto's query must be RFC 6068's header fields. Example: `urisift --strict notes.txt`.
     #[arg(long)]
     pub(crate) strict: bool,
 

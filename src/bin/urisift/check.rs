@@ -59,7 +59,10 @@ Examples:
 const GRAMMAR_HELP: &str = "\
 The grammar to check against:
   rfc3986  RFC 3986 generic syntax, RFC 8141 URNs, and the structure rules of well-known schemes \
-(http needs a host, news needs a group or an article, ftp's ;type= is a, i or d, ...)
+(http needs a host, news needs a group or an article, ftp's ;type= is a, i or d, mailto needs an \
+address and its query is RFC 6068's header fields, ...). Extraction reads a mailto's query as mail \
+clients send it, by the generic syntax (mailto:a@b.example?subject=a/b), unless --strict; check \
+keeps RFC 6068's reading
   rfc2396  the grammar of draft-fielding-uri-syntax-01 (the draft of RFC 2396): no IP literals, \
 host names by its rules; URNs per draft-ietf-urnbis-rfc2141bis-urn-03
   rfc1738  the RFC 1738 BNF for its ten schemes (~ is unsafe, http has no userinfo); other schemes \

@@ -8,7 +8,7 @@ mod stand_in;
 
 use crate::delimit;
 use crate::find::{self, Shape};
-use crate::uri::{Components, ErrorKind, Grammar, HostKind, ParseError, Part, Parts, Uri};
+use crate::uri::{Components, ErrorKind, Grammar, HostKind, Mailto, ParseError, Part, Parts, Uri};
 
 /// What a candidate is: a URI with a scheme, or an abbreviated `www.` URL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,6 +67,11 @@ pub(crate) fn as_str(reading: &[u8]) -> Result<&str, ParseError> {
 /// ([`crate::uri::plain_iri_components`] decodes each character outside ASCII it accepts),
 /// and anything else is checked to be UTF-8 first ([`as_str`]), as URIs are ASCII (RFC 3986
 /// §2) and IRIs UTF-8 (RFC 3987 §2.2).
+///
+/// `iri` is the extractor's default reading (under [`Grammar::Rfc3986`], not strict; a URN is
+/// never read so): an IRI (RFC 3987), balanced brackets after the authority, and a `mailto`
+/// read as sent ([`Mailto::AsSent`]). Without it a reading is a URI, and a `mailto` follows
+/// RFC 6068 ([`Mailto::Rfc6068`]). The plain forms are valid under either (see `uri::plain`).
 // Inlined into `verdict`, so that the components go straight into the `Valid` reading.
 #[inline(always)]
 pub(crate) fn check_reading(
@@ -120,8 +125,10 @@ fn check_general(
                 let parts = c.scheme.is_some().then(|| Parts::new(&c));
                 return clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?);
             }
-            let parts =
-                crate::uri::validate_with(reading, grammar, |c| c.scheme.is_some().then(|| Parts::new(c)))?;
+            let mailto = if iri { Mailto::AsSent } else { Mailto::Rfc6068 };
+            let parts = crate::uri::validate_with(reading, grammar, mailto, |c| {
+                c.scheme.is_some().then(|| Parts::new(c))
+            })?;
             clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?)
         }
         Kind::Www => {

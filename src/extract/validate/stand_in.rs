@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use crate::uri::{Components, ParseError, Uri};
+use crate::uri::{Components, Mailto, ParseError};
 
 /// The text a reading is validated as, when it needs more than the URI parser: the reading
 /// with each balanced pair of `[ ]` or `{ }` after its authority (pairs nest)
@@ -51,9 +51,10 @@ pub(super) fn stand_in(reading: &str) -> Option<Cow<'_, str>> {
 }
 
 /// The components of `shadow`, a [`stand_in`], parsed as an IRI reference (RFC 3987 §2.2) with
-/// the scheme rules of its URI mapping (§3.1); they index the reading it stands in for.
+/// the scheme rules of its URI mapping (§3.1), a `mailto` read as sent as the default reading
+/// reads it; they index the reading it stands in for.
 pub(super) fn components(shadow: &str) -> Result<Components, ParseError> {
-    Uri::parse_iri(shadow).map(|uri| uri.parts())
+    crate::uri::iri_components(shadow, Mailto::AsSent)
 }
 
 #[cfg(test)]

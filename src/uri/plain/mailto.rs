@@ -1,5 +1,9 @@
 //! The plain `mailto` form (RFC 6068 §2): `mailto:` and comma-separated `local@domain`
-//! addresses with no escapes, and header fields with no escapes; `None` for any other.
+//! addresses with no escapes, and header fields with no escapes; `None` for any other. What
+//! it takes is valid under both readings of a mailto's query ([`crate::uri::Mailto`]), with
+//! the same components: RFC 6068's header fields are a query of the generic syntax. A query
+//! that only the reading as sent accepts (`?&cc=…`, `subject=a/b`, `subject=QmFzZTY0==`) is
+//! left to the full parser, which knows the reading.
 
 use crate::chars::{self, SUB_DELIMS, UNRESERVED};
 use crate::uri::{Components, Part};

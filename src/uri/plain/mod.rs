@@ -9,9 +9,11 @@
 //!
 //! [`components`] recognizes exactly these, in one pass with no scheme-rule dispatch, and gives
 //! up (`None`) on anything else, valid or not: an error, a `%` where the scheme rules look at
-//! escapes, a `;` in an ftp path, a mailto query, a URN with r-, q- or f-components.
-//! The full parser ([`super::validate_with`]) then decides. So this never decides differently
-//! from it; a unit test checks that on the conformance cases and on generated variations.
+//! escapes, a `;` in an ftp path, a mailto query with an escape or outside RFC 6068's header
+//! fields, a URN with r-, q- or f-components. The full parser ([`super::validate_with`]) then
+//! decides. So this never decides differently from it, whichever way it reads a mailto's query
+//! ([`super::Mailto`]): a mailto the fast path takes is valid by RFC 6068 and so as sent too. A
+//! unit test checks that on the conformance cases and on generated variations.
 //!
 //! The full path splits into [`Components`] of `Option`s, builds the [`super::Uri`] around
 //! them and chooses the scheme rules by name; this one reads the plain forms in one pass.
@@ -137,7 +139,7 @@ mod iri_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uri::{Grammar, HostKind, Uri};
+    use crate::uri::{Grammar, HostKind, Mailto, Uri};
 
     /// The extractor's host rule holds on the fast path: a host no reader would click leaves the
     /// URI to the full parser (and the extractor's check after it).
@@ -169,12 +171,16 @@ mod tests {
     }
 
     /// The fast path agrees with the full parser: when it decides, the full parser finds the
-    /// URI valid with the same components.
+    /// URI valid with the same components, with a mailto read by RFC 6068 (the parser's and
+    /// the extractor's strict reading) and read as sent (the extractor's default), since the
+    /// extractor asks the fast path under both.
     fn agrees(s: &str) -> bool {
         let full = Uri::parse_with(s, Grammar::Rfc3986).map(|u| u.parts());
+        let as_sent = crate::uri::validate_with(s, Grammar::Rfc3986, Mailto::AsSent, |c| *c);
         match components(s.as_bytes()) {
             Some(c) => {
                 assert_eq!(Ok(c), full, "{s:?}");
+                assert_eq!(Ok(c), as_sent, "{s:?} read as sent");
                 true
             }
             None => false,
@@ -238,6 +244,10 @@ mod tests {
             "mailto:a@b?a=%20",
             "mailto:a@b?a=b#f",
             "mailto:a@b?a=b/c",
+            // Valid read as sent only: the fast path reads RFC 6068's forms, valid under both.
+            "mailto:a@b?&cc=c@d",
+            "mailto:a@b?subject=QmFzZTY0==",
+            "mailto:a@b?subject=https://x.example/p",
             "mailto:?to=a@b",
             "mailto://a@b",
             "mailto:a%40b@c",

@@ -227,6 +227,75 @@ fn mailto() {
     assert_eq!(invalid("mailto://a@b"), (7, scheme("a mailto URI has no `//` authority (RFC 6068 §2)")));
 }
 
+/// A mailto URI read as sent ([`Mailto::AsSent`], the extractor's default reading).
+fn as_sent(input: &str) -> Result<(), (usize, ErrorKind)> {
+    crate::uri::validate_with(input, Grammar::Rfc3986, Mailto::AsSent, |_| ())
+        .map_err(|e| (e.index(), e.kind().clone()))
+}
+
+/// Issue 36 item 3: read as sent, a mailto's query is any query of the generic syntax, and
+/// every mailto RFC 6068 accepts is still accepted; the address rules stay.
+#[test]
+fn mailto_as_sent() {
+    // What mail clients and mailing lists send, which RFC 6068 §2 rejects.
+    for uri in [
+        "mailto:a@b.example?&cc=c@b.example&Subject=Hi", // an empty first field
+        "mailto:a@b.example?subject=https://x.example/p", // `/` in a value (`:` is a qchar)
+        "mailto:a@b.example?subject=QmFzZTY0==",         // `=` in a value
+        "mailto:x@b.example?subject=Campaign-Uid:1/Subscriber-Uid:2-Unsubscriberequest&body=x",
+        "mailto:joe@example.com?cc=bob@example.com?body=hello", // RFC 6068 §6 calls it incorrect
+        "mailto:a@b.example?subject",
+        "mailto:a@b.example?",
+        "mailto:a@b.example?x=1&",
+        "mailto:?To=a@b.example&subject=a/b",
+        "mailto:?subject=a/b&to=a@b.example",
+    ] {
+        assert!(matches!(invalid(uri).1, ErrorKind::Scheme(_)), "{uri}");
+        assert_eq!(as_sent(uri), Ok(()), "{uri}");
+    }
+    // Whatever RFC 6068 accepts, read as sent too.
+    for uri in [
+        "mailto:chris@example.com",
+        "mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index",
+        "mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E",
+        "mailto:%22not%40me%22@example.org",
+        "mailto:?to=addr1@an.example,addr2@an.example",
+        "mailto:addr1@an.example?to=addr2@an.example",
+        "mailto:a@b?=&x=#f",
+    ] {
+        valid(uri);
+        assert_eq!(as_sent(uri), Ok(()), "{uri}");
+    }
+    // The address is what makes it a mailto: the same rules, the same errors, as RFC 6068's.
+    for uri in [
+        "mailto:",
+        "mailto:?subject=x",
+        "mailto:?to=",
+        "mailto:?to=&cc=a@b.example",
+        "mailto:?cc=a@b.example",
+        "mailto:?tox=a@b.example",
+        "mailto:postmaster?subject=a/b",
+        "mailto:@example.org?x=/",
+        "mailto:a@b/c?x=1",
+        "mailto:a;b@c",
+        "mailto:%22a@b",
+        "mailto://a@b",
+        "mailto://a@b?subject=x/y",
+    ] {
+        let strict = parse(uri, Grammar::Rfc3986).expect_err(uri);
+        assert_eq!(as_sent(uri), Err(strict), "{uri}");
+    }
+    let needs = (7, scheme("a mailto URI needs an address (`local@domain`) or a `to=` field (RFC 6068 §2)"));
+    assert_eq!(as_sent("mailto:?subject=x/y"), Err(needs));
+    // The generic syntax still holds: escapes, and no white space.
+    assert_eq!(as_sent("mailto:a@b?x=%4"), Err((13, ErrorKind::InvalidPercentEscape)));
+    assert!(as_sent("mailto:a@b?x=a b").is_err());
+    assert!(as_sent("mailto:a@b?x=a<b").is_err());
+    // The extractor's strict reading is the parser's.
+    let strict = crate::uri::validate_with("mailto:a@b?x=/", Grammar::Rfc3986, Mailto::Rfc6068, |_| ());
+    assert_eq!(strict.map_err(|e| (e.index(), e.kind().clone())), parse("mailto:a@b?x=/", Grammar::Rfc3986));
+}
+
 /// RFC 1738 §3.2.2: "<typecode> is one of the characters "a", "i", or "d"".
 #[test]
 fn ftp_typecode() {
