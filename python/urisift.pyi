@@ -21,6 +21,7 @@ __all__ = [
 ]
 
 _GrammarName = Literal["rfc3986", "rfc2396", "rfc1738"]
+_Flag = Literal["punycode", "mixed-script", "confusable", "userinfo", "ip-host", "numeric-ip", "refanged"]
 _Span = Tuple[int, int]
 _Data = Union[bytes, bytearray, str, BinaryIO, "_Readable"]
 _T = TypeVar("_T", covariant=True)
@@ -54,6 +55,12 @@ class Components:
     def fragment(self) -> Optional[str]: ...
     @property
     def grammar(self) -> _GrammarName: ...
+    @property
+    def domain(self) -> Optional[str]:
+        """The host's registrable domain by the public suffix list (example.co.uk of a.b.example.co.uk), in IDNA A-labels; None for an IP host, a host of one label, a public suffix, or no host."""
+    @property
+    def host_unicode(self) -> Optional[str]:
+        """The Unicode form of a host with an IDNA A-label (xn--); else None."""
     def as_dict(self) -> dict[str, Optional[str]]: ...
 
 @final
@@ -89,6 +96,9 @@ class Match:
         """As written; empty for an abbreviated www. URL."""
     @property
     def components(self) -> Components: ...
+    @property
+    def flags(self) -> List[_Flag]:
+        """What a reader deciding whether to trust the link should know; [] when nothing applies."""
     @property
     def line(self) -> Optional[int]:
         """The 1-based line of the URI's first byte, with line_numbers=True; else None."""

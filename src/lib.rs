@@ -430,6 +430,7 @@ mod decode;
 mod delimit;
 mod extract;
 mod find;
+mod flags;
 mod matches;
 mod origin;
 pub mod schemes;
@@ -444,6 +445,7 @@ pub use extract::{
     BorrowedMatches, Extractor, ExtractorBuilder, Input, MAIL_MAX, MailMode, Matches, Reader, Slice,
     SliceMatch, SliceMatches, UriFinder,
 };
+pub use flags::{Flag, Flags};
 pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Rewrite, Span};
 pub use origin::{Origin, Place};
 

@@ -441,6 +441,26 @@ impl Match {
         self.provenance.as_ref()?.rewrite
     }
 
+    /// What a reader deciding whether to trust the link should know ([`Flag`](crate::Flag)):
+    /// those of its components ([`Flags::of_uri`](crate::Flags::of_uri): a look-alike or
+    /// A-label host, a userinfo, an IP host) and [`Flag::Refanged`](crate::Flag::Refanged).
+    /// Empty for a plain `https://example.com/`. Computed on each call, from the components:
+    /// extraction never does.
+    ///
+    /// ```
+    /// use urisift::Flag;
+    /// let m = urisift::extract_str("see http://www.paypal.com@evil.example/ now").next().unwrap();
+    /// assert_eq!(m.flags().iter().collect::<Vec<_>>(), [Flag::Userinfo]);
+    /// assert_eq!(m.parsed().registrable_domain().as_deref(), Some("evil.example"));
+    /// ```
+    pub fn flags(&self) -> crate::Flags {
+        let mut flags = crate::Flags::of_uri(&self.parsed());
+        if self.is_refanged() {
+            flags.insert(crate::Flag::Refanged);
+        }
+        flags
+    }
+
     /// Where in a message the URI was found: the message, its MIME part, and the place in the
     /// part. `None` for a match not read as mail (see
     /// [`ExtractorBuilder::mail`](crate::ExtractorBuilder::mail)), and for every match when

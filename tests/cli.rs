@@ -1460,3 +1460,66 @@ fn decompress_memory_bounds_xz_dictionaries_and_zstd_windows() {
         );
     }
 }
+
+/// Issue 38 items 3 and 4: `{domain}`, `{flags}` and `{host_unicode}` in a template, the JSON
+/// keys, and `--flag NAME` keeping the matches with one of the flags given.
+#[test]
+fn domain_and_flags_in_templates_json_and_the_flag_filter() {
+    let text = b"http://a.b.example.co.uk/ https://www.example.com.au/x http://www.paypal.com@evil.example/ \
+                 http://www.xn--pypal-4ve.com/ https://example.com/ http://192.0.2.1/ http://localhost/\n";
+    let run = urisift(&["--format", "{domain}|{host_unicode}|{flags}"], text);
+    assert_eq!(
+        run.out(),
+        "example.co.uk||\nexample.com.au||\nevil.example||userinfo\n\
+         xn--pypal-4ve.com|www.p\u{430}ypal.com|punycode,mixed-script,confusable\nexample.com||\n||ip-host\n||\n"
+    );
+    let records = json_lines(&urisift(&["--json"], text));
+    assert_eq!(records[0]["components"]["domain"], "example.co.uk");
+    assert!(records[0]["components"]["host_unicode"].is_null());
+    assert_eq!(records[0]["flags"], serde_json::json!([]));
+    assert_eq!(records[2]["flags"], serde_json::json!(["userinfo"]));
+    assert_eq!(records[3]["components"]["host_unicode"], "www.p\u{430}ypal.com");
+    assert!(records[5]["components"]["domain"].is_null());
+
+    let run = urisift(&["--flag", "userinfo"], text);
+    assert_eq!((run.out().as_str(), run.code), ("http://www.paypal.com@evil.example/\n", Some(0)));
+    let run = urisift(&["--flag", "ip-host", "--flag", "confusable", "-c"], text);
+    assert_eq!(run.out(), "2\n");
+    let run = urisift(&["--flag", "refanged"], text);
+    assert_eq!((run.out().as_str(), run.code), ("", Some(1)));
+    let run = urisift(
+        &["--refang", "--flag", "refanged", "--format", "{flags} {uri}"],
+        b"hxxp://evil[.]example/a\n",
+    );
+    assert_eq!(run.out(), "refanged http://evil.example/a\n");
+    // An unknown name is a usage error that lists the known ones.
+    let run = urisift(&["--flag", "nested"], text);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("possible values: punycode, mixed-script"), "{}", run.stderr);
+    // The public suffix list's date is in the version.
+    let run = urisift(&["--version"], b"");
+    assert!(run.out().contains("(public suffix list of 20"), "{}", run.out());
+}
+
+/// Issue 38 item 5: the README's recipe, run on the mailbox it names, gives the groups the
+/// README shows (`sort | uniq -c` done here; their order depends on the locale).
+#[test]
+fn the_readme_recipe_groups_a_phishing_mailbox_by_domain() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let recipe = "$ urisift --format '{domain}\\t{flags}\\t{uri}' tests/data/security/phishing.mbox | sort | uniq -c\n";
+    let at = readme.find(recipe).expect("the recipe is in the README") + recipe.len();
+    let mut shown: Vec<&str> = readme[at..].lines().take_while(|l| !l.starts_with("```")).collect();
+    let run = urisift_in(
+        Path::new(root),
+        &["--format", r"{domain}\t{flags}\t{uri}", "tests/data/security/phishing.mbox"],
+    );
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for line in run.out().lines() {
+        *counts.entry(line.to_owned()).or_default() += 1;
+    }
+    let mut grouped: Vec<String> = counts.iter().map(|(line, n)| format!("{n:>7} {line}")).collect();
+    grouped.sort();
+    shown.sort_unstable();
+    assert_eq!(grouped, shown);
+}

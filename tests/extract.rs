@@ -1563,7 +1563,8 @@ mod cli {
             "{\"type\":\"match\",\"file\":\"<stdin>\",\"uri\":\"http://a.example/x\",\"readings\":[\"http://a.example/x\"],\
              \"start\":9,\"end\":27,\"outer_start\":4,\"outer_end\":28,\"delimiter\":\"angle-url-prefix\",\
              \"scheme\":\"http\",\"components\":{\"scheme\":\"http\",\"authority\":\"a.example\",\"userinfo\":null,\
-             \"host\":\"a.example\",\"port\":null,\"path\":\"/x\",\"query\":null,\"fragment\":null}}\n"
+             \"host\":\"a.example\",\"port\":null,\"path\":\"/x\",\"query\":null,\"fragment\":null,\
+             \"domain\":\"a.example\",\"host_unicode\":null},\"flags\":[]}\n"
         );
     }
 

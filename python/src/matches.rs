@@ -251,6 +251,14 @@ impl MatchObj {
         Components::of(&self.m.parsed())
     }
 
+    /// What a reader deciding whether to trust the link should know, by name: `punycode`,
+    /// `mixed-script`, `confusable`, `userinfo`, `ip-host`, `numeric-ip`, `refanged`; `[]`
+    /// when none applies. Computed on each access, never while extracting.
+    #[getter]
+    fn flags(&self) -> Vec<&'static str> {
+        self.m.flags().iter().map(urisift::Flag::name).collect()
+    }
+
     /// The 1-based line of the URI's first byte (with `line_numbers=True`), else `None`.
     #[getter]
     fn line(&self) -> Option<u64> {
@@ -307,6 +315,7 @@ impl MatchObj {
         if let Some(line) = self.m.line() {
             d.set_item("line", line)?;
         }
+        d.set_item("flags", PyList::new(py, self.flags())?)?;
         // Where in a message it was found, when the input was read as mail: the keys of the
         // command line's JSON records.
         if let Some(o) = self.m.origin() {

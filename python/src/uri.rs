@@ -56,6 +56,11 @@ pub(crate) struct Components {
 }
 
 impl Components {
+    /// The host, when it is a registered name.
+    fn reg_name(&self) -> Option<&str> {
+        self.host.as_deref().filter(|_| self.host_kind == Some(uri::HostKind::RegName.name()))
+    }
+
     pub(crate) fn of(u: &Uri<'_>) -> Self {
         let own = |s: Option<&str>| s.map(str::to_owned);
         Components {
@@ -75,6 +80,20 @@ impl Components {
 
 #[pymethods]
 impl Components {
+    /// The host's registrable domain by the public suffix list (`example.co.uk` of
+    /// `a.b.example.co.uk`), in IDNA A-labels, lower case; `None` without a host, for an IP
+    /// host, a host of one label and a public suffix itself. Computed on each access.
+    #[getter]
+    fn domain(&self) -> Option<String> {
+        self.reg_name().and_then(uri::registrable_domain)
+    }
+
+    /// The Unicode form of a host with an IDNA A-label (`xn--`); `None` otherwise.
+    #[getter]
+    fn host_unicode(&self) -> Option<String> {
+        self.reg_name().and_then(uri::host_unicode)
+    }
+
     /// The components as a dict (the keys of `urisift check --json`, without `input`, `valid`,
     /// `error` and `urn`).
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {

@@ -344,3 +344,33 @@ def test_a_json_string_s_escapes_are_read_and_said():
     # The span holds the escaped source; the record says how it was read.
     assert text[found[0].span[0] : found[0].span[1]] == b"https:\\/\\/t.example\\/a?b=1\\u0026c=2"
     assert found[0].as_dict()["rewrite"] == "json-escapes" and "rewrite" not in found[1].as_dict()
+
+
+def test_domain_and_flags():
+    text = (
+        "http://a.b.example.co.uk/ https://www.example.com.au/x http://www.paypal.com@evil.example/ "
+        "http://www.xn--pypal-4ve.com/ http://p\u0430ypal.com/ https://example.com/ http://192.0.2.1/"
+    )
+    found = list(urisift.extract(text))
+    assert [m.components.domain for m in found] == [
+        "example.co.uk",
+        "example.com.au",
+        "evil.example",
+        "xn--pypal-4ve.com",
+        "xn--pypal-4ve.com",
+        "example.com",
+        None,
+    ]
+    assert [m.flags for m in found] == [
+        [],
+        [],
+        ["userinfo"],
+        ["punycode", "mixed-script", "confusable"],
+        ["mixed-script", "confusable"],
+        [],
+        ["ip-host"],
+    ]
+    assert found[3].components.host_unicode == "www.p\u0430ypal.com"
+    assert found[0].components.host_unicode is None
+    assert found[2].as_dict()["flags"] == ["userinfo"]
+    assert urisift.check("http://localhost/").domain is None

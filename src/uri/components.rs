@@ -199,6 +199,42 @@ impl<'a> Uri<'a> {
         self.get(self.parts.fragment)
     }
 
+    /// The registrable domain of the host by the public suffix list: its public suffix and the
+    /// label before it (`a.b.example.co.uk` gives `example.co.uk`), in IDNA A-labels and lower
+    /// case whether the host is written in Unicode, in A-labels or percent-encoded (`bücher.de`
+    /// gives `xn--bcher-kva.de`; its Unicode form is [`Uri::host_unicode`]'s last labels). The
+    /// list is ICANN's and the private section both, as browsers read it (`user.github.io` is
+    /// its own domain), vendored with its date in [`public_suffix_list_date`](super::public_suffix_list_date).
+    /// `None` without a host, for an IP address (in brackets, dotted, or any numeric form a
+    /// browser reads as IPv4), a host of one label (`localhost`), a public suffix itself
+    /// (`co.uk`), and a name UTS #46 ToASCII refuses. Computed on each call: the list is parsed
+    /// on the first.
+    ///
+    /// ```
+    /// use urisift::uri::Uri;
+    /// let domain = |s| Uri::parse(s).unwrap().registrable_domain();
+    /// assert_eq!(domain("http://a.b.example.co.uk/").as_deref(), Some("example.co.uk"));
+    /// assert_eq!(domain("https://www.example.com.au/x").as_deref(), Some("example.com.au"));
+    /// assert_eq!(domain("http://192.0.2.1/"), None);
+    /// assert_eq!(domain("http://localhost:8080/"), None);
+    /// ```
+    pub fn registrable_domain(&self) -> Option<String> {
+        match (self.host(), self.host_kind()) {
+            (Some(host), Some(HostKind::RegName)) => super::host::domain::registrable_domain(host),
+            _ => None,
+        }
+    }
+
+    /// The Unicode form of a host written with IDNA A-labels (`xn--`), by UTS #46 ToUnicode,
+    /// lower case: `www.xn--bcher-kva.de` gives `www.bücher.de`. `None` for a host with no
+    /// A-label, and when one does not decode.
+    pub fn host_unicode(&self) -> Option<String> {
+        match (self.host(), self.host_kind()) {
+            (Some(host), Some(HostKind::RegName)) => super::host::domain::host_unicode(host),
+            _ => None,
+        }
+    }
+
     /// Where `component` is in [`Uri::as_str`], `None` when it is undefined: the same
     /// [`Span`] type as a match's, so that `&uri.as_str()[span]` is the component.
     pub fn span(&self, component: Component) -> Option<Span> {

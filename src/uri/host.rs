@@ -41,6 +41,7 @@
 //! [`ErrorKind::IpLiteralNotAllowed`], and elsewhere an excluded character.
 
 mod clickable;
+pub(crate) mod domain;
 mod ip;
 
 use memchr::memchr;

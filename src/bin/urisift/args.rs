@@ -58,8 +58,10 @@ pub(crate) struct Args {
     ///
     /// Placeholders: {uri} {text} {file} {line} {start} {end} {outer_start} {outer_end}
     /// {delimiter} {scheme} {authority} {userinfo} {host} {port} {path} {query} {fragment}
-    /// {found} {link_text} (empty when undefined; the last two for mail read as mail: where in
-    /// the message, and the text of the HTML link); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a
+    /// {found} {link_text} (empty when undefined; these two for mail read as mail: where in
+    /// the message, and the text of the HTML link); {domain} (the host's registrable domain by
+    /// the public suffix list, in A-labels), {host_unicode} (the Unicode form of a host with an
+    /// `xn--` label), {flags} (comma-separated, see --flag); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a
     /// NUL and a backslash. A line feed ends each match. {line} counts lines (as -n does);
     /// {text} is the text of the line the URI is on (see --line-text). A control character
     /// that {text}, {file}, {link_text} or {found} takes from the input is written as its
@@ -87,6 +89,17 @@ pub(crate) struct Args {
     /// Example: `urisift --scheme http,https,ftp mail.mbox`.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub(crate) scheme: Vec<String>,
+
+    /// Only URIs that carry this flag; repeated, those that carry any of the flags given.
+    ///
+    /// Flags say what a reader deciding whether to trust a link should know: punycode (an
+    /// `xn--` label), mixed-script and confusable (a look-alike host label, Unicode TR 39),
+    /// userinfo (credentials before the host, `http://www.paypal.com@evil.example/`), ip-host,
+    /// numeric-ip (an IPv4 host not written as four dotted decimals), refanged (read with
+    /// --refang). They are the "flags" of --json and {flags} of --format.
+    /// Example: `urisift --flag mixed-script --flag confusable inbox.mbox`.
+    #[arg(long = "flag", value_name = "NAME", value_parser = flag_parser())]
+    pub(crate) flag: Vec<urisift::Flag>,
 
     /// Print every reading of a URI broken after a hyphen, each on its own line.
     ///
@@ -163,7 +176,7 @@ pub(crate) struct Args {
     #[arg(short = 'q', long)]
     pub(crate) quiet: bool,
 
-    /// Stop reading a file after NUM URIs (counted after --scheme and --unique).
+    /// Stop reading a file after NUM URIs (counted after --scheme, --flag and --unique).
     ///
     /// Example: `urisift -m 1 -r ~/Mail` prints the first URI of each message file.
     #[arg(short = 'm', long, value_name = "NUM", allow_negative_numbers = true, value_parser = parse_max_count)]
@@ -451,6 +464,14 @@ fn size(s: &str, range: std::ops::RangeInclusive<u64>, bounds: &str) -> Result<u
 pub(crate) fn grammar_parser() -> ValueParser {
     let names = ["rfc3986", "rfc2396", "rfc1738"].map(|name| PossibleValue::new(name).alias(&name[3..]));
     PossibleValuesParser::new(names).try_map(|name| name.parse::<Grammar>()).into()
+}
+
+/// The names of [`urisift::Flag`]: an unknown one is refused with the list of the known.
+pub(crate) fn flag_parser() -> ValueParser {
+    let names = urisift::Flag::ALL.iter().map(|flag| PossibleValue::new(flag.name()));
+    PossibleValuesParser::new(names)
+        .try_map(|name| urisift::Flag::from_name(&name).ok_or_else(|| format!("unknown flag `{name}`")))
+        .into()
 }
 
 /// The exit status section of `--help`.

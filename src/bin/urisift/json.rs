@@ -70,7 +70,29 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8
             None => buf.extend_from_slice(b"null"),
         }
     }
+    // Derived from the host (issue 38): computed here, for JSON only, never while extracting.
+    // Both are ASCII or Unicode text a host name holds; escaped if need be.
+    for (key, value) in
+        [(&b",\"domain\":"[..], parsed.registrable_domain()), (b",\"host_unicode\":", parsed.host_unicode())]
+    {
+        buf.extend_from_slice(key);
+        match value {
+            Some(value) => push_str(buf, &value)?,
+            None => buf.extend_from_slice(b"null"),
+        }
+    }
     buf.push(b'}');
+    // The flags, by name (ASCII, no escape needed).
+    buf.extend_from_slice(b",\"flags\":[");
+    for (i, flag) in m.flags().iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        buf.push(b'"');
+        buf.extend_from_slice(flag.name().as_bytes());
+        buf.push(b'"');
+    }
+    buf.push(b']');
     if let Some(origin) = m.origin() {
         buf.extend_from_slice(b",\"message\":");
         push_number(buf, origin.message());
@@ -248,6 +270,7 @@ mod tests {
         #[serde(skip_serializing_if = "Option::is_none")]
         line: Option<u64>,
         components: Components<'a>,
+        flags: Vec<&'static str>,
         text: &'a str,
     }
 
@@ -261,6 +284,8 @@ mod tests {
         path: &'a str,
         query: Option<&'a str>,
         fragment: Option<&'a str>,
+        domain: Option<String>,
+        host_unicode: Option<String>,
     }
 
     fn name(file: &str) -> Vec<u8> {
@@ -272,7 +297,7 @@ mod tests {
     #[test]
     fn match_records_are_what_serde_json_writes() {
         let text = b"See <URL:http://u@a.example:8080/x?y=1#z>, \"ftp://b.example/\" and <http://www-\n  c.example/>.\n\
-                     mailto:a@b.example?subject=hi www.d.example/e urn:example:f http://[::1]/";
+                     mailto:a@b.example?subject=hi www.d.example/e urn:example:f http://[::1]/ http://www.xn--pypal-4ve.com/";
         let mut builder = urisift::ExtractorBuilder::new();
         builder.abbreviated(true).line_numbers(true);
         let mut checked = 0;
@@ -302,7 +327,10 @@ mod tests {
                         path: parsed.path(),
                         query: parsed.query(),
                         fragment: parsed.fragment(),
+                        domain: parsed.registrable_domain(),
+                        host_unicode: parsed.host_unicode(),
                     },
+                    flags: m.flags().iter().map(urisift::Flag::name).collect(),
                     text: "a \"line\"\t\u{fffd}",
                 };
                 let mut theirs = serde_json::to_vec(&reference).unwrap();

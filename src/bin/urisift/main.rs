@@ -27,7 +27,7 @@ use message::complain;
 ///
 /// With no subcommand, scans each FILE (or standard input) and prints one URI per line.
 #[derive(Debug, Parser)]
-#[command(name = "urisift", version, args_conflicts_with_subcommands = true, after_help = args::EXIT_STATUS)]
+#[command(name = "urisift", version = version(), args_conflicts_with_subcommands = true, after_help = args::EXIT_STATUS)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -58,6 +58,19 @@ enum Command {
     ///
     /// Example: `urisift man > ~/.local/share/man/man1/urisift.1`, or `urisift man | man -l -`.
     Man,
+}
+
+/// What `--version` prints after the name: the crate's version, and the date of the public
+/// suffix list built in (`{domain}`), which a reader of the domains should know.
+fn version() -> &'static str {
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION.get_or_init(|| {
+        format!(
+            "{} (public suffix list of {})",
+            env!("CARGO_PKG_VERSION"),
+            urisift::uri::public_suffix_list_date()
+        )
+    })
 }
 
 /// Writes a generated text to stdout; a closed pipe is a quiet end, any other write error

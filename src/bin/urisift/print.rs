@@ -134,7 +134,7 @@ pub struct Printer<'a, W: Write> {
     seen: HashSet<Box<[u8]>>,
     /// The record being written (reused from match to match).
     buf: Vec<u8>,
-    /// Whether `--scheme` or `--unique` may drop a match (see [`Printer::keep`]).
+    /// Whether `--scheme`, `--flag` or `--unique` may drop a match (see [`Printer::keep`]).
     filters: bool,
     line_buffered: bool,
     schemes: Vec<String>,
@@ -155,7 +155,7 @@ impl<'a, W: Write> Printer<'a, W> {
             out,
             seen: HashSet::new(),
             buf: Vec::new(),
-            filters: !args.scheme.is_empty() || args.unique,
+            filters: !args.scheme.is_empty() || !args.flag.is_empty() || args.unique,
             line_buffered,
             schemes: args.scheme.iter().map(|s| s.to_ascii_lowercase()).collect(),
             prefix: Vec::new(),
@@ -320,10 +320,17 @@ impl<'a, W: Write> Printer<'a, W> {
         Ok(())
     }
 
-    /// Applies `--scheme` and `--unique`.
+    /// Applies `--scheme`, `--flag` and `--unique`.
     fn keep(&mut self, m: &Match) -> bool {
         if !self.schemes.is_empty() && !self.schemes.iter().any(|s| s.eq_ignore_ascii_case(m.scheme())) {
             return false;
+        }
+        // The flags are computed only here, and only when asked for.
+        if !self.args.flag.is_empty() {
+            let flags = m.flags();
+            if !self.args.flag.iter().any(|&f| flags.contains(f)) {
+                return false;
+            }
         }
         // A URI seen before (most of them, in a log) is looked up without being copied.
         !self.args.unique || (!self.seen.contains(m.uri_bytes()) && self.seen.insert(m.uri_bytes().into()))

@@ -35,10 +35,13 @@ pub enum Field {
     Fragment,
     Found,
     LinkText,
+    Domain,
+    HostUnicode,
+    Flags,
 }
 
 impl Field {
-    const ALL: [(&'static str, Field); 19] = [
+    const ALL: [(&'static str, Field); 22] = [
         ("uri", Field::Uri),
         ("text", Field::Text),
         ("file", Field::File),
@@ -58,6 +61,9 @@ impl Field {
         ("fragment", Field::Fragment),
         ("found", Field::Found),
         ("link_text", Field::LinkText),
+        ("domain", Field::Domain),
+        ("host_unicode", Field::HostUnicode),
+        ("flags", Field::Flags),
     ];
 }
 
@@ -235,6 +241,20 @@ impl Template {
                     }
                     None
                 }
+                // Derived from the host and computed only here, for a template that names
+                // them (issue 38); `{host_unicode}` is a host's text, escaped like the input's.
+                Field::Domain => {
+                    buf.extend_from_slice(parsed.registrable_domain().unwrap_or_default().as_bytes());
+                    None
+                }
+                Field::HostUnicode => {
+                    push_escaped(buf, parsed.host_unicode().unwrap_or_default().as_bytes());
+                    None
+                }
+                Field::Flags => {
+                    buf.extend_from_slice(m.flags().to_string().as_bytes());
+                    None
+                }
                 // The text of the HTML anchor holding it, on one line: HTML whitespace (a tab
                 // or line break) is a space there, so that a picker's columns hold.
                 Field::LinkText => {
@@ -283,6 +303,21 @@ mod tests {
         assert_eq!(
             render("\\\\ caf\u{e9} {userinfo}/{authority}", b"http://u@a.example/"),
             "\\ caf\u{e9} u/u@a.example\n"
+        );
+    }
+
+    #[test]
+    fn domain_host_unicode_and_flags() {
+        let text = "http://a.b.example.co.uk/ https://www.example.com.au/x http://www.paypal.com@evil.example/ \
+                    http://www.xn--pypal-4ve.com/ http://192.0.2.1/ http://localhost/";
+        assert_eq!(
+            render("{domain}|{host_unicode}|{flags}", text.as_bytes()),
+            "example.co.uk||\n\
+             example.com.au||\n\
+             evil.example||userinfo\n\
+             xn--pypal-4ve.com|www.p\u{430}ypal.com|punycode,mixed-script,confusable\n\
+             ||ip-host\n\
+             ||\n"
         );
     }
 
