@@ -334,6 +334,13 @@
 //! [`Matches::plain_from`] says where the first starts (the command line warns). A line
 //! that starts `From ` is a separator line only when it is at most 998 bytes long (RFC 5322
 //! §2.1.1's line limit), so that looking for the end of a long message holds a bounded window.
+//! MIME entities are decoded however deep they nest, as long as the bodies decoded, each
+//! level's counted, come to at most 64 times the message's length, so that a message is read in
+//! time linear in its length: the bodies of one level are apart, so at least 64 levels are
+//! always decoded (a message of nested parts and nothing else, about 128). Below that depth a
+//! body is read as plain text, as above: its URIs as written are found, what only decoding
+//! shows is not; [`Matches::deep_from`] says where the first such message starts and from
+//! which depth, [`Matches::deep_messages`] counts them (the command line warns).
 //! Other input is read as plain text in a rolling window, as below.
 //!
 //! # Streaming, memory and time
