@@ -193,17 +193,26 @@
 //! - **Unicode delimiters** end an IRI as ASCII white space ends a URI: Unicode white space
 //!   (U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), U+200B, U+FEFF;
 //!   the bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069; RFC 3987
-//!   §4.1); the sentence punctuation `、 。 ， ！ ？ ： ； ．` with the half-width `｡ ､`, the
-//!   ellipses `… ‥ ⋯`, the em dashes `— ― ⸺ ⸻` anywhere; the Arabic `، ؛ ؟ ۔` and the
+//!   §4.1); the other **invisible format characters**: the soft hyphen U+00AD, U+180E, the word
+//!   joiner and invisible operators U+2060–U+2064, the deprecated U+206A–U+206F, and a
+//!   zero-width joiner or non-joiner (U+200D, U+200C) but where it shapes the letters around it
+//!   (the rules of RFC 5892 Appendix A: after a virama, or a non-joiner between letters that
+//!   join, as in Persian `می‌خواهم`). A reader does not see them, so no URI reported holds one:
+//!   one ends the IRI where it stands, as white space does (`http://x.example/pay`, U+2060,
+//!   `pal` gives `http://x.example/pay`), and an HTML link's value, taken whole, that holds one
+//!   is rejected ([`uri::ErrorKind::Invisible`]). Ending rather than rejecting keeps what a
+//!   reader sees of the URI up to there, as at a zero-width space; a URI that needs one is
+//!   written percent-encoded (`%E2%81%A0`); the sentence punctuation `、 。 ， ！ ？ ： ； ．`
+//!   with the half-width `｡ ､`, the ellipses `… ‥ ⋯`, the em dashes `— ― ⸺ ⸻` anywhere; the Arabic `، ؛ ؟ ۔` and the
 //!   Devanagari `। ॥`; the full-width forms of the ASCII characters a URI excludes (`｜ ＜ ＞ ＂`
 //!   …); emoji (`Extended_Pictographic`, Unicode 16.0, with U+FE0F, U+20E3, the regional
 //!   indicators and the skin-tone modifiers; the `#`, `*` or digit of a keycap, `#️⃣`, is the
 //!   emoji's); and anything that is neither `ucschar` nor `iprivate` (C1 controls,
 //!   noncharacters).
-//! - **Inside a word** combining marks stay; a zero-width joiner or non-joiner stays next to a
-//!   letter, mark or digit; a soft hyphen or a dash short of the em dash (U+2010–U+2013) stays
-//!   before one (`Hatfield–McCoy_feud`), and ends the IRI otherwise (`http://x/y – z`); `’`
-//!   between two letters is an apostrophe and stays (`Ender’s_Game`).
+//! - **Inside a word** combining marks stay; a zero-width joiner or non-joiner stays where it
+//!   shapes a letter (above); a dash short of the em dash (U+2010–U+2013) stays before a
+//!   letter, mark or digit (`Hatfield–McCoy_feud`), and ends the IRI otherwise
+//!   (`http://x/y – z`); `’` between two letters is an apostrophe and stays (`Ender’s_Game`).
 //! - **Typographic quotes and brackets** `“ ” ‘ ’ « » ‹ › „ ‚ 「 」 『 』 【 】 （ ） 〈 〉 《 》 〔 〕 〖 〗 ［ ］ ｛ ｝`
 //!   work like parentheses: a closing one ends the IRI unless its partner is open inside it
 //!   (`（https://example.cn/about）了解更多` gives `https://example.cn/about`); a matched pair
@@ -332,6 +341,13 @@
 //! [`Matches::plain_from`] says where the first starts (the command line warns). A line
 //! that starts `From ` is a separator line only when it is at most 998 bytes long (RFC 5322
 //! §2.1.1's line limit), so that looking for the end of a long message holds a bounded window.
+//! MIME entities are decoded however deep they nest, as long as the bodies decoded, each
+//! level's counted, come to at most 64 times the message's length, so that a message is read in
+//! time linear in its length: the bodies of one level are apart, so at least 64 levels are
+//! always decoded (a message of nested parts and nothing else, about 128). Below that depth a
+//! body is read as plain text, as above: its URIs as written are found, what only decoding
+//! shows is not; [`Matches::deep_from`] says where the first such message starts and from
+//! which depth, [`Matches::deep_messages`] counts them (the command line warns).
 //! Other input is read as plain text in a rolling window, as below.
 //!
 //! # Streaming, memory and time

@@ -1523,3 +1523,53 @@ fn the_readme_recipe_groups_a_phishing_mailbox_by_domain() {
     shown.sort_unstable();
     assert_eq!(grouped, shown);
 }
+
+/// A message of `depth` multiparts, each with its own boundary, around a text/plain part that
+/// holds a URI in base64 and, after a blank line, one as written (which the decoded part does
+/// not show).
+fn nested_message(depth: usize) -> String {
+    let mut body = format!(
+        "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n{}\nhttp://plain.example/bottom\n",
+        common::base64(b"http://encoded.example/hidden\n")
+    );
+    for k in (0..depth).rev() {
+        body = format!("Content-Type: multipart/mixed; boundary=\"b{k}\"\n\n--b{k}\n{body}\n--b{k}--\n");
+    }
+    format!("From: a@example.org\nSubject: deep\nMIME-Version: 1.0\n{body}")
+}
+
+/// Issue 37 item 5: MIME nested 16 levels or more was silently not decoded. 20 levels down it
+/// is decoded; nested too deep to decode, the rest is read as plain text (its URIs as written
+/// are printed) with a warning that names the depth, on one thread and on several, from a
+/// file and from standard input.
+#[test]
+fn mime_nested_too_deep_to_decode_is_a_warning_naming_the_depth() {
+    let dir = TempDir::new("deep");
+    for (depth, decoded) in [(20, true), (400, false)] {
+        let path = dir.path().join(format!("deep{depth}.eml"));
+        let message = nested_message(depth);
+        std::fs::write(&path, &message).unwrap();
+        let file = path.to_str().unwrap();
+        for args in [&["-j", "1", file][..], &["-j", "2", file], &["-j", "1"], &["-j", "2"]] {
+            let stdin = if args.len() == 2 { message.as_bytes() } else { b"" };
+            let run = urisift(args, stdin);
+            assert_eq!(run.code, Some(0), "{depth} {args:?}: {}", run.stderr);
+            let out = run.out();
+            // Decoded, the base64 part gives its URI; read as plain text, the URI as written.
+            assert_eq!(out.contains("http://encoded.example/hidden\n"), decoded, "{depth} {args:?}: {out}");
+            assert_eq!(out.contains("http://plain.example/bottom\n"), !decoded, "{depth} {args:?}: {out}");
+            if decoded {
+                assert_eq!(run.stderr, "", "{depth} {args:?}");
+            } else {
+                assert!(
+                    run.stderr.contains("warning: the message at byte 0 has MIME parts nested ")
+                        && run
+                            .stderr
+                            .contains(" levels deep or more: from there they are read as plain text"),
+                    "{depth} {args:?}: {}",
+                    run.stderr
+                );
+            }
+        }
+    }
+}

@@ -432,3 +432,68 @@ fn check_files() -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// A message whose body is `leaf` (a header block and body) inside `depth` multiparts, each
+/// with a boundary of its own; with `text` before each nested part, in its level's first part.
+fn nested(leaf: &str, depth: usize, text: &str) -> String {
+    let mut body = leaf.to_owned();
+    for k in (0..depth).rev() {
+        body = format!(
+            "Content-Type: multipart/mixed; boundary=\"b{k}\"\n\n--b{k}\n\n{text}\n--b{k}\n{body}\n--b{k}--\n"
+        );
+    }
+    format!("From: a@example.org\nSubject: deep\nMIME-Version: 1.0\n{body}")
+}
+
+/// Issue 37 item 5: MIME nested 16 levels or more was silently not decoded: a base64 HTML
+/// link 16 parts down gave nothing. It is found 20 and 60 levels down, and nothing is said
+/// to be nested too deep.
+#[test]
+fn a_base64_html_link_twenty_multiparts_deep_is_found() {
+    let html = "<p><a href=\"http://deep.example/link?a=1&amp;b=2\">the link</a></p>\n";
+    let leaf =
+        format!("Content-Type: text/html\nContent-Transfer-Encoding: base64\n\n{}", base64(html.as_bytes()));
+    for depth in [16, 20, 60] {
+        let mail = nested(&leaf, depth, "");
+        let found = matches_of(&ExtractorBuilder::new(), mail.as_bytes());
+        assert_eq!(uris(&found), ["http://deep.example/link?a=1&b=2"], "{depth} deep");
+        let mut events = ExtractorBuilder::new().build().slice(mail.as_bytes());
+        while events.next_event().is_some() {}
+        assert_eq!((events.deep_from(), events.deep_messages()), (None, 0), "{depth} deep");
+    }
+}
+
+/// Past what is decoded (the bodies of all levels at most 64 times the message's length), the
+/// rest is read as plain text: its URIs as written are found, what only decoding shows is not,
+/// what was found before is kept, and the extractor says where and how deep it stopped.
+#[test]
+fn mime_nested_too_deep_to_decode_is_read_as_text_and_said() {
+    let leaf = format!(
+        "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n{}\nhttp://plain.example/bottom\n",
+        base64(b"http://encoded.example/hidden\n")
+    );
+    let mail = nested("Content-Type: text/plain\n\nhttp://first.example/\n", 1, "");
+    let deep = nested(&leaf, 400, "http://level.example/");
+    let mbox =
+        format!("From a@x Mon Dec  7 09:00:00 2026\n{mail}\nFrom b@x Tue Dec  8 09:00:00 2026\n{deep}");
+    let b = ExtractorBuilder::new();
+    let found = matches_of(&b, mbox.as_bytes());
+    let found = uris(&found);
+    assert_eq!(found.first(), Some(&"http://first.example/"));
+    assert!(found.contains(&"http://plain.example/bottom"), "{found:?}");
+    assert!(!found.contains(&"http://encoded.example/hidden"), "{found:?}");
+    assert_eq!(found.iter().filter(|u| **u == "http://level.example/").count(), 400);
+    let mut events = b.build().slice(mbox.as_bytes());
+    while events.next_event().is_some() {}
+    let (at, depth) = events.deep_from().expect("the message is said to be nested too deep");
+    assert_eq!(
+        at,
+        mbox.find("From b@x").unwrap() as u64 + "From b@x Tue Dec  8 09:00:00 2026\n".len() as u64
+    );
+    assert!((64..400).contains(&depth), "{depth}");
+    assert_eq!(events.deep_messages(), 1);
+    // A reader says the same.
+    let mut reader = b.build().reader(ChunkedReader::new(mbox.as_bytes(), &[7]));
+    while reader.next_event().is_some() {}
+    assert_eq!((reader.deep_from(), reader.deep_messages()), (Some((at, depth)), 1));
+}

@@ -69,6 +69,42 @@ fn marks_joiners_and_en_dashes_inside_a_word_stay() {
     );
 }
 
+/// Issue 37 item 8: invisible format characters (the word joiner, the soft hyphen, the zero-width
+/// joiner and non-joiner outside the scripts they shape, the deprecated format characters)
+/// passed into the IRIs reported, where a reader cannot see them. Each ends the IRI, as the
+/// zero-width space does, in text and inside `<…>` (no wrapper then).
+#[test]
+fn invisible_format_characters_never_reach_an_iri() {
+    for c in [
+        '\u{ad}', '\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{2063}', '\u{206a}', '\u{206f}',
+        '\u{feff}',
+    ] {
+        assert_uris(&format!("see http://a.example/pay{c}pal now"), &["http://a.example/pay"]);
+        assert_uris(&format!("see http://a.example/東京{c}都 now"), &["http://a.example/東京"]);
+        assert_uris(&format!("<http://a.example/a{c}b>"), &["http://a.example/a"]);
+        assert_uris(&format!("http://a.example/x{c}"), &["http://a.example/x"]);
+    }
+}
+
+/// An HTML link's value is taken whole (issue 19 item 8): one that holds an invisible format
+/// character is rejected, not cut, and the rejection names the character and where it is.
+#[test]
+fn an_html_link_with_an_invisible_character_is_rejected() {
+    let mail = "Subject: x\nContent-Type: text/html; charset=utf-8\n\n\
+                <a href=\"http://h.example/a\u{2060}b\">1</a> <a href=\"http://h.example/c&shy;d\">2</a>\n\
+                <a href=\"http://h.example/e\u{200d}f\">3</a> <a href=\"https://fa.example/می\u{200c}خواهم\">4</a>\n";
+    let mut builder = ExtractorBuilder::new();
+    let found: Vec<String> =
+        only_matches(&slice_events(&builder, mail.as_bytes())).iter().map(|m| m.uri().to_owned()).collect();
+    assert_eq!(found, ["https://fa.example/می\u{200c}خواهم"]);
+    let rejected = rejected(&mut builder, mail);
+    let kinds: Vec<ErrorKind> = rejected.into_iter().map(|(_, kind)| kind).collect();
+    assert_eq!(
+        kinds,
+        [ErrorKind::Invisible('\u{2060}'), ErrorKind::Invisible('\u{ad}'), ErrorKind::Invisible('\u{200d}')]
+    );
+}
+
 #[test]
 fn private_use_only_in_the_query_and_urns_stay_ascii() {
     assert_uris("x http://a.example/?q=\u{e000} y", &["http://a.example/?q=\u{e000}"]);

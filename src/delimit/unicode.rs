@@ -54,6 +54,12 @@ fn word_at(w: &Window<'_>, at: usize) -> Scan<bool> {
 
 /// Whether the character that ends right before `at` (and not before `w.lo`) goes on a word.
 fn word_before(w: &Window<'_>, at: usize) -> bool {
+    char_before(w, at).is_some_and(|(c, _)| is_word(c))
+}
+
+/// The character that ends right before `at` and starts at or after `w.lo`, and where it
+/// starts; `None` for bytes that are no UTF-8.
+fn char_before(w: &Window<'_>, at: usize) -> Option<(char, usize)> {
     let lo = w.lo.max(at.saturating_sub(4));
     let mut start = at;
     while start > lo {
@@ -62,37 +68,126 @@ fn word_before(w: &Window<'_>, at: usize) -> bool {
             break;
         }
     }
-    utf8::decode(&w.text[start..at]).is_some_and(is_word)
+    utf8::decode(&w.text[start..at]).map(|c| (c, start))
+}
+
+/// How many transparent characters (combining marks, Joining_Type T) [`joiner_shapes`] passes
+/// over on either side of a zero-width non-joiner: a bound, so that the look stays short.
+const TRANSPARENT_MAX: usize = 4;
+
+/// Whether the zero-width joiner or non-joiner `c` at `at` changes how the letters around it
+/// are drawn, so that a reader sees it, by the rules with which IDNA2008 admits one into a
+/// host name (RFC 5892 Appendix A.1, A.2): either after a virama (canonical combining class 9:
+/// the Malayalam chillu `ള്‍`, a half form in Devanagari), or, for the non-joiner, between a
+/// letter that joins on its left and one that joins on its right, transparent marks between
+/// (Arabic script: the Persian `می‌خواهم`), at most [`TRANSPARENT_MAX`] on either side.
+/// Anywhere else it is invisible and ends the IRI. [`Incomplete`] when the window ends before
+/// the letter after a non-joiner and is not complete.
+fn joiner_shapes(w: &Window<'_>, at: usize, c: char) -> Scan<bool> {
+    use icu_properties::CodePointMapData;
+    use icu_properties::props::{CanonicalCombiningClass, JoiningType};
+    let joining = CodePointMapData::<JoiningType>::new();
+    let Some((before, mut start)) = char_before(w, at) else { return Ok(false) };
+    if CodePointMapData::<CanonicalCombiningClass>::new().get(before) == CanonicalCombiningClass::Virama {
+        return Ok(true);
+    }
+    if c != '\u{200c}' {
+        return Ok(false);
+    }
+    let mut left = joining.get(before);
+    for _ in 0..TRANSPARENT_MAX {
+        if left != JoiningType::Transparent {
+            break;
+        }
+        let Some((before, at)) = char_before(w, start) else { return Ok(false) };
+        (left, start) = (joining.get(before), at);
+    }
+    if !matches!(left, JoiningType::LeftJoining | JoiningType::DualJoining) {
+        return Ok(false);
+    }
+    let mut next = at + c.len_utf8();
+    for _ in 0..=TRANSPARENT_MAX {
+        let Some((after, len)) = char_at(w, next)? else { return Ok(false) };
+        match joining.get(after) {
+            JoiningType::Transparent => next += len,
+            right => return Ok(matches!(right, JoiningType::RightJoining | JoiningType::DualJoining)),
+        }
+    }
+    Ok(false)
 }
 
 /// Characters that end an IRI in text wherever they stand, as white space ends a URI (RFC 3987
 /// §2.2 allows most of them in an IRI; a reader does not take them as part of one):
 /// Unicode white space, the zero-width space and the byte-order mark; the bidirectional
 /// controls (RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting characters");
+/// the other invisible format characters, which a reader cannot see in the IRI reported (the
+/// soft hyphen, the Mongolian vowel separator, the word joiner and the invisible operators
+/// U+2060–U+2064, the deprecated format characters U+206A–U+206F; the zero-width joiner and
+/// non-joiner are [`joiner_shapes`]'s);
 /// the sentence punctuation of CJK text, its full-width and half-width forms, the full-width
 /// forms of the ASCII characters a URI excludes (`｜`, `＜`, …), the ellipses,
 /// the em dashes, the Arabic comma, semicolon, question mark and full stop, the Devanagari
 /// dandas; and emoji: `Extended_Pictographic`, the emoji presentation selector U+FE0F, the
 /// keycap U+20E3, regional indicators and skin-tone modifiers.
 pub(crate) fn ends_iri(c: char) -> bool {
+    is_invisible(c)
+        || matches!(
+            c,
+            // White space (Unicode `White_Space` outside ASCII).
+            '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}'
+                | '\u{205f}' | '\u{3000}'
+                // 、 。 ， ！ ？ ： ； ． and the half-width ｡ ､; … ‥ ⋯; — ―, ⸺ ⸻.
+                | '\u{3001}' | '\u{3002}' | '\u{ff0c}' | '\u{ff01}' | '\u{ff1f}' | '\u{ff1a}' | '\u{ff1b}'
+                | '\u{ff0e}' | '\u{ff61}' | '\u{ff64}' | '\u{2026}' | '\u{2025}' | '\u{22ef}'
+                | '\u{2014}' | '\u{2015}' | '\u{2e3a}' | '\u{2e3b}'
+                // The full-width forms of the ASCII characters that end a URI: ＂ ＜ ＞ ＼ ＾ ｀ ｜.
+                | '\u{ff02}' | '\u{ff1c}' | '\u{ff1e}' | '\u{ff3c}' | '\u{ff3e}' | '\u{ff40}' | '\u{ff5c}'
+                // ، ؛ ؟ ۔; । ॥.
+                | '\u{60c}' | '\u{61b}' | '\u{61f}' | '\u{6d4}' | '\u{964}' | '\u{965}'
+                // Emoji components that are not pictographs.
+                | '\u{fe0f}' | '\u{20e3}' | '\u{1f1e6}'..='\u{1f1ff}' | '\u{1f3fb}'..='\u{1f3ff}'
+        )
+        || is_extended_pictographic(c)
+}
+
+/// Whether `c` is an invisible format character other than the zero-width joiner and
+/// non-joiner (which [`joiner_shapes`] judges where they stand): the zero-width space U+200B and
+/// the byte-order mark U+FEFF; the bidirectional controls (`Bidi_Control`); the soft hyphen
+/// U+00AD, the Mongolian vowel separator U+180E, the word joiner and invisible operators
+/// U+2060–U+2064 (with U+2065, unassigned), the deprecated format characters U+206A–U+206F.
+pub(crate) fn is_invisible(c: char) -> bool {
     matches!(
         c,
-        // White space (Unicode `White_Space` outside ASCII), U+200B, U+FEFF.
-        '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200b}' | '\u{2028}' | '\u{2029}' | '\u{202f}'
-            | '\u{205f}' | '\u{3000}' | '\u{feff}'
-            // Bidi_Control.
+        '\u{200b}' | '\u{feff}'
             | '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-            // 、 。 ， ！ ？ ： ； ． and the half-width ｡ ､; … ‥ ⋯; — ―, ⸺ ⸻.
-            | '\u{3001}' | '\u{3002}' | '\u{ff0c}' | '\u{ff01}' | '\u{ff1f}' | '\u{ff1a}' | '\u{ff1b}'
-            | '\u{ff0e}' | '\u{ff61}' | '\u{ff64}' | '\u{2026}' | '\u{2025}' | '\u{22ef}'
-            | '\u{2014}' | '\u{2015}' | '\u{2e3a}' | '\u{2e3b}'
-            // The full-width forms of the ASCII characters that end a URI: ＂ ＜ ＞ ＼ ＾ ｀ ｜.
-            | '\u{ff02}' | '\u{ff1c}' | '\u{ff1e}' | '\u{ff3c}' | '\u{ff3e}' | '\u{ff40}' | '\u{ff5c}'
-            // ، ؛ ؟ ۔; । ॥.
-            | '\u{60c}' | '\u{61b}' | '\u{61f}' | '\u{6d4}' | '\u{964}' | '\u{965}'
-            // Emoji components that are not pictographs.
-            | '\u{fe0f}' | '\u{20e3}' | '\u{1f1e6}'..='\u{1f1ff}' | '\u{1f3fb}'..='\u{1f3ff}'
-    ) || is_extended_pictographic(c)
+            | '\u{ad}' | '\u{180e}' | '\u{2060}'..='\u{2065}' | '\u{206a}'..='\u{206f}'
+    )
+}
+
+/// The first invisible character of the UTF-8 text `text` ([`is_invisible`], or a zero-width
+/// joiner or non-joiner that shapes no letter around it, [`joiner_shapes`]) and its index, for
+/// a value taken whole (an HTML link's), which is rejected rather than cut there. Text in
+/// ASCII holds none.
+pub(crate) fn invisible_in(text: &[u8]) -> Option<(usize, char)> {
+    if text.is_ascii() {
+        return None;
+    }
+    let w = Window { text, lo: 0, lo_is_start: true, complete: true, cut: false };
+    let mut at = 0;
+    while at < text.len() {
+        // Bytes that are no UTF-8 are passed over one at a time (the parser judges them).
+        let Ok(Some((c, len))) = char_at(&w, at) else {
+            at += 1;
+            continue;
+        };
+        let invisible = is_invisible(c)
+            || (matches!(c, '\u{200c}' | '\u{200d}') && joiner_shapes(&w, at, c) == Ok(false));
+        if invisible {
+            return Some((at, c));
+        }
+        at += len;
+    }
+    None
 }
 
 /// Whether `c` lies in a block of letters that holds no character [`goes_on`] treats apart (no
@@ -168,9 +263,9 @@ pub(crate) struct Marks {
 ///
 /// - the characters of [`ends_iri`];
 /// - a closing typographic mark whose partner is not open inside ([`Role`]);
-/// - a soft hyphen, or a hyphen or dash short of the em dash (U+2010–U+2013), unless a
-///   character of a word follows (`Hatfield–McCoy_feud`); a zero-width (non-)joiner unless a
-///   character of a word precedes or follows it.
+/// - a hyphen or dash short of the em dash (U+2010–U+2013), unless a character of a word
+///   follows (`Hatfield–McCoy_feud`); a zero-width (non-)joiner where it shapes no letter
+///   around it, and is invisible ([`joiner_shapes`]).
 ///
 /// Bytes that are no UTF-8 end it, and characters that are neither `ucschar` nor `iprivate`.
 #[cold]
@@ -184,11 +279,10 @@ pub(crate) fn goes_on(w: &Window<'_>, at: usize, marks: &mut Option<Marks>) -> S
     if c.is_ascii() || iri_class(c) == IriClass::Excluded || ends_iri(c) {
         return Ok(None);
     }
-    if matches!(c, '\u{200c}' | '\u{200d}') && word_before(w, at) {
-        // A joiner after a letter or mark shapes it (the Malayalam chillu `ള്‍` ends in one).
-        return Ok(Some(next));
+    if matches!(c, '\u{200c}' | '\u{200d}') {
+        return Ok(joiner_shapes(w, at, c)?.then_some(next));
     }
-    if matches!(c, '\u{ad}' | '\u{200c}' | '\u{200d}' | '\u{2010}'..='\u{2013}') {
+    if matches!(c, '\u{2010}'..='\u{2013}') {
         return Ok(word_at(w, next)?.then_some(next));
     }
     let Some(role) = role(c) else { return Ok(Some(next)) };
@@ -265,7 +359,7 @@ pub(crate) fn goes_on_plainly(text: &[u8], at: usize, limit: usize) -> Option<Op
     if iri_class(c) == IriClass::Excluded || ends_iri(c) {
         return Some(None);
     }
-    if matches!(c, '\u{ad}' | '\u{2010}'..='\u{2013}') {
+    if matches!(c, '\u{2010}'..='\u{2013}') {
         // It goes on before a character of a word (`Hatfield–McCoy_feud`).
         let after = *text.get(next)?;
         return after.is_ascii().then(|| after.is_ascii_alphanumeric().then_some(next));
@@ -338,13 +432,17 @@ pub(crate) fn may_end_keycap(text: &[u8], at: usize) -> bool {
 
 /// The index after the character at `at` inside `<…>`, where everything up to the `>` is the
 /// candidate: any `ucschar` or `iprivate` but the characters of [`ends_iri`] (white space, the
-/// bidirectional controls of RFC 3987 §4.1, the `…` of `<https://…>`); `None` for anything else
-/// (no wrapper then).
+/// bidirectional controls of RFC 3987 §4.1, the invisible format characters, the `…` of
+/// `<https://…>`) and a zero-width (non-)joiner that shapes no letter ([`joiner_shapes`]);
+/// `None` for anything else (no wrapper then).
 #[cold]
 #[inline(never)]
 pub(crate) fn inside_angle(w: &Window<'_>, at: usize) -> Scan<Option<usize>> {
     let Some((c, len)) = char_at(w, at)? else { return Ok(None) };
-    let refused = c.is_ascii() || iri_class(c) == IriClass::Excluded || ends_iri(c);
+    let refused = c.is_ascii()
+        || iri_class(c) == IriClass::Excluded
+        || ends_iri(c)
+        || (matches!(c, '\u{200c}' | '\u{200d}') && !joiner_shapes(w, at, c)?);
     Ok((!refused).then_some(at + len))
 }
 
@@ -537,6 +635,44 @@ mod tests {
         ] {
             assert_eq!(run(text, 0), end, "{text:?}");
         }
+    }
+
+    /// Issue 37: invisible format characters went into the IRIs reported, where a reader
+    /// cannot see them. Each ends the IRI now; a joiner stays only where it shapes a letter.
+    #[test]
+    fn invisible_format_characters_end_an_iri() {
+        for c in [
+            '\u{ad}', '\u{180e}', '\u{200b}', '\u{200c}', '\u{200d}', '\u{200e}', '\u{2060}', '\u{2061}',
+            '\u{2064}', '\u{206a}', '\u{206f}', '\u{feff}',
+        ] {
+            for text in [format!("ab{c}cd"), format!("東京{c}都"), format!("ab{c}"), format!("ab{c}/x")] {
+                let before = text.find(c).unwrap();
+                assert_eq!(run(&text, 0), before, "{text:?}");
+                assert_eq!(invisible_in(text.as_bytes()), Some((before, c)), "{text:?}");
+                let plain = goes_on_plainly(text.as_bytes(), before, usize::MAX);
+                assert!(matches!(plain, None | Some(None)), "{text:?}");
+            }
+        }
+        // A joiner after a virama, a non-joiner between letters that join (transparent marks
+        // between): they change what a reader sees, and stay.
+        for text in [
+            "പോലൊരാള്\u{200d}",
+            "क्\u{200d}ष",
+            "क्\u{200c}ष",
+            "می\u{200c}خواهم",
+            "مَ\u{200c}خ",
+            "بِ\u{200c}\u{650}ب",
+        ] {
+            assert_eq!(run(text, 0), text.len(), "{text:?}");
+            assert_eq!(invisible_in(text.as_bytes()), None, "{text:?}");
+        }
+        // Not between two letters that join: a Latin letter, the end, a letter that joins on
+        // one side only (ا joins on its right only).
+        for text in ["a\u{200c}b", "می\u{200c}", "ا\u{200c}ب", "\u{200c}خ"] {
+            assert!(run(text, 0) < text.len(), "{text:?}");
+        }
+        assert_eq!(invisible_in(b"http://a.example/\xff\xe2\x81\xa0"), Some((18, '\u{2060}')));
+        assert_eq!(invisible_in("http://a.example/東京".as_bytes()), None);
     }
 
     #[test]

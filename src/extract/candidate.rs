@@ -451,7 +451,13 @@ pub(crate) fn attribute_value(opts: &Options, value: &[u8], pending: &mut Queue)
         return false;
     }
     let mut prefixed = String::new();
-    match check_reading(value, kind, opts.grammar, opts.reads_iris(), &mut prefixed) {
+    // The crate docs, "Unicode text": no URI reported holds an invisible format character; a
+    // value taken whole is not cut there, but rejected.
+    let checked = match delimit::unicode::invisible_in(value) {
+        Some((at, c)) => Err(ParseError::new(at, ErrorKind::Invisible(c))),
+        None => check_reading(value, kind, opts.grammar, opts.reads_iris(), &mut prefixed),
+    };
+    match checked {
         Ok(parts) => pending.push_match(
             value,
             MatchFields {

@@ -24,7 +24,7 @@ use super::engine::{Engine, Step};
 use super::mail::{self as mail_stage, Mail};
 use super::options::LOOKBACK;
 use super::options::{Compiled, MailMode, Options};
-use crate::decode::mail as mail_input;
+use crate::decode::mail::{self as mail_input, Deep};
 use crate::decode::qp::{self, Region};
 use crate::decode::{Map, Text};
 use crate::matches::{Event, Match};
@@ -72,6 +72,9 @@ struct Pipeline<S> {
     long_messages: u64,
     /// The message of an mbox too long to be read as mail that is being read as plain text.
     long: Option<Long>,
+    /// What the mail stage said of messages nested too deep ([`Matches::deep_from`]) when it
+    /// was dropped (a message too long read to the end of an input that is not an mbox).
+    deep_dropped: Deep,
     /// In range mode, the events it owns and where triggers stop being taken.
     range: Option<Owned>,
     /// In range mode over plain text, its state where the range starts and, once the scan is
@@ -113,9 +116,20 @@ impl<S: Source> Pipeline<S> {
             plain_from: None,
             long_messages: 0,
             long: None,
+            deep_dropped: Deep::default(),
             range: None,
             seams: [None, None],
             shard: None,
+        }
+    }
+
+    /// The messages read so far whose MIME entities nest deeper than they are walked: the
+    /// mail stage's, wherever it is.
+    fn deep(&self) -> Deep {
+        match (&self.mode, &self.long) {
+            (Mode::Mail(mail), _) => mail.deep(),
+            (_, Some(long)) => long.mail.deep(),
+            _ => self.deep_dropped,
         }
     }
 
@@ -166,10 +180,11 @@ impl<S: Source> Pipeline<S> {
                     self.engine.back_to_plain(at);
                     self.region_starts = self.opts.quoted_printable.then(qp::Headers::default);
                     self.lines = lines.map(|lines| LineCounter::starting_at(at, lines));
-                    if let Mode::Mail(mail) = std::mem::replace(&mut self.mode, Mode::Plain)
-                        && mbox
-                    {
-                        self.long = Some(Long::new(mail, at));
+                    if let Mode::Mail(mail) = std::mem::replace(&mut self.mode, Mode::Plain) {
+                        match mbox {
+                            true => self.long = Some(Long::new(mail, at)),
+                            false => self.deep_dropped = mail.deep(),
+                        }
                     }
                 }
                 mail_stage::Step::Done => {
@@ -507,6 +522,23 @@ impl<I: Input> Matches<I> {
     /// found; what only decoding shows (a base64 part) is not.
     pub fn long_messages(&self) -> u64 {
         self.pipeline.long_messages
+    }
+
+    /// Where the first message whose MIME entities nest deeper than they are decoded starts,
+    /// and the depth (the message is level 0) from which its bodies were read as plain text,
+    /// without MIME decoding (`None` while there is none): entities are decoded as long as the
+    /// bodies decoded, each level's counted, come to at most 64 times the message's length,
+    /// which is at least 64 levels deep (the crate docs, "Mail"). Known once the events of
+    /// the message are taken.
+    pub fn deep_from(&self) -> Option<(u64, usize)> {
+        self.pipeline.deep().first
+    }
+
+    /// How many messages so far had MIME entities nested deeper than they are decoded (see
+    /// [`Matches::deep_from`]). Their URIs in the text below that depth are found; what only
+    /// decoding shows there (a base64 part) is not.
+    pub fn deep_messages(&self) -> u64 {
+        self.pipeline.deep().count
     }
 }
 

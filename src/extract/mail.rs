@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::engine::{Engine, Step as EngineStep};
 use super::options::Options;
-use crate::decode::mail::{Messages, Next, Segment, SegmentKind, Wanted};
+use crate::decode::mail::{Deep, Messages, Next, Segment, SegmentKind, Wanted};
 use crate::decode::{Map, Text};
 use crate::matches::{Event, Match, Span};
 use crate::origin::{Origin, Place};
@@ -144,6 +144,11 @@ impl Mail {
         if let (Some(lines), Some(line_feeds)) = (&mut self.lines, line_feeds) {
             *lines = Lines { message: LineCounter::starting_at(separator, line_feeds), ..Lines::default() };
         }
+    }
+
+    /// The messages read so far whose MIME entities nest deeper than they are walked.
+    pub(crate) fn deep(&self) -> Deep {
+        self.messages.deep()
     }
 
     /// Steps until events are queued in the engine, more input is needed, or the input is read

@@ -90,6 +90,10 @@ pub enum ErrorKind {
     /// The extractor's: a candidate stops right before a character outside ASCII that goes on
     /// its word (a letter, mark or digit); taken up to there it would be a URI cut short.
     CutInWord(char),
+    /// The extractor's: a value taken whole (an HTML link's) holds an invisible format
+    /// character (a soft hyphen, a word joiner, a zero-width space or a joiner that shapes no
+    /// letter, a bidirectional control): a reader would not see it in the URI reported.
+    Invisible(char),
     /// The extractor's: the host is a registered name no reader would click (an empty label, a
     /// label that starts or ends with `-`, a character other than a letter, mark, digit, `-` or
     /// `_`, a top label that starts with a digit): see [`crate::uri::is_clickable_host`].
@@ -132,6 +136,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::PrivateUseOutsideQuery(c) => {
                 write!(f, "private-use character {c:?} is allowed only in the query of an IRI")
             }
+            ErrorKind::Invisible(c) => write!(f, "invisible character {c:?}, which a reader would not see"),
             ErrorKind::CutInWord(c) => {
                 write!(
                     f,

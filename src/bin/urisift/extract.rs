@@ -10,7 +10,8 @@ use urisift::{ExtractorBuilder, MailMode, UriFinder};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, FirstBytes, Input, Opened, warn_compressed, warn_long_messages, warn_utf16,
+    self, Compression, FirstBytes, Input, Opened, warn_compressed, warn_deep_messages, warn_long_messages,
+    warn_utf16,
 };
 use crate::json::Counts;
 use crate::mapped;
@@ -186,6 +187,9 @@ fn scan<W: Write>(printer: &mut Printer<'_, W>, input: &Input, finder: &UriFinde
     if let Some(at) = extractor.plain_from() {
         warn_long_messages(&name, at, extractor.long_messages(), args.mail_message_max);
     }
+    if let Some((at, depth)) = extractor.deep_from() {
+        warn_deep_messages(&name, at, depth, extractor.deep_messages());
+    }
     let found = counts.matches > 0;
     printer.finish_input(input, counts).map_err(|error| ScanError::Output { error, found })?;
     Ok(counts.matches)
@@ -225,6 +229,9 @@ fn scan_mapped<W: Write>(
     if let Some(at) = events.plain_from() {
         warn_long_messages(&name, at, events.long_messages(), printer.args.mail_message_max);
     }
+    if let Some((at, depth)) = events.deep_from() {
+        warn_deep_messages(&name, at, depth, events.deep_messages());
+    }
     let found = counts.matches > 0;
     printer.finish_input(input, counts).map_err(|error| ScanError::Output { error, found })?;
     Ok(counts.matches)
@@ -250,6 +257,9 @@ fn scan_range<W: Write>(
     drain(printer, &mut extractor, &mut counts, &name)?;
     if let Some(at) = extractor.plain_from() {
         warn_long_messages(&name, at, extractor.long_messages(), printer.args.mail_message_max);
+    }
+    if let Some((at, depth)) = extractor.deep_from() {
+        warn_deep_messages(&name, at, depth, extractor.deep_messages());
     }
     let found = counts.matches > 0;
     printer.finish_input(input, counts).map_err(|error| ScanError::Output { error, found })?;

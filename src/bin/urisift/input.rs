@@ -318,6 +318,23 @@ pub fn warn_long_messages(name: &str, at: u64, count: u64, bound: usize) {
     }
 }
 
+/// The warning for `count` messages whose MIME entities nest deeper than they are decoded
+/// (`urisift::Matches::deep_from`), the first at input offset `at`, read as plain text from
+/// `depth` levels down.
+pub fn warn_deep_messages(name: &str, at: u64, depth: usize, count: u64) {
+    match count {
+        0 | 1 => complain(format_args!(
+            "{name}: warning: the message at byte {at} has MIME parts nested {depth} levels \
+             deep or more: from there they are read as plain text, without MIME decoding"
+        )),
+        _ => complain(format_args!(
+            "{name}: warning: {count} messages have MIME parts nested too deep to decode, the \
+             first at byte {at} from {depth} levels deep: from there they are read as plain \
+             text, without MIME decoding"
+        )),
+    }
+}
+
 /// The warning for an input that starts with a UTF-16 byte order mark, given its first two
 /// bytes: urisift reads bytes, and UTF-16 text has a NUL in every ASCII character, which ends
 /// any URI; this says why such a file gives nothing rather than stay silent.

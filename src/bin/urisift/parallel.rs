@@ -35,8 +35,8 @@ use urisift::shard::{self, Prefix, Seam};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, Input, InputError, MAIL_LOOK, open_for_range, warn_compressed, warn_long_messages,
-    warn_utf16,
+    self, Compression, Input, InputError, MAIL_LOOK, open_for_range, warn_compressed, warn_deep_messages,
+    warn_long_messages, warn_utf16,
 };
 use crate::json::Counts;
 use crate::message::complain;
@@ -325,6 +325,7 @@ fn report_in_order<W: io::Write>(
         // The state the last range's scan ended in, and the file's prefix counted so far.
         let (mut end_seam, mut counted): (Option<Seam>, Prefix) = (None, Prefix::default());
         let mut long: Option<(u64, u64)> = None;
+        let mut deep: Option<((u64, usize), u64)> = None;
         'jobs: for (k, rx) in jobs {
             window.reached(k);
             for msg in JobMessages::new(rx) {
@@ -359,6 +360,10 @@ fn report_in_order<W: io::Write>(
                     Msg::Long(at, n) => {
                         let (first, count) = long.unwrap_or((at, 0));
                         long = Some((first, count + n));
+                    }
+                    Msg::Deep(at, depth, n) => {
+                        let (first, count) = deep.unwrap_or(((at, depth), 0));
+                        deep = Some((first, count + n));
                     }
                     Msg::Compressed(c) => warn_compressed(&name, c),
                     Msg::Head(h) => head = Some(h),
@@ -395,6 +400,9 @@ fn report_in_order<W: io::Write>(
             }
             if let Some((at, count)) = long {
                 warn_long_messages(&name, at, count, printer.args.mail_message_max);
+            }
+            if let Some(((at, depth), count)) = deep {
+                warn_deep_messages(&name, at, depth, count);
             }
             let here = counts.matches > 0;
             printer.finish_input(input, counts).map_err(|error| ScanError::Output { error, found: here })

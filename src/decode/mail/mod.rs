@@ -400,6 +400,19 @@ pub(crate) struct Messages {
     /// How many of them are given; the last given is the one [`Messages::segment`] gives.
     given: usize,
     shared: Shared,
+    /// The messages whose MIME entities nest deeper than they are walked.
+    deep: Deep,
+}
+
+/// The messages of an input whose MIME entities nest deeper than they are walked (more than
+/// [`tree::DEPTH_MAX`] levels, or past [`tree::WALK_FACTOR`] times the message's length):
+/// below that depth their bodies are read as plain text, without MIME decoding.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Deep {
+    /// Where the first such message starts, and the depth at which its walk stopped.
+    pub(crate) first: Option<(u64, usize)>,
+    /// How many there were.
+    pub(crate) count: u64,
 }
 
 impl Messages {
@@ -422,6 +435,7 @@ impl Messages {
             queue: VecDeque::new(),
             given: 0,
             shared: Shared::default(),
+            deep: Deep::default(),
         }
     }
 
@@ -457,6 +471,11 @@ impl Messages {
         (self.separator, self.start, self.searched, self.current) = (separator, start, start, start);
         self.number = number;
         self.message_id_at = None;
+    }
+
+    /// The messages walked so far whose MIME entities nest deeper than they are walked.
+    pub(crate) fn deep(&self) -> Deep {
+        self.deep
     }
 
     /// Whether the input is an mbox (once its first line is read).
@@ -561,15 +580,21 @@ impl Messages {
             if !owned {
                 continue;
             }
-            self.message_id_at = tree::Walker {
+            let mut walker = tree::Walker {
                 out: &mut self.queue,
                 message: self.number,
                 quoted_printable: false,
                 wanted: self.wanted,
                 shared: &mut self.shared,
                 part: None,
+                walked: (0, 0),
+                stopped: None,
+            };
+            self.message_id_at = walker.message(window, start..end, base);
+            if let Some(depth) = walker.stopped {
+                self.deep.first.get_or_insert((self.current, depth));
+                self.deep.count += 1;
             }
-            .message(window, start..end, base);
         }
     }
 }

@@ -20,9 +20,14 @@
 //!   Content-Type decides, not a file name. Other types are read as text; a Content-Type
 //!   that does not parse is `text/plain` (RFC 2045 §5.2).
 //!
-//! Entities nest at most [`DEPTH_MAX`] deep; the body of one deeper is read as plain text as
-//! it is. Each level reads its body once, so a message is read in time linear in its length
-//! times that bound.
+//! Entities are walked however deep they nest as long as the bodies walked, each level's
+//! counted, come to at most [`WALK_FACTOR`] times the message's length: each level reads its
+//! body once (a multipart's split searches it), and this keeps a message read in time linear
+//! in its length. The bodies of one level are apart, so each level's come to at most the
+//! message's length, and the first [`WALK_FACTOR`] levels always fit; a message of nested
+//! parts and nothing else fits about twice as many. The body of an entity past the bound is
+//! read as plain text as it is, and the walk says at which depth it stopped
+//! ([`Walker::stopped`]), for a warning. [`DEPTH_MAX`] bounds the recursion besides.
 
 use core::ops::Range;
 use std::borrow::Cow;
@@ -40,8 +45,14 @@ const TEXT_PLAIN: &[u8] = b"text/plain";
 /// The type of a child of `multipart/digest` without one (RFC 2046 §5.1.5).
 const MESSAGE_RFC822: &[u8] = b"message/rfc822";
 
-/// How deep entities nest before a body is read as plain text.
-pub(crate) const DEPTH_MAX: usize = 16;
+/// How deep entities nest before a body is read as plain text, whatever [`WALK_FACTOR`]
+/// allows: a guard on the recursion of [`Walker::entity`] (the walk bound stops a message
+/// of nested parts at about `2 * WALK_FACTOR` levels).
+pub(crate) const DEPTH_MAX: usize = 1_000;
+
+/// How many times its own length the bodies walked in a message may come to, each level's
+/// counted: a bound on the time a deep message takes.
+pub(crate) const WALK_FACTOR: usize = 64;
 
 /// Where the bytes being walked come from.
 #[derive(Debug, Clone, Copy)]
@@ -98,6 +109,12 @@ pub(crate) struct Walker<'o> {
     /// The part number of the last segment pushed (most segments of a message have one of
     /// two).
     pub(crate) part: Option<Arc<str>>,
+    /// The bytes of the bodies walked in the message, each level's counted, and the most they
+    /// may come to ([`WALK_FACTOR`]); set by [`Walker::message`].
+    pub(crate) walked: (usize, usize),
+    /// The least depth at which the walk of the message stopped and read a body as plain text
+    /// ([`DEPTH_MAX`], [`WALK_FACTOR`]); `None` when it walked every entity.
+    pub(crate) stopped: Option<usize>,
 }
 
 impl Walker<'_> {
@@ -109,6 +126,7 @@ impl Walker<'_> {
         let at = base + range.start as u64;
         let message_id =
             header.field(Known::MessageId).map(|f| at + f.value.start as u64..at + f.value.end as u64);
+        (self.walked, self.stopped) = ((0, bytes.len().saturating_mul(WALK_FACTOR)), None);
         self.entity(bytes, 0..bytes.len(), &header, Origin::Input(at), TEXT_PLAIN, "", true, 0);
         self.shared.keep_fields(header.fields);
         message_id
@@ -241,9 +259,12 @@ impl Walker<'_> {
             .map_or(TransferEncoding::Identity, TransferEncoding::parse);
         let body = header.body.min(range.end)..range.end;
         let leaf = if is_message { child(path, 1) } else { Cow::Borrowed(path) };
-        if depth >= DEPTH_MAX {
+        let walked = self.walked.0.saturating_add(body.len());
+        if depth >= DEPTH_MAX || walked > self.walked.1 {
+            self.stopped = Some(self.stopped.map_or(depth, |d| d.min(depth)));
             return self.plain(bytes, body, origin, SegmentKind::Body, &leaf);
         }
+        self.walked.0 = walked;
         match content_type.main_type() {
             "multipart" => {
                 let parts = content_type.param("boundary").and_then(|b| mime::split(bytes, body.clone(), b));

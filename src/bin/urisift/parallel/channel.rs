@@ -39,6 +39,9 @@ pub enum Msg {
     /// Messages too long to be read as mail, read as plain text: where the first starts, and
     /// how many; sent after the events.
     Long(u64, u64),
+    /// Messages whose MIME entities nest too deep to decode: where the first starts, the depth
+    /// its decoding stopped at, and how many; sent after the events.
+    Deep(u64, usize, u64),
     /// A run of a mailbox read whole, scanned on another thread (`parallel::runs`): its messages come
     /// here, in the place of this one.
     Run(Receiver<Msg>),
@@ -93,6 +96,10 @@ pub trait EventSource {
     fn plain_from(&self) -> Option<u64>;
     /// How many messages were too long to be read as mail.
     fn long_messages(&self) -> u64;
+    /// Where the first message nested too deep to decode starts, and the depth.
+    fn deep_from(&self) -> Option<(u64, usize)>;
+    /// How many messages were nested too deep to decode.
+    fn deep_messages(&self) -> u64;
 }
 
 impl<R: Read> EventSource for urisift::Extractor<R> {
@@ -107,6 +114,14 @@ impl<R: Read> EventSource for urisift::Extractor<R> {
     fn long_messages(&self) -> u64 {
         self.long_messages()
     }
+
+    fn deep_from(&self) -> Option<(u64, usize)> {
+        self.deep_from()
+    }
+
+    fn deep_messages(&self) -> u64 {
+        self.deep_messages()
+    }
 }
 
 impl EventSource for urisift::SliceMatches<'_> {
@@ -120,6 +135,14 @@ impl EventSource for urisift::SliceMatches<'_> {
 
     fn long_messages(&self) -> u64 {
         self.long_messages()
+    }
+
+    fn deep_from(&self) -> Option<(u64, usize)> {
+        self.deep_from()
+    }
+
+    fn deep_messages(&self) -> u64 {
+        self.deep_messages()
     }
 }
 
@@ -193,6 +216,9 @@ pub fn send_events(
     let done = flush(&mut renderer, &mut counts, &mut batch);
     if done && let Some(at) = extractor.plain_from() {
         let _ = tx.send(Msg::Long(at, extractor.long_messages()));
+    }
+    if done && let Some((at, depth)) = extractor.deep_from() {
+        let _ = tx.send(Msg::Deep(at, depth, extractor.deep_messages()));
     }
     done
 }
