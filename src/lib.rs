@@ -256,13 +256,6 @@
 //!   ends it: `(http://one.org/)(http://two.org/)` gives two URIs, `(http://foo.com/bar)more`
 //!   gives `http://foo.com/bar`; `(https://en.wikipedia.org/wiki/Set_(mathematics))` keeps its
 //!   inner pair.
-//! - A **URI inside a parenthetical of the text** ends at the `)` that closes it, though a word
-//!   follows: when a `(` that nothing closes stands before the scheme in its paragraph (back to
-//!   a blank line, within 256 bytes, and not before the previous match), the first `)` the URI
-//!   leaves unmatched ends it: `(see https://x.example/a).Next` gives `https://x.example/a`.
-//!   Outside a parenthetical such a `)` stays, as Appendix E reads it (`https://x.example/a)b`).
-//!   A second URI in the same parenthetical is not cut this way (the look-back stops at the
-//!   previous match).
 //! - **Markdown emphasis and AsciiDoc passthrough**: when a run of one to three `*`, `_` or `~`,
 //!   or of two or three `+`, stands right before the scheme (after no letter or digit), the same run at the end
 //!   of the URI closes it and is not part of it: `*https://x/bold*`, `**https://x/bold**`,

@@ -6,8 +6,7 @@
 //!
 //! The cuts, in order: a `,` that a URL follows (rule 6, [`super::comma`]); the mark that closes
 //! the one before the scheme, where it pairs by reading the candidate (rule 6,
-//! [`super::pairs`]: a `(`, a `'`), or else the `)` that closes a parenthetical the candidate
-//! stands in ([`super::parenthetical`]); trailing punctuation (rule 3, [`mod@super::trim`]); Markdown
+//! [`super::pairs`]: a `(`, a `'`); trailing punctuation (rule 3, [`mod@super::trim`]); Markdown
 //! emphasis closed by its own run, read once the candidate is trimmed ([`super::pairs`]).
 //!
 //! The drops, in order ("never a cut URI", rule 2): under `--strict`, a stop where an IRI or a
@@ -18,7 +17,7 @@
 use super::bare::{BareEnd, Run, Start, balanced_close};
 use super::opener::Opener;
 use super::pairs::{self, Closing};
-use super::{Pieces, Scan, Window, comma, defanged, parenthetical, run, trim, unicode};
+use super::{Pieces, Scan, Window, comma, defanged, run, trim, unicode};
 
 /// Applies the cuts to the candidate in `pieces`, scanned from `start` to `end`: returns where
 /// its scan now ends, and whether it held a hyphen line break before it was trimmed (its second
@@ -40,8 +39,6 @@ pub(crate) fn cut(
         && let Some(close) = pairs::close(text, pieces, mark, start.body)
     {
         end = BareEnd { end: close, stop: Some(mark.close[0]), ..end };
-    } else if let Some(close) = parenthetical::cut(text, pieces, start.s, start.body, lo) {
-        end = BareEnd { end: close, stop: Some(b')'), ..end };
     }
     let hyphens = !pieces.breaks.is_empty();
     trim::trim(text, pieces, start.body);
@@ -54,8 +51,7 @@ pub(crate) fn cut(
 /// The quick form of [`cut`] for a candidate in one segment from `start` to the end of `run`
 /// ([`super::bare::run_at_a_glance`]), after the mark `mark`: the end of the candidate as
 /// [`cut`] leaves it, or `None` when a rule needs more than a glance (a mark that pairs by
-/// reading the candidate, a run of marks that may close it, a `,` that a URL may follow, a `)`
-/// that may close a parenthetical).
+/// reading the candidate, a run of marks that may close it, a `,` that a URL may follow).
 #[inline(always)]
 pub(crate) fn cut_at_a_glance(
     text: &[u8],
@@ -70,9 +66,6 @@ pub(crate) fn cut_at_a_glance(
         return None;
     }
     let kept = trim::trim_run(text, start.s..run.end, start.body, run.seen);
-    if !parenthetical::leaves_whole(text, start.body, kept, run.seen) {
-        return None;
-    }
     // A run of marks closes only where the trimmed candidate ends with one of them
     // (`pairs::close_after_trim`): most after a `+` or `*` do not (`+http://x/bot.html)`).
     if let Some(mark) = mark

@@ -23,7 +23,6 @@ mod lines;
 pub(crate) mod link_text;
 pub(crate) mod opener;
 mod pairs;
-pub(crate) mod parenthetical;
 mod pieces;
 pub(crate) mod run;
 pub(crate) mod trim;

@@ -126,29 +126,25 @@ pub(crate) fn close_after_trim(
 #[cold]
 #[inline(never)]
 fn first_unmatched_paren(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize> {
-    let (n, close) = first_unmatched_close(text, pieces, body)?;
-    pieces.cut(n, close);
-    Some(close)
-}
-
-/// The first `)` in the candidate in `pieces`, from `body` on, that no `(` before it in the
-/// candidate matches: the index of its piece and its index in `text`.
-pub(super) fn first_unmatched_close(text: &[u8], pieces: &Pieces, body: usize) -> Option<(usize, usize)> {
     let mut depth = 0usize;
-    for (n, seg) in pieces.segments.iter().enumerate() {
+    let mut found = None;
+    'segments: for (n, seg) in pieces.segments.iter().enumerate() {
         let from = seg.start.max(body);
         let Some(bytes) = text.get(from..seg.end) else { continue };
         for i in memchr::memchr2_iter(b'(', b')', bytes) {
             if bytes[i] == b'(' {
                 depth += 1;
             } else if depth == 0 {
-                return Some((n, from + i));
+                found = Some((n, from + i));
+                break 'segments;
             } else {
                 depth -= 1;
             }
         }
     }
-    None
+    let (n, close) = found?;
+    pieces.cut(n, close);
+    Some(close)
 }
 
 /// When a `'` stands right before the scheme: the index of the first `'` in the candidate, from

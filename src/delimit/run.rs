@@ -1,21 +1,19 @@
 //! The run of URI characters: from a byte, to the first byte that ends a URI outside angle
 //! brackets (RFC 2396 §2.4.3: excluded characters).
 
-use super::{Incomplete, Scan, Window, comma, parenthetical, trim};
+use super::{Incomplete, Scan, Window, comma, trim};
 use crate::chars::{self, EXCLUDED, SCAN_STOP};
 
 /// What each byte is to the run scan ([`scan`]): [`SCAN_STOP`] for a byte that ends a bare URI
 /// ([`EXCLUDED`]), and the classes that the rules reading the scan's notes declare: the
 /// validation of a plain server URI (`uri::plain::server_parts`: an escape or userinfo, a query
-/// or fragment), the trim of rule 3 (an opening parenthesis), the close of a parenthetical
-/// ([`parenthetical`]) and the comma of rule 6.
+/// or fragment), the trim of rule 3 (an opening parenthesis) and the comma of rule 6.
 pub(crate) static RUN: [u8; 256] = chars::scan_table(
     EXCLUDED,
     &[
         crate::uri::SCAN_ESCAPE_OR_AT,
         crate::uri::SCAN_QUERY_OR_FRAGMENT,
         trim::OPEN_PAREN,
-        parenthetical::CLOSE_PAREN,
         comma::COMMA,
         comma::COLON,
     ],
