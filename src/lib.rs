@@ -75,7 +75,11 @@
 //!    whole. A scheme registered with
 //!    IANA may be opaque (`mailto:`, `news:`, `urn:`, `tel:`, `geo:`); any other needs `//`, and
 //!    so do registered names that are everyday words or log labels (`info:`, `session:`,
-//!    `message:`); see the list in the source of `find/scheme.rs`.
+//!    `message:`); see the list in the source of `find/scheme.rs`. A scheme IANA does not list
+//!    is reported when `//` follows it (`fstab://share`, `vscode://file/x`, `slack://open`):
+//!    applications' own schemes are real links to their readers, and no registry names them
+//!    all. A registered opaque scheme is held to its own grammar: `tel:+1-201-555-0123` is a
+//!    URI, a redacted `tel:xxxxxxxxxxx` is no telephone number (RFC 3966) and is not reported.
 //! 2. **A bare URI ends** at white space, a control character, or one of
 //!    `< > " { } | \ ^ ` [ ]`, except for an IP literal `[…]` as the host and for balanced
 //!    brackets after it (see [Brackets, parentheses and emphasis](#brackets-parentheses-and-emphasis)).
