@@ -92,7 +92,10 @@
 //!    balanced parentheses stay (`https://en.wikipedia.org/wiki/Set_(mathematics)`). An
 //!    opening bracket at the end has nothing after it to open in the URI (`see
 //!    http://x/api( and` gives `http://x/api`); RFC 3986 allows `(` there, but a reader does not
-//!    take it for part of the link. Inside `<…>` nothing is trimmed.
+//!    take it for part of the link. Inside `<…>` nothing is trimmed. A run of trailing
+//!    punctuation is no part of the URI however long it is: one that reaches the length limit
+//!    ([`max_uri_len`](ExtractorBuilder::max_uri_len)) ends the candidate where it starts, so a
+//!    URI followed by 70,000 dots is reported, not skipped as overlong.
 //! 4. **`<…>`**, with an optional `URL:`: all white space inside is removed and nothing is
 //!    trimmed (`<ftp://ds.in⏎ ternic.net/rfc>`). A `<` that is not closed, or whose content is
 //!    no URI, is not a wrapper: its content is read as ordinary text. One whose `>` comes only

@@ -1253,3 +1253,32 @@ fn a_hyphen_broken_uri_over_the_limit_is_overlong_not_truncated() {
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].uri(), format!("http://a.example/{}end", "ab-".repeat(40)));
 }
+
+/// Issue 37 item 6: a URI followed by more trailing punctuation than the length limit was
+/// skipped as overlong. A run of trailing punctuation (rule 3) that reaches the limit is no part
+/// of the URI, so the URI before it is reported, under every chunking; a run that stops short
+/// of the limit and a word after it keep the candidate overlong (never a cut URI).
+#[test]
+fn a_uri_followed_by_punctuation_past_the_length_limit_is_reported() {
+    let mut builder = ExtractorBuilder::new();
+    builder.max_uri_len(64);
+    for run in [b".".as_slice(), b"!?", b".,;:!?'"] {
+        let tail: Vec<u8> = run.iter().copied().cycle().take(300).collect();
+        let input = [b"see http://x.example/a".as_slice(), &tail, b" then http://y.example/"].concat();
+        let got = common::matches_with(&builder, &input);
+        assert_eq!(uris(&got), ["http://x.example/a", "http://y.example/"], "{run:?}");
+        assert_eq!(got[0].span(), Span::new(4, 22));
+    }
+    // Punctuation that stops before the limit, then a word: one candidate, too long.
+    let input =
+        [b"see http://x.example/a".as_slice(), &[b'.'; 30], &[b'b'; 40], b" then http://y.example/"].concat();
+    assert_eq!(uris(&common::matches_with(&builder, &input)), ["http://y.example/"]);
+    // The issue's shape at the default limit: 70,000 dots after the URI.
+    let input = [b"see http://x.example/a".as_slice(), &[b'.'; 70_000], b"\n"].concat();
+    let mut it = ExtractorBuilder::new().build().slice(&input);
+    let got: Vec<Match> = std::iter::from_fn(|| it.next()).collect();
+    assert_eq!(uris(&got), ["http://x.example/a"]);
+    let streamed: Vec<Match> =
+        ExtractorBuilder::new().build().reader(&input[..]).map(|m| m.expect("in memory")).collect();
+    assert_eq!(streamed, got);
+}

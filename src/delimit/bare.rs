@@ -23,6 +23,35 @@ pub(crate) struct BareEnd {
     pub(crate) repaired: bool,
 }
 
+/// The end of a candidate whose scan of one segment (from `seg_start`, the scheme's body
+/// from `body`) reached the length limit at `i`: overlong (rule 8: dropped, never cut), unless
+/// a run of trailing punctuation (rule 3) starts before `limit_end` and runs to it. Such a run is
+/// no part of the URI however long it is, so the candidate ends where it starts, before any
+/// length is exceeded (`see http://x.example/a` and 70,000 dots gives `http://x.example/a`), and
+/// rule 3 trims what stands before it as at any other end.
+#[cold]
+#[inline(never)]
+fn at_limit(
+    text: &[u8],
+    seg_start: usize,
+    body: usize,
+    i: usize,
+    limit_end: usize,
+    repaired: bool,
+    pieces: &mut Pieces,
+) -> BareEnd {
+    let to = limit_end.min(i);
+    let tail = text.get(seg_start.max(body)..to).unwrap_or_default();
+    let run = tail.iter().rev().take_while(|&&b| super::trim::is_trailing_punctuation(b)).count();
+    let p = to - run;
+    if run > 0 && p > seg_start.max(body) && to == limit_end {
+        pieces.push(seg_start..p);
+        return BareEnd { end: p, stop: Some(text[p]), overlong: false, repaired };
+    }
+    pieces.push(seg_start..i);
+    BareEnd { end: i, stop: None, overlong: true, repaired }
+}
+
 /// Where a bare scan starts.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Start {
@@ -96,18 +125,17 @@ pub(crate) fn bare(
         i = if i == start.body { skip_words(text, i, limit_end) } else { skip_uri_chars(text, i, limit_end) };
         let Some(&b) = text.get(i) else {
             // The end of the window: of the input, of a cut at the limit, or of what is read.
-            pieces.push(seg_start..i);
             if w.cut {
-                return Ok(BareEnd { end: i, stop: None, overlong: true, repaired });
+                return Ok(at_limit(text, seg_start, start.body, i, limit_end, repaired, pieces));
             }
+            pieces.push(seg_start..i);
             if !w.complete {
                 return Err(Incomplete);
             }
             return Ok(BareEnd { end: i, stop: None, overlong: false, repaired });
         };
         if i >= limit_end && !chars::is(b, EXCLUDED) {
-            pieces.push(seg_start..i);
-            return Ok(BareEnd { end: i, stop: None, overlong: true, repaired });
+            return Ok(at_limit(text, seg_start, start.body, i, limit_end, repaired, pieces));
         }
         if b == b'[' && ip_literal_here(text, start.authority, i) {
             match ip_literal_end(w, i, limit_end)? {
