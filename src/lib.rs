@@ -78,7 +78,11 @@
 //!    `message:`); see the list in the source of `find/scheme.rs`. A scheme IANA does not list
 //!    is reported when `//` follows it (`fstab://share`, `vscode://file/x`, `slack://open`):
 //!    applications' own schemes are real links to their readers, and no registry names them
-//!    all. A registered opaque scheme is held to its own grammar: `tel:+1-201-555-0123` is a
+//!    all. Mail is read by the same rule: a mail client's own list of schemes is shorter,
+//!    but meeting, editor and chat links (`zoommtg://`, `vscode://`) are what a reader clicks
+//!    and what an analyst looks for, and the glued letters the registry would have kept out
+//!    (`hdhttps://`) are text in mail as in plain text. A registered opaque scheme is held to
+//!    its own grammar: `tel:+1-201-555-0123` is a
 //!    URI, a redacted `tel:xxxxxxxxxxx` is no telephone number (RFC 3966) and is not reported.
 //! 2. **A bare URI ends** at white space, a control character, or one of
 //!    `< > " { } | \ ^ ` [ ]`, except for an IP literal `[…]` as the host and for balanced
