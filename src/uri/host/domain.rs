@@ -42,6 +42,9 @@ pub fn public_suffix_list_date() -> &'static str {
 /// dropped (`example.com.` is `example.com`). `None` for the empty name and for one ToASCII
 /// refuses (an invalid `xn--` label, a character no name may hold).
 pub(crate) fn ascii_name(host: &str) -> Option<String> {
+    if let Some(name) = plain_ascii_name(host) {
+        return Some(name);
+    }
     let decoded;
     let bytes = if host.contains('%') {
         decoded = percent_decode(host)?;
@@ -77,9 +80,28 @@ pub fn registrable_domain(host: &str) -> Option<String> {
     core::str::from_utf8(domain.as_bytes()).ok().map(str::to_owned)
 }
 
+/// [`ascii_name`] for the common name, of ASCII letters, digits, `-` and `.` with no A-label:
+/// UTS #46 maps it to itself in lower case (no character is mapped or disallowed, and with
+/// the URL deny list neither hyphens nor label lengths are checked), so `idna` need not run.
+/// `None` for any other name.
+fn plain_ascii_name(host: &str) -> Option<String> {
+    let plain = host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.');
+    if !plain || has_punycode_label(host) {
+        return None;
+    }
+    let name = host.strip_suffix('.').unwrap_or(host);
+    (!name.is_empty()).then(|| name.to_ascii_lowercase())
+}
+
 /// Whether a label of `host` is an IDNA A-label: it starts `xn--`, in any case.
 pub(crate) fn has_punycode_label(host: &str) -> bool {
-    host.split('.').any(|label| label.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+    let bytes = host.as_bytes();
+    // A label starts at the name's start or after a `.`; most names have no `-` at all.
+    memchr::memchr(b'-', bytes).is_some()
+        && (0..bytes.len()).any(|i| {
+            (i == 0 || bytes[i - 1] == b'.')
+                && bytes.get(i..i + 4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        })
 }
 
 /// The Unicode form of the host `host` by UTS #46 ToUnicode (its A-labels decoded, lower case),
@@ -185,6 +207,40 @@ mod tests {
         ] {
             assert_eq!(registrable_domain(host).as_deref(), domain, "{host}");
         }
+    }
+
+    #[test]
+    fn the_plain_ascii_path_is_what_idna_gives() {
+        let slow = |host: &str| {
+            let ascii = idna::domain_to_ascii_cow(host.as_bytes(), idna::AsciiDenyList::URL).ok()?;
+            let name = ascii.strip_suffix('.').unwrap_or(&ascii);
+            (!name.is_empty()).then(|| name.to_owned())
+        };
+        let long = "x".repeat(70);
+        let names = [
+            "www.Example.COM",
+            "example.com.",
+            "a..b",
+            "-lead.example",
+            "trail-.example",
+            "a--b.example",
+            &long,
+            "123.example",
+            "3232235777",
+            ".",
+            "..",
+            "xn--bcher-kva.de",
+            "XN--bcher-kva.de",
+            "ab--cd.example",
+        ];
+        for host in names {
+            if let Some(fast) = plain_ascii_name(host) {
+                assert_eq!(Some(fast), slow(host), "{host}");
+            }
+            assert_eq!(ascii_name(host), slow(host), "{host}");
+        }
+        assert!(has_punycode_label("a.xn--bcher-kva.de") && has_punycode_label("XN--x"));
+        assert!(!has_punycode_label("axn--b.de") && !has_punycode_label("www.example.com"));
     }
 
     #[test]
