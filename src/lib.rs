@@ -257,8 +257,11 @@
 //!   letter or digit of a path or of a query value, that the URI ends with — AsciiDoc's
 //!   `https://x.example/r.pdf[the report]` and `link:https://…[text]`, BBCode's
 //!   `[url]https://x.example/t[/url]`, a footnote mark (`http://x.example/draft.txt[2]`) — gives
-//!   the URI before it. Brackets after `=`, `/` or another delimiter (`ord=[timestamp]`,
-//!   `/[draft]/`) and after a query parameter's name (`?item[size]`, an array's key) stay.
+//!   the URI before it; so does one after a `/` that starts with an upper-case letter
+//!   (`https://x.example/blog/[Blog]`), and any `[…]`, even empty, after AsciiDoc's `link:`
+//!   macro (its attribute list: `link:https://x.example/blog/[the blog]`). Brackets after `=`,
+//!   `/` or another delimiter (`ord=[timestamp]`, `/[draft]/`, `/users/[id]`) and after a query
+//!   parameter's name (`?item[size]`, an array's key) stay.
 //! - A **defanged mark** (`[.]`, `{.}`, `[dot]`, `[:]`, …) is no bracket of a URI: a candidate
 //!   that comes to one anywhere is a defanged indicator (rule 13), never a live URI
 //!   (`http://files.example/payload[.]exe` gives nothing, or with

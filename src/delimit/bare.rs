@@ -436,7 +436,7 @@ pub(crate) fn balanced_close(
         return Ok(None);
     }
     let Some(close) = closing_bracket(w, open, limit_end, marks, 0)? else { return Ok(None) };
-    if close < limit_end && super::link_text::is_link_text(w, a, open, close)? {
+    if close < limit_end && super::link_text::is_link_text(w, start.s, a, open, close)? {
         return Ok(None);
     }
     Ok(Some(close))

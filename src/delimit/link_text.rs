@@ -7,20 +7,40 @@
 use super::{Scan, Window};
 use crate::chars::{self, WSP};
 
-/// Whether the `[…]` from `open` to `close` (balanced, in a candidate whose authority starts at
-/// `authority`) is link text rather than part of the URI: something stands in it, the URI ends
-/// right after it as a link in running text does ([`ends_after`]), and it follows a letter or digit (or a character
-/// outside ASCII) of a path or of a query value. Brackets that follow `=`, `/` or another
-/// delimiter are a value or a segment written as a template (`ord=[timestamp]`, `/[x]`), and
-/// those that follow the name of a query parameter are an array's key (`?ids[b]`, as PHP
-/// writes it): both stay. [`super::Incomplete`] when the window ends before it can be told.
-pub(crate) fn is_link_text(w: &Window<'_>, authority: usize, open: usize, close: usize) -> Scan<bool> {
+/// Whether the `[…]` from `open` to `close` (balanced, in a candidate that starts at `s` and
+/// whose authority starts at `authority`) is link text rather than part of the URI, where the
+/// URI ends right after it as a link in running text does ([`ends_after`]):
+///
+/// - after AsciiDoc's `link:` macro, always: the brackets are its attribute list, even empty
+///   (`link:https://x.example/a/[Blog]`, `link:https://x.example/a[]`);
+/// - otherwise when something stands in it and it follows a letter or digit (or a character
+///   outside ASCII) of a path or of a query value, or follows a `/` and starts with an
+///   upper-case letter (`https://x.example/blog/[Blog]`). Brackets that follow `=`, `/` or
+///   another delimiter are a value or a segment written as a template (`ord=[timestamp]`,
+///   `/[id]`), and those that follow the name of a query parameter are an array's key
+///   (`?ids[b]`, as PHP writes it): both stay.
+///
+/// [`super::Incomplete`] when the window ends before it can be told.
+pub(crate) fn is_link_text(
+    w: &Window<'_>,
+    s: usize,
+    authority: usize,
+    open: usize,
+    close: usize,
+) -> Scan<bool> {
     let text = w.text;
-    if close == open + 1 || w.text[open] != b'[' {
+    if w.text[open] != b'[' {
+        return Ok(false);
+    }
+    if after_link_macro(w, s) {
+        return ends_after(w, close + 1);
+    }
+    if close == open + 1 {
         return Ok(false);
     }
     let before = text[open - 1];
-    if !(before.is_ascii_alphanumeric() || before >= 0x80) {
+    let titled = before == b'/' && text[open + 1].is_ascii_uppercase();
+    if !(before.is_ascii_alphanumeric() || before >= 0x80 || titled) {
         return Ok(false);
     }
     // In a query, the parameter the bracket is in: a name without `=` is an array's key.
@@ -32,6 +52,20 @@ pub(crate) fn is_link_text(w: &Window<'_>, authority: usize, open: usize, close:
         }
     }
     ends_after(w, close + 1)
+}
+
+/// Whether AsciiDoc's `link:` (in any case, not the end of a longer word) stands right before
+/// the candidate at `s`, within what the window may look back at.
+fn after_link_macro(w: &Window<'_>, s: usize) -> bool {
+    let Some(from) = s.checked_sub(5).filter(|&from| from >= w.lo) else { return false };
+    // The byte before `link:` is looked at only above the look-back floor: below it, a stream
+    // and a slice may not hold the same bytes.
+    let word_start = match from {
+        0 => true,
+        _ if from > w.lo => !w.text[from - 1].is_ascii_alphanumeric(),
+        _ => false,
+    };
+    word_start && w.text[from..s].eq_ignore_ascii_case(b"link:")
 }
 
 /// Whether the URI ends at `at` as a link in running text does: at white space, a quote or an
@@ -57,7 +91,8 @@ mod tests {
         let w = Window { text: text.as_bytes(), lo: 0, lo_is_start: true, complete: true, cut: false };
         let open = text.rfind('[').unwrap();
         let close = open + text[open..].find(']').unwrap();
-        is_link_text(&w, text.find("//").unwrap() + 2, open, close)
+        let s = text.find("http").unwrap();
+        is_link_text(&w, s, text.find("//").unwrap() + 2, open, close)
     }
 
     #[test]
@@ -69,6 +104,11 @@ mod tests {
             "see http://x.example/page[1], then",
             "https://x.example/p?q=1[text]",
             "https://x.example/wiki/東京[x]",
+            "https://x.example/blog/[Blog]",
+            "link:https://x.example/blog/[the blog]",
+            "link:https://x.example/blog/[blog]",
+            "link:https://x.example/a[]",
+            "LINK:https://x.example/a?b=[c]",
         ] {
             assert_eq!(link_text(text), Ok(true), "{text}");
         }
@@ -82,6 +122,9 @@ mod tests {
             "https://x.example/r.pdf[here]x",
             "https://x.example/a[b][c]",
             "[http://x.example/a[1]]",
+            "http://x.example/users/[id]",
+            "xlink:https://x.example/a/[b]",
+            "https://x.example/[Blog]/more",
         ] {
             assert_eq!(link_text(text), Ok(false), "{text}");
         }
@@ -93,6 +136,6 @@ mod tests {
             complete: false,
             cut: false,
         };
-        assert_eq!(is_link_text(&w, 8, 23, 28), Err(super::super::Incomplete));
+        assert_eq!(is_link_text(&w, 0, 8, 23, 28), Err(super::super::Incomplete));
     }
 }
