@@ -390,6 +390,10 @@
 //!   Two warm-ups from different points that arrive in the same state have forgotten where they
 //!   started; the checked state is all the scan carries, so from there they agree with the whole
 //!   scan unless its state before both points still shows, which the tests have not found.
+//!   The state does not depend on how far the input was read past the point: an overlong
+//!   candidate's token is skipped up to the range's start and no further, so on every flood of
+//!   the tests two warm-ups agree at the first check, and a range reads a small multiple of the
+//!   maximum URI length before its start, whatever its offset (`-j N` and `--range` stay linear).
 //! - **Mail, from far before it**: whether the text at the range is quoted-printable depends on
 //!   the last `Content-Transfer-Encoding` header, which may lie any distance back. With
 //!   quoted-printable decoding asked for, the warm-up starts no later than the last such

@@ -1282,3 +1282,70 @@ fn a_uri_followed_by_punctuation_past_the_length_limit_is_reported() {
         ExtractorBuilder::new().build().reader(&input[..]).map(|m| m.expect("in memory")).collect();
     assert_eq!(streamed, got);
 }
+
+/// A reader that counts the bytes read from it.
+struct Counting<'a> {
+    inner: io::Cursor<&'a [u8]>,
+    read: &'a Cell<u64>,
+}
+
+impl Read for Counting<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
+}
+
+impl io::Seek for Counting<'_> {
+    fn seek(&mut self, pos: io::SeekFrom) -> io::Result<u64> {
+        self.inner.seek(pos)
+    }
+}
+
+/// Issue 37 item 3: a range's warm-up walked back towards the start of the input on a flood
+/// (each further step twice as far), so `-j N` and `--range` were quadratic on floods. On every
+/// flood of plain text, a range in the middle or near the end reads no more of the input than a
+/// small multiple of what one at its start reads (its warm-up is a small multiple of the length
+/// limit, whatever its offset), and the ranges of a random partition give exactly the events of
+/// the whole input.
+#[test]
+fn range_warm_ups_read_a_bounded_amount_on_every_flood() {
+    let mut builder = ExtractorBuilder::new();
+    builder.max_uri_len(1024).mail(urisift::MailMode::Off);
+    let finder = builder.build();
+    let mut rng = common::Xorshift(0x5ea1_0c7e);
+    for flood in floods() {
+        let n = (512 << 10) / flood.unit.len();
+        let text = flood.text(n);
+        let what = format!("{:?}+{:?}", flood.prefix, flood.unit);
+        // The bytes the scan of a 4 KiB range starting at `at` reads.
+        let reads = |at: usize| {
+            let read = Cell::new(0);
+            let reader = Counting { inner: io::Cursor::new(&text[..]), read: &read };
+            let range = at as u64..at as u64 + 4096;
+            let mut it = finder.reader_range(reader, range).unwrap();
+            while it.next_event().is_some() {}
+            read.get()
+        };
+        let first = reads(8192);
+        for at in [text.len() / 2, text.len() - 8192] {
+            let here = reads(at);
+            assert!(here <= 2 * first + (16 << 10), "{what}: {here} bytes read at {at}, {first} at 8192");
+        }
+        // Exactly the whole, cut at random.
+        let whole: Vec<Event> = {
+            let mut it = finder.slice(&text);
+            std::iter::from_fn(|| it.next_event()).collect()
+        };
+        let mut cuts: Vec<usize> = (0..5).map(|_| rng.below(text.len())).collect();
+        cuts.extend([0, text.len()]);
+        cuts.sort_unstable();
+        let mut sharded = Vec::new();
+        for pair in cuts.windows(2) {
+            let mut it = finder.slice_range(&text, pair[0]..pair[1]);
+            sharded.extend(std::iter::from_fn(|| it.next_event()));
+        }
+        assert!(sharded == whole, "{what}: cut at {cuts:?}, {} events, {} whole", sharded.len(), whole.len());
+    }
+}

@@ -165,18 +165,8 @@ impl Engine {
             }
             let from = map.index_of(self.cursor.pos, hay.len());
             if self.cursor.skipping {
-                match hay.get(from..).and_then(|rest| rest.iter().position(|&b| chars::is(b, EXCLUDED))) {
-                    Some(k) => {
-                        self.cursor.pos = map.start(from + k);
-                        self.cursor.skipping = false;
-                    }
-                    None => {
-                        self.cursor.pos = text.end;
-                        if text.complete {
-                            return Step::Done;
-                        }
-                        return self.need_more(None);
-                    }
+                if let Some(step) = self.skip_token(text, from, stop) {
+                    return step;
                 }
                 continue;
             }
@@ -206,6 +196,32 @@ impl Engine {
                     self.pending.truncate(queued);
                     return self.need_more(Some(t));
                 }
+            }
+        }
+    }
+
+    /// After an overlong candidate, skips its token from index `from` of the text up to the next
+    /// byte that ends a URI, taking no trigger: `None` once that byte is found (the search goes
+    /// on from it), or the step to return when the text holds none. Skipped up to the end of
+    /// the text or to `stop`, whichever comes first: the state there does not depend on how far
+    /// the text reaches past it, so a range's warm-up arrives at its start in the state of the
+    /// whole input's scan (crate docs, "Shards").
+    #[cold]
+    #[inline(never)]
+    fn skip_token(&mut self, text: &Text<'_>, from: usize, stop: u64) -> Option<Step> {
+        let (hay, map) = (text.bytes, &text.map);
+        match hay.get(from..).and_then(|rest| rest.iter().position(|&b| chars::is(b, EXCLUDED))) {
+            Some(k) => {
+                self.cursor.pos = map.start(from + k);
+                self.cursor.skipping = false;
+                None
+            }
+            None => {
+                self.cursor.pos = text.end.min(stop);
+                if text.complete || self.cursor.pos >= stop {
+                    return Some(Step::Done);
+                }
+                Some(self.need_more(None))
             }
         }
     }
