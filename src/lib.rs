@@ -173,6 +173,11 @@
 //!     bytes, its [`Match::rewrite`] [`Rewrite::JsonEscapes`], and `quoted` with the string's
 //!     quotes as its outer span when the string ends right after it. A `\` that starts no
 //!     such escape ends a URI as before (`"http://x.example/a\d+"` gives `http://x.example/a`).
+//!     A JSON document kept as a string of another (an API log's response body, a test
+//!     fixture) has its escapes escaped again: when the slash after the colon is escaped twice
+//!     (`https:\\\/\\\/`) or three times, each level is decoded in turn, the outer string's
+//!     end bounding the inner one, and the URI is reported decoded as a reader of the inner
+//!     document sees it; as the inner string's quotes are escapes, it is reported bare.
 //! 15. **`mailto:` as it is sent** (issue 36 item 3): a mailto is validated by the generic
 //!     syntax (RFC 3986) with an address — `local@domain`, one or more separated by `,`, in its
 //!     path (the characters of an address as RFC 6068 §2 allows them), or a non-empty `to=`

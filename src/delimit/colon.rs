@@ -49,8 +49,14 @@ pub(crate) fn glance(hay: &[u8], s: usize, c: usize, max_uri_len: usize) -> Glan
             SchemeRule::Opaque(_) => false,
         }
     } else {
-        // A `\` other than a JSON string's escaped slash (`C:\Windows`) starts no URI.
-        first == b'\\' && at(2).is_some_and(|x| x != b'/')
+        // A `\` other than a JSON string's escaped slash (`C:\Windows`) starts no URI; the
+        // slash may be escaped more than once (`\\\/`, [`super::json`]).
+        first == b'\\'
+            && match at(2) {
+                None | Some(b'/') => false,
+                Some(b'\\') => super::json::escaped_deeper(hay, c) == Some(false),
+                Some(_) => true,
+            }
     };
     if only_angle { Glance::OnlyAngle } else { Glance::Maybe }
 }

@@ -15,7 +15,32 @@ use crate::chars::{self, EXCLUDED};
 /// so the trigger loop asks this before it passes the colon over.
 #[inline]
 pub(crate) fn escaped_slash_after(text: &[u8], colon: usize) -> bool {
-    text.get(colon + 1..colon + 3) == Some(b"\\/")
+    text.get(colon + 1..colon + 3) == Some(b"\\/") || escape_depth(text, colon) > 1
+}
+
+/// Whether the `\` after the colon at `colon` starts a slash escaped more than once
+/// ([`escape_depth`] over 1); `None` when `text` ends before that can be told.
+pub(crate) fn escaped_deeper(text: &[u8], colon: usize) -> Option<bool> {
+    let after = text.get(colon + 1..).unwrap_or_default();
+    let n = after.iter().take(8).take_while(|&&b| b == b'\\').count();
+    if n == after.len() && n < 8 {
+        return None;
+    }
+    Some(escape_depth(text, colon) > 1)
+}
+
+/// How many times over the string the URI whose colon is at `colon` stands in was escaped, as
+/// the `/` after the colon tells: once for `\/`, twice for `\\\/` (a JSON document kept as a
+/// string of another, as API fixtures and logs hold a response body), up to three times; 1
+/// otherwise. Escaped `k` times, a `/` is written after `2^k - 1` backslashes.
+fn escape_depth(text: &[u8], colon: usize) -> usize {
+    let after = text.get(colon + 1..).unwrap_or_default();
+    let n = after.iter().take(8).take_while(|&&b| b == b'\\').count();
+    match (n, after.get(n)) {
+        (3, Some(b'/')) => 2,
+        (7, Some(b'/')) => 3,
+        _ => 1,
+    }
 }
 
 /// What a JSON string escape at `at` stands for, with its length: `Some` only for escapes that
@@ -112,6 +137,70 @@ pub(crate) struct JsonReading {
 /// are kept for the IRI validation to judge. [`Incomplete`] when the window ends first and
 /// more may follow.
 pub(crate) fn read(w: &Window<'_>, s: usize, colon: usize, limit_end: usize) -> Scan<JsonReading> {
+    match escape_depth(w.text, colon) {
+        1 => read_once(w, s, colon, limit_end),
+        depth => read_nested(w, s, colon, limit_end, depth),
+    }
+}
+
+/// [`read`] of a string escaped `depth` times over (`depth` > 1, [`escape_depth`]): the
+/// escapes of the outer string decoded (every escape, up to an escape that is none, a raw `"`,
+/// which ends that string, or a byte that ends a bare URI), and what they give read as a
+/// string escaped `depth - 1` times, its ends mapped back to the window.
+fn read_nested(w: &Window<'_>, s: usize, colon: usize, limit_end: usize, depth: usize) -> Scan<JsonReading> {
+    let text = w.text;
+    // The scheme and colon, then the outer string decoded, with each byte's end in the window.
+    let mut inner = String::from_utf8_lossy(&text[s..=colon]).into_owned();
+    let mut ends: Vec<usize> = (s + 1..=colon + 1).collect();
+    let mut i = colon + 1;
+    let stop = loop {
+        if i >= limit_end {
+            return Ok(JsonReading { text: inner, ends, stop: i, stop_byte: None, overlong: true });
+        }
+        let Some(&b) = text.get(i) else {
+            if !w.complete {
+                return Err(Incomplete);
+            }
+            break i;
+        };
+        let (c, len) = match b {
+            b'\\' => match escape_at(w, i)? {
+                Some(decoded) => decoded,
+                None => break i,
+            },
+            b'"' => break i,
+            _ if b >= 0x80 => match super::unicode::char_at(w, i)? {
+                Some(decoded) => decoded,
+                None => break i,
+            },
+            _ if chars::is(b, EXCLUDED) => break i,
+            _ => (char::from(b), 1),
+        };
+        inner.push(c);
+        ends.extend(core::iter::repeat_n(i + len, c.len_utf8()));
+        i += len;
+    };
+    let inner_w = Window { text: inner.as_bytes(), lo: 0, lo_is_start: true, complete: true, cut: false };
+    let colon_in = colon - s;
+    let read = match depth - 1 {
+        1 => read_once(&inner_w, 0, colon_in, usize::MAX)?,
+        d => read_nested(&inner_w, 0, colon_in, usize::MAX, d)?,
+    };
+    // An index of the inner text back in the window: where the byte before it ends.
+    let back = |k: usize| if k == 0 { s } else { ends[k - 1] };
+    Ok(JsonReading {
+        text: read.text,
+        ends: read.ends.iter().map(|&k| back(k)).collect(),
+        // Where the inner reading stopped; at the inner text's end, where the outer one did.
+        stop: if read.stop >= inner.len() { stop } else { back(read.stop) },
+        // The inner string's quotes are escapes of the outer one: no wrapper to report.
+        stop_byte: None,
+        overlong: false,
+    })
+}
+
+/// [`read`] of a string escaped once.
+fn read_once(w: &Window<'_>, s: usize, colon: usize, limit_end: usize) -> Scan<JsonReading> {
     let text = w.text;
     let mut out =
         JsonReading { text: String::new(), ends: Vec::new(), stop: 0, stop_byte: None, overlong: false };
@@ -179,6 +268,32 @@ mod tests {
 
     fn window(text: &[u8], complete: bool) -> Window<'_> {
         Window { text, lo: 0, lo_is_start: true, complete, cut: false }
+    }
+
+    #[test]
+    fn a_string_escaped_twice_or_three_times_is_read_through_every_level() {
+        let read_all = |t: &str| {
+            let w = window(t.as_bytes(), true);
+            let colon = t.find(':').unwrap();
+            read(&w, 0, colon, usize::MAX).unwrap()
+        };
+        // Escaped twice: `\\\/` for `/`, `\\u0026` for `&`, `\\\"` ends the inner string.
+        let twice = r#"https:\\\/\\\/a.example\\\/x?b=1\\u0026c=2\\\" rest"#;
+        let r = read_all(twice);
+        assert_eq!(r.text, "https://a.example/x?b=1&c=2");
+        // Each byte's end is in the window, in order; the reading stops at the escaped quote.
+        assert!(r.ends.windows(2).all(|p| p[0] <= p[1]) && *r.ends.last().unwrap() <= r.stop);
+        assert_eq!(&twice[r.stop..r.stop + 1], "\\");
+        assert_eq!(r.stop_byte, None);
+        let thrice = r#"http:\\\\\\\/\\\\\\\/b.example\\\\\\\/y"#;
+        assert_eq!(read_all(thrice).text, "http://b.example/y");
+        // The depth is told by the first slash; a window that ends in the backslashes cannot tell.
+        assert_eq!(escape_depth(br"x:\/", 1), 1);
+        assert_eq!(escape_depth(br"x:\\\/", 1), 2);
+        assert_eq!(escaped_deeper(br"x:\\", 1), None);
+        assert_eq!(escaped_deeper(br"x:\\Win", 1), Some(false));
+        let w = window(br"https:\\\/\\\/a.ex", false);
+        assert_eq!(read(&w, 0, 5, usize::MAX), Err(Incomplete));
     }
 
     #[test]
