@@ -325,6 +325,10 @@
 //! - the preamble and the epilogue of a multipart are read as plain text: mail readers hide
 //!   them, but a reader without MIME sees them, and a scan that skipped them would let text
 //!   hide there.
+//! - lines end in LF or CRLF, and in a message that holds no LF at all, in a lone CR (classic
+//!   Mac OS mail, still found in old archives and in bounces): such a message is walked with
+//!   each CR read as a line feed, so its header fields, parts and encodings are read as in any
+//!   other.
 //!
 //! Spans still point at the input's bytes: a URI in a base64 part spans the base64 text it
 //! was decoded from, in [pieces](Match::pieces) where line breaks were skipped. Each match read

@@ -497,3 +497,25 @@ fn mime_nested_too_deep_to_decode_is_read_as_text_and_said() {
     while reader.next_event().is_some() {}
     assert_eq!((reader.deep_from(), reader.deep_messages()), (Some((at, depth)), 1));
 }
+
+/// A message whose lines end in a lone CR was read as one header field (held-out differential of
+/// issue 36): its quoted-printable HTML link and its text part gave nothing, and text of its
+/// encoding (`=3D`) came out in URIs. Walked with each CR read as a line feed, it gives what
+/// the same message with LF line ends gives, with the same spans.
+#[test]
+fn a_message_with_lone_cr_line_ends_is_read_as_its_lines() {
+    let lf = "From: a@mac.example\nSubject: cr\nMIME-Version: 1.0\n\
+              Content-Type: text/html; charset=us-ascii\nContent-Transfer-Encoding: quoted-printable\n\n\
+              <a href=3D\"http://x.example/a?b=3D1&amp;c=3D2\">the li=\nnk</a> and http://y.example/\n";
+    let cr = lf.replace('\n', "\r");
+    let b = ExtractorBuilder::new();
+    let (want, got) = (matches_of(&b, lf.as_bytes()), matches_of(&b, cr.as_bytes()));
+    assert_eq!(
+        got.iter().map(Match::uri).collect::<Vec<_>>(),
+        ["http://x.example/a?b=1&c=2", "http://y.example/"]
+    );
+    assert_eq!(
+        got.iter().map(|m| m.span()).collect::<Vec<_>>(),
+        want.iter().map(|m| m.span()).collect::<Vec<_>>()
+    );
+}

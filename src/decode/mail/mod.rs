@@ -590,13 +590,29 @@ impl Messages {
                 walked: (0, 0),
                 stopped: None,
             };
-            self.message_id_at = walker.message(window, start..end, base);
+            self.message_id_at = match lone_cr_lines(&window[start..end]) {
+                // Lines ended by a lone CR (classic Mac OS): the message walked with each CR
+                // read as a line feed, byte for byte, so that offsets stay those of the input.
+                Some(lf) => walker.message(&lf, 0..lf.len(), base + start as u64),
+                None => walker.message(window, start..end, base),
+            };
             if let Some(depth) = walker.stopped {
                 self.deep.first.get_or_insert((self.current, depth));
                 self.deep.count += 1;
             }
         }
     }
+}
+
+/// A message whose lines end in a lone CR (classic Mac OS mail, still found in old archives
+/// and bounces): it holds a CR and no line feed. Its bytes with every CR a line feed, the line
+/// ending RFC 5322 readers take it for; `None` for any other message (the search stops at its
+/// first line feed).
+fn lone_cr_lines(message: &[u8]) -> Option<Vec<u8>> {
+    if memchr::memchr(b'\n', message).is_some() || memchr::memchr(b'\r', message).is_none() {
+        return None;
+    }
+    Some(message.iter().map(|&b| if b == b'\r' { b'\n' } else { b }).collect())
 }
 
 /// The `Message-ID` of the message of the segment given last ([`Messages::given`]).
