@@ -275,6 +275,14 @@
 //!   ends it: `(http://one.org/)(http://two.org/)` gives two URIs, `(http://foo.com/bar)more`
 //!   gives `http://foo.com/bar`; `(https://en.wikipedia.org/wiki/Set_(mathematics))` keeps its
 //!   inner pair.
+//! - A **`)` inside the URI that closes a parenthetical opened further back** in the text
+//!   stays in the URI, as Appendix E reads it: `(see https://x.example/a).Next` gives
+//!   `https://x.example/a).Next` (at the end of the URI, rule 3 trims it: `(see
+//!   https://x.example/a).` gives `https://x.example/a`). Reading the parenthetical around the
+//!   URI is what a reader does, but every candidate that holds a `)` must then be scanned for
+//!   one it leaves unmatched and the text before it for an unclosed `(`: measured, that cost
+//!   2.0% of the instructions on the log workload and 2.2% on the dense one, over the budget
+//!   of plain text, for a shape that is rare (a word glued after the closing parenthesis).
 //! - **Markdown emphasis and AsciiDoc passthrough**: when a run of one to three `*`, `_` or `~`,
 //!   or of two or three `+`, stands right before the scheme (after no letter or digit), the same run at the end
 //!   of the URI closes it and is not part of it: `*https://x/bold*`, `**https://x/bold**`,
