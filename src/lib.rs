@@ -456,7 +456,7 @@ use std::io::Read;
 
 pub use extract::{
     BorrowedMatches, Extractor, ExtractorBuilder, Input, MAIL_MAX, MailMode, Matches, Reader, Slice,
-    SliceMatch, SliceMatches, UriFinder,
+    SliceMatch, SliceMatches, UriFinder, WebMode, WebTally,
 };
 pub use flags::{Flag, Flags};
 pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Rewrite, Span};

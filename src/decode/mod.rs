@@ -27,6 +27,7 @@ pub(crate) mod html;
 pub(crate) mod mail;
 pub(crate) mod qp;
 pub(crate) mod utf7;
+pub(crate) mod warc;
 
 use core::ops::Range;
 
