@@ -352,7 +352,6 @@ impl Records {
             self.malformed(start);
             return None;
         };
-        self.number += 1;
         let body = start + head_end as u64..(start + head_end as u64).saturating_add(length);
         let kind = fields::value(head, &header, "warc-type").unwrap_or_default().to_ascii_lowercase();
         let read = matches!(kind.as_slice(), b"response" | b"resource" | b"conversion")
@@ -360,6 +359,7 @@ impl Records {
         if length > self.bound as u64 {
             // Passed over unheld, its end taken on trust: a range that does not read it finds
             // the same end.
+            self.number += 1;
             if read {
                 self.tally.long += 1;
                 self.tally.first_long.get_or_insert(start);
@@ -374,6 +374,8 @@ impl Records {
         if end < after && !complete {
             return Some(Next::More { keep_from: start });
         }
+        // Counted once it is held (a record asks for more input before that, and is met again).
+        self.number += 1;
         let tail = window.get((body.end - base) as usize..).unwrap_or_default();
         let crlfs = tail.iter().take(4).take_while(|&&b| b == b'\r' || b == b'\n').count();
         let next = &tail[crlfs..];

@@ -12,8 +12,9 @@ fn record(kind: &str, fields: &str, content: &[u8]) -> Vec<u8> {
     r
 }
 
-/// A segment as the tests read it: its text, what it is, and the coded bytes it maps to.
-type Read = (String, Found, Option<Range<u64>>);
+/// A segment as the tests read it: its text, what it is, the coded bytes it maps to, and its
+/// record's number.
+type Read = (String, Found, Option<Range<u64>>, u64);
 
 /// The texts and kinds of the segments of `input`, read in windows that grow by `step` bytes
 /// (as a reader gives them), the input from `keep_from` on kept.
@@ -27,7 +28,7 @@ fn read(input: &[u8], step: usize) -> (Vec<Read>, Tally) {
             Next::Segment => {
                 let s = records.segment().unwrap();
                 let text = String::from_utf8_lossy(s.text.bytes(window, base)).into_owned();
-                out.push((text, s.found.clone(), s.coded.clone()));
+                out.push((text, s.found.clone(), s.coded.clone(), s.record.number));
             }
             Next::More { keep_from } => {
                 assert!(keep_from >= base, "kept bytes are never asked back");
@@ -91,7 +92,10 @@ fn archive() -> Vec<u8> {
 fn records_give_what_a_reader_sees() {
     let input = archive();
     let (whole, tally) = read(&input, input.len());
-    let texts: Vec<(&str, &Found)> = whole.iter().map(|(t, f, _)| (t.as_str(), f)).collect();
+    let texts: Vec<(&str, &Found)> = whole.iter().map(|(t, f, ..)| (t.as_str(), f)).collect();
+    // Every record counts, those that give nothing too.
+    let numbers: Vec<u64> = whole.iter().map(|s| s.3).collect();
+    assert_eq!(numbers, [3, 3, 3, 3, 4, 5]);
     let href = Found::HtmlAttribute { name: "href".into(), element: "a".into(), link_text: Some("t".into()) };
     assert_eq!(
         texts,
