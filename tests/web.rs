@@ -213,6 +213,7 @@ fn a_crawl_gives_each_pages_links_and_text() {
 fn spans_point_at_the_archive() {
     let crawl = crawl();
     let matches: Vec<Match> = urisift::extract_slice(&crawl.warc).collect();
+    let sizes = regex::bytes::Regex::new("\r\n[0-9a-f]+\r\n").unwrap();
     for m in &matches {
         let origin = m.origin().unwrap();
         let i: usize = origin.target_uri().unwrap().rsplit('/').next().unwrap().parse().unwrap();
@@ -234,7 +235,6 @@ fn spans_point_at_the_archive() {
             // A link's value is validated whole: its span holds the value as written, with the
             // chunks' size lines where the chunking cut it.
             (false, 1 | 5) if m.uri().contains("&b=") => {
-                let sizes = regex::bytes::Regex::new("\r\n[0-9a-f]+\r\n").unwrap();
                 let written = sizes.replace_all(source, &b""[..]);
                 assert_eq!(
                     *written,
@@ -391,4 +391,61 @@ fn threads_cut_an_archive_at_its_records() {
     assert_eq!(one.stdout.lines().count(), urisift::extract_slice(&warc).count());
     assert!(one.stdout == two.stdout, "-j 3 differs from -j 1");
     assert_eq!(two.stderr, "");
+}
+
+#[test]
+fn a_record_longer_than_the_bound_is_read_as_plain_text() {
+    let crawl = crawl();
+    // The first records of the crawl, up to one that starts past its first hundredth.
+    let cut = crawl.warc.len() / 100;
+    let cut = cut + crawl.warc[cut..].windows(10).position(|w| w == b"WARC/1.1\r\n").unwrap();
+    let part = &crawl.warc[..cut];
+    // Pages 5 and 11 are sent as they are: a bound between their length and the other
+    // records' makes them long.
+    let long_page = |i: usize| {
+        let (html, _) = page(i);
+        let padded = html.replace("</body>", &format!("{}</body>", " ".repeat(2000)));
+        let http = format!("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n{padded}");
+        record("response", &format!("WARC-Target-URI: {}\r\n", target(i)), http.as_bytes())
+    };
+    let mut input = part.to_vec();
+    input.extend(long_page(5));
+    input.extend_from_slice(part);
+    input.extend(long_page(11));
+    let mut builder = ExtractorBuilder::new();
+    builder.mail_message_max(2000).line_numbers(true);
+    let finder = builder.build();
+    let mut slice = finder.slice(&input);
+    let all: Vec<Match> = slice.by_ref().collect();
+    let tally = slice.web_tally();
+    assert_eq!(tally.long_records, 2);
+    assert_eq!(tally.first_long, Some(part.len() as u64));
+    // The long pages' URIs as plain text finds them: the script's too, and no origin.
+    let plain: Vec<&str> = all.iter().filter(|m| m.origin().is_none()).map(|m| m.uri()).collect();
+    assert!(plain.contains(&"http://script.example/5") && plain.contains(&"http://script.example/11"));
+    let as_text = |i: usize| {
+        [
+            "http://base.example/dir/".to_owned(),
+            format!("http://style.example/{i}.png"),
+            format!("http://script.example/{i}"),
+            "http://script.example/x".to_owned(),
+            format!("http://text.example/{i}/notes"),
+            format!("https://links.example/p{i}?a=1&amp;b={i}"),
+            format!("http://comment.example/{i}"),
+            format!("https://form.example/{i}"),
+            "http://data.example/".to_owned(),
+        ]
+    };
+    let expected: Vec<String> = as_text(5).into_iter().chain(as_text(11)).collect();
+    assert_eq!(plain, expected);
+    // The records after a long one are read as the archive's again, every match of them
+    // twice (the part is there twice), with their lines; a reader gives the same.
+    let with_origin = all.iter().filter(|m| m.origin().is_some()).count();
+    assert_eq!(with_origin, 2 * finder.slice(part).count());
+    for m in &all {
+        let newlines = input[..m.span().start as usize].iter().filter(|&&b| b == b'\n').count();
+        assert_eq!(m.line(), Some(newlines as u64 + 1), "{m:?}");
+    }
+    let read: Vec<Match> = finder.reader(&input[..]).collect::<Result<_, _>>().unwrap();
+    assert!(read == all, "a reader reads as a slice does");
 }

@@ -208,7 +208,10 @@ impl ExtractorBuilder {
     /// The longest message read as mail, in bytes (default [`MAIL_MAX`](crate::MAIL_MAX),
     /// 64 MiB): what an extractor over a reader holds of mail, with what it decodes from it. A
     /// longer message is read as plain text, up to the next mbox separator line (see
-    /// [`ExtractorBuilder::mail`]).
+    /// [`ExtractorBuilder::mail`]). The same bound holds for a web archive's record (a longer
+    /// one is read as plain text), for what an HTTP body's content coding decodes to (cut there),
+    /// and for a saved page (a longer one is read as plain text); see
+    /// [`ExtractorBuilder::warc`].
     ///
     /// A value outside [`ExtractorBuilder::MAIL_MESSAGE_MAX_RANGE`] (1 byte to 4 GiB less 2)
     /// is clamped into it, as [`max_uri_len`](ExtractorBuilder::max_uri_len) says.

@@ -89,6 +89,9 @@ struct Pipeline<S> {
     web_tally: Tally,
     /// Whether the input is a saved page too long to be read as one, read as plain text.
     long_page: bool,
+    /// A record of a web archive too long to hold, being read as plain text: the web stage to
+    /// go on with after it, and where it ends.
+    long_record: Option<(Box<Web>, u64)>,
 }
 
 /// How the pipeline reads its input.
@@ -130,6 +133,7 @@ impl<S: Source> Pipeline<S> {
             shard: None,
             web_tally: Tally::default(),
             long_page: false,
+            long_record: None,
         }
     }
 
@@ -215,6 +219,15 @@ impl<S: Source> Pipeline<S> {
                     let held = (base + raw.len() as u64).saturating_sub(keep_from) as usize;
                     self.failed = !self.source.read_on(keep_from, held.max(crate::source::buffer::CHUNK));
                 }
+                web_stage::Step::Long { from, to, lines } => {
+                    self.engine.back_to_plain(from);
+                    self.region_starts = self.opts.quoted_printable.then(qp::Headers::default);
+                    self.lines = lines.map(|lines| LineCounter::starting_at(from, lines));
+                    if let Mode::Web(web) = std::mem::replace(&mut self.mode, Mode::Plain) {
+                        self.long_record = Some((web, to));
+                    }
+                    return self.advance();
+                }
                 web_stage::Step::TooLong => {
                     self.web_tally = web.tally();
                     self.long_page = true;
@@ -238,12 +251,37 @@ impl<S: Source> Pipeline<S> {
         }
     }
 
+    /// [`Pipeline::advance`] for an input that is not (or not yet known to be) plain text.
+    #[inline(never)]
+    fn advance_container(&mut self) -> Result<bool, S::Error> {
+        match self.mode {
+            Mode::Plain => self.advance(),
+            Mode::Undecided { on } => {
+                self.decide(on);
+                self.advance()
+            }
+            Mode::Mail(_) => self.advance_mail(),
+            Mode::Web(_) => self.advance_web(),
+        }
+    }
+
     /// What the web stage counted so far.
     fn web_tally(&self) -> Tally {
-        match &self.mode {
-            Mode::Web(web) => web.tally(),
+        match (&self.mode, &self.long_record) {
+            (Mode::Web(web), _) | (_, Some((web, _))) => web.tally(),
             _ => self.web_tally,
         }
+    }
+
+    /// Goes on reading a web archive after a record too long to hold, read as plain text up
+    /// to input offset `to`.
+    #[cold]
+    fn back_to_web(&mut self, mut web: Box<Web>, to: u64) -> Result<bool, S::Error> {
+        let (raw, base, _) = self.source.window();
+        let line_feeds = self.lines.take().map(|mut lines| lines.line_at(raw, base, to) - 1);
+        web.after_long(to, line_feeds);
+        self.mode = Mode::Web(web);
+        self.advance_web()
     }
 
     /// Steps the mail stage until an event is queued (`true`) or the input is read (`false`);
@@ -315,20 +353,19 @@ impl<S: Source> Pipeline<S> {
         if self.done {
             return Ok(false);
         }
-        match &mut self.mode {
-            Mode::Plain => {}
-            &mut Mode::Undecided { on } => {
-                self.decide(on);
-                return self.advance();
-            }
-            Mode::Mail(_) => return self.advance_mail(),
-            Mode::Web(_) => return self.advance_web(),
+        // Plain text is the path kept short; the containers go through one call.
+        if !matches!(self.mode, Mode::Plain) {
+            return self.advance_container();
         }
         loop {
             let (raw, base, eof) = self.source.window();
             let (raw, eof) = match &mut self.long {
                 None => (raw, eof),
                 Some(long) => long.clip(raw, base, eof),
+            };
+            let (raw, eof) = match &self.long_record {
+                None => (raw, eof),
+                Some((_, to)) => clip_to(raw, base, eof, *to),
             };
             let from = self.engine.pos();
             // Triggers are taken before the range's stop, and before the next header line that
@@ -407,6 +444,10 @@ impl<S: Source> Pipeline<S> {
                     }
                 }
                 Step::Done => match self.region.take() {
+                    None if self.long_record.is_some() => {
+                        let Some((web, to)) = self.long_record.take() else { continue };
+                        return self.back_to_web(web, to);
+                    }
                     None => {
                         if let Some(long) = self.long.take()
                             && let Some((separator, start)) = long.next_message()
@@ -462,6 +503,14 @@ impl<S: Source> Pipeline<S> {
             None => self.engine.overlong(),
         }
     }
+}
+
+/// What of `window` (the input from offset `base`, `eof` when nothing follows it) comes
+/// before input offset `to`, and whether nothing follows that.
+#[inline]
+fn clip_to(window: &[u8], base: u64, eof: bool, to: u64) -> (&[u8], bool) {
+    let n = (to.saturating_sub(base) as usize).min(window.len());
+    (&window[..n], eof || n < window.len() || base + n as u64 == to)
 }
 
 /// The matches of one input, in input order, with the other events among them

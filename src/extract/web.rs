@@ -26,6 +26,10 @@ pub(crate) enum Step {
     More { keep_from: u64 },
     /// The input, a saved page, is longer than the bound: it is to be read as plain text.
     TooLong,
+    /// A record is longer than the bound: its content, input offsets `from..to`, is to be
+    /// read as plain text, with `lines` line feeds before `from` (when lines are counted);
+    /// the stage goes on after it ([`Web::after_long`]).
+    Long { from: u64, to: u64, lines: Option<u64> },
     /// The input is read.
     Done,
 }
@@ -62,6 +66,16 @@ impl Web {
         }
     }
 
+    /// Goes on after a record given as [`Step::Long`], read as plain text up to input offset
+    /// `to`, with `line_feeds` line feeds before it (when lines are counted).
+    pub(crate) fn after_long(&mut self, to: u64, line_feeds: Option<u64>) {
+        if let (Some((before, within, numbering)), Some(n)) = (&mut self.lines, line_feeds) {
+            *before = LineCounter::starting_at(to, n);
+            *within = *before;
+            *numbering = u64::MAX;
+        }
+    }
+
     /// What was not read as it should have been.
     pub(crate) fn tally(&self) -> Tally {
         self.records.tally()
@@ -82,6 +96,11 @@ impl Web {
                         return Step::More { keep_from };
                     }
                     Next::TooLong => return Step::TooLong,
+                    Next::Long { from, to } => {
+                        let lines =
+                            self.lines.as_mut().map(|(before, ..)| before.line_at(window, base, from) - 1);
+                        return Step::Long { from, to, lines };
+                    }
                     Next::End => return Step::Done,
                 }
                 let Some(segment) = self.records.segment() else { continue };
@@ -194,7 +213,7 @@ pub struct WebTally {
     /// Where the first of them starts (an input offset).
     pub first_malformed: Option<u64>,
     /// Records longer than [`ExtractorBuilder::mail_message_max`](crate::ExtractorBuilder::mail_message_max):
-    /// passed over, not read.
+    /// their content was read as plain text, as it is stored (no HTTP decoding, no HTML).
     pub long_records: u64,
     /// Where the first of them starts.
     pub first_long: Option<u64>,

@@ -280,8 +280,10 @@ pub(crate) struct Args {
     ///
     /// Mail is read a message at a time, so memory holds one message of at most this. A
     /// longer message (a large attachment) is read as plain text, without MIME decoding, with
-    /// a warning; the messages after it are read as mail. Example: `urisift --mail-message-max
-    /// 256M big.mbox`.
+    /// a warning; the messages after it are read as mail. The same bound holds for a web
+    /// archive's records (a longer one is read as plain text, with a warning), for what a compressed
+    /// HTTP body decompresses to, and for a saved HTML page. Example: `urisift
+    /// --mail-message-max 256M big.mbox`.
     #[arg(long, value_name = "SIZE", default_value = "64M", allow_negative_numbers = true, value_parser = parse_message_max)]
     pub(crate) mail_message_max: usize,
 
@@ -351,8 +353,8 @@ pub(crate) struct Args {
     /// its links and visible text; a WET conversion record's text; the URIs of the Location,
     /// Content-Location and Link header fields. Request, metadata and warcinfo records give
     /// nothing. With --json each match names its record (`record`, `target_uri`). A record
-    /// is held whole while it is read: one longer than --mail-message-max is passed over with
-    /// a warning, and so is a malformed one.
+    /// is held whole while it is read: one longer than --mail-message-max is read as plain
+    /// text, as stored, with a warning; a malformed one is passed over with a warning.
     #[arg(long, overrides_with = "no_warc")]
     pub(crate) warc: bool,
 

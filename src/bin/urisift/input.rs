@@ -335,7 +335,7 @@ pub fn warn_web(name: &str, t: &urisift::WebTally, bound: usize) {
         let n = t.long_records;
         complain(format_args!(
             "{name}: warning: {n} {} longer than {bound} bytes (--mail-message-max), the first \
-             at byte {at}: passed over, not read",
+             at byte {at}: read as plain text, as stored, without HTTP or HTML decoding",
             many(n, "record is", "records are"),
         ));
     }

@@ -23,8 +23,9 @@
 //!   that starts `WARC/1.` after its header.
 //!
 //! Bounds: a record is held whole while it is read, up to a bound (the extractor's
-//! `mail_message_max`, 64 MiB by default): a longer one is passed over without being held (its
-//! bytes are read and dropped) and counted ([`Tally::long`]). A content coding decodes to at
+//! `mail_message_max`, 64 MiB by default): a longer one is not held: its content is read as
+//! plain text as it is stored, in the extractor's rolling window ([`Next::Long`]), and counted
+//! ([`Tally::long`]). A content coding decodes to at
 //! most that many bytes too ([`Tally::cut`]). Memory is so bounded by about ten times the
 //! bound whatever the input's length; time is linear in it.
 
@@ -69,8 +70,6 @@ pub(crate) struct Record {
     /// The `type/subtype` of its payload, lower case: the HTTP message's `Content-Type` for a
     /// response, the record's own for the others.
     pub(crate) content_type: Arc<str>,
-    /// Whether it is a record of an archive (`false`: a saved page, the whole input).
-    pub(crate) archived: bool,
 }
 
 /// A piece of text of a record, decoded, with where it comes from.
@@ -90,7 +89,7 @@ pub(crate) struct Tally {
     /// Records malformed or cut short (see the module docs), and where the first starts.
     pub(crate) malformed: u64,
     pub(crate) first_malformed: Option<u64>,
-    /// Records longer than the bound, passed over, and where the first starts.
+    /// Records longer than the bound, read as plain text, and where the first starts.
     pub(crate) long: u64,
     pub(crate) first_long: Option<u64>,
     /// Bodies whose content coding decoded past the bound: read up to it.
@@ -161,6 +160,9 @@ pub(crate) enum Next {
     More { keep_from: u64 },
     /// A saved page longer than the bound: it is to be read as plain text.
     TooLong,
+    /// A record longer than the bound: its content, input offsets `from..to`, is to be read
+    /// as plain text, as it is stored; the next call goes on after it.
+    Long { from: u64, to: u64 },
     /// The input is read.
     End,
 }
@@ -297,13 +299,8 @@ impl Records {
         if !self.owned.contains(&0) {
             return Next::End;
         }
-        let record = Arc::new(Record {
-            number: 1,
-            id: None,
-            target_uri: None,
-            content_type: Arc::from("text/html"),
-            archived: false,
-        });
+        let record =
+            Arc::new(Record { number: 1, id: None, target_uri: None, content_type: Arc::from("text/html") });
         let payload = Payload {
             bytes: window,
             at: base,
@@ -357,14 +354,16 @@ impl Records {
         let read = matches!(kind.as_slice(), b"response" | b"resource" | b"conversion")
             && self.owned.contains(&start);
         if length > self.bound as u64 {
-            // Passed over unheld, its end taken on trust: a range that does not read it finds
-            // the same end.
+            // Not held, its end taken on trust: a range that does not read it finds the same
+            // end. Its content is read as plain text in the rolling window, as a message of
+            // mail too long to hold is.
             self.number += 1;
+            self.at = At::Skipping(body.end);
             if read {
                 self.tally.long += 1;
                 self.tally.first_long.get_or_insert(start);
+                return Some(Next::Long { from: body.start, to: body.end });
             }
-            self.at = At::Skipping(body.end);
             return None;
         }
         // The record and what follows it: its two CRLFs and the start of the next one. Every
@@ -421,7 +420,6 @@ impl Records {
             content_type: warc_type
                 .as_ref()
                 .map_or_else(|| Arc::from("application/octet-stream"), |t| Arc::clone(&t.mime)),
-            archived: true,
         };
         let is_http = kind == b"response"
             && warc_type.as_ref().is_none_or(|t| t.mime.as_ref() == "application/http")

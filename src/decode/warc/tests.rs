@@ -35,7 +35,7 @@ fn read(input: &[u8], step: usize) -> (Vec<Read>, Tally) {
                 base = keep_from;
                 end = (end + step.max((end as u64 - base) as usize)).min(input.len());
             }
-            Next::TooLong => panic!("an archive is never too long"),
+            Next::TooLong | Next::Long { .. } => panic!("nothing is too long here"),
             Next::End => return (out, records.tally()),
         }
     }
@@ -140,7 +140,7 @@ fn a_record_whose_length_lies_is_passed_over() {
 }
 
 #[test]
-fn records_longer_than_the_bound_are_passed_over_unheld() {
+fn records_longer_than_the_bound_are_left_to_the_plain_text_scan() {
     let long = record("conversion", "", &b"http://long.example/ ".repeat(100));
     let mut input = long.clone();
     input.extend(record("conversion", "", b"http://short.example/"));
@@ -152,12 +152,17 @@ fn records_longer_than_the_bound_are_passed_over_unheld() {
         let window = &input[base as usize..end];
         match records.next(window, base, end == input.len()) {
             Next::Segment => got.push(records.segment().unwrap().text.bytes(window, base).to_vec()),
+            Next::Long { from, to } => got.push(format!("{from}..{to}").into_bytes()),
             Next::More { keep_from } => base = keep_from.max(base + 1).min(input.len() as u64),
             Next::End => break,
             Next::TooLong => unreachable!(),
         }
     }
-    assert_eq!(got, [b"http://short.example/".to_vec()]);
+    let content = long.len() as u64 - 4 - 2100..long.len() as u64 - 4;
+    assert_eq!(
+        got,
+        [format!("{}..{}", content.start, content.end).into_bytes(), b"http://short.example/".to_vec()]
+    );
     assert_eq!((records.tally().long, records.tally().first_long), (1, Some(0)));
 }
 
@@ -175,4 +180,25 @@ fn archives_and_pages_are_told_by_their_first_bytes() {
     assert!(!starts_as_html(b"text <html>"));
     assert_eq!(html_verdict(b"  <!doc", false), None);
     assert_eq!(html_verdict(b"  <!doc", true), Some(false));
+}
+
+/// Every prefix of an archive, and the archive with each byte replaced, read in windows of
+/// several sizes: no panic, and a reading that does not depend on the windows.
+#[test]
+fn hostile_archives_are_read_whole_in_any_windows() {
+    let input = archive();
+    for cut in 0..input.len() {
+        let prefix = &input[..cut];
+        let whole = read(prefix, prefix.len().max(1));
+        for step in [1, 13] {
+            assert_eq!(read(prefix, step), whole, "a prefix of {cut} bytes in windows of {step}");
+        }
+    }
+    for at in (0..input.len()).step_by(3) {
+        for byte in [b'0', b'\n', b'W', 0xff] {
+            let mut bent = input.clone();
+            bent[at] = byte;
+            assert_eq!(read(&bent, 7), read(&bent, bent.len()), "byte {at} made {byte:#x}");
+        }
+    }
 }
