@@ -370,6 +370,11 @@ fn a_saved_page_gives_its_links_and_text_and_nothing_of_its_script() {
     let fragment = "<p>see <a href=\"http://x.example/?a&amp;b\">x</a><script>http://s.example/</script>";
     assert_eq!(cli(&["--html", "-"], fragment.as_bytes()).stdout, "http://x.example/?a&b\n");
     assert!(cli(&["--no-html", "-"], html.as_bytes()).stdout.contains("http://script.example/5"));
+    // A page's namespace declarations and document type are no links a reader sees; the same
+    // source after other text is plain text (tests/data/extract/html-in-mail.txt).
+    let head = "<html xmlns=\"http://www.w3.org/1999/xhtml\">";
+    assert_eq!(urisift::extract_str(head).count(), 0);
+    assert_eq!(urisift::extract_str(&format!("Source\n{head}")).count(), 1);
 }
 
 #[test]
@@ -448,4 +453,37 @@ fn a_record_longer_than_the_bound_is_read_as_plain_text() {
     }
     let read: Vec<Match> = finder.reader(&input[..]).collect::<Result<_, _>>().unwrap();
     assert!(read == all, "a reader reads as a slice does");
+}
+
+#[test]
+fn a_decompression_bomb_is_cut_at_the_bound() {
+    // 64 MiB of spaces with a URI at the start and one at the end, gzip-encoded (about 64 KiB).
+    let mut body = b"<p>http://first.example/ ".to_vec();
+    body.resize(64 << 20, b' ');
+    body.extend_from_slice(b"http://last.example/</p>");
+    let mut http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n\r\n".to_vec();
+    http.extend(gzip(&body));
+    let mut input = record("response", "WARC-Target-URI: http://bomb.example/\r\n", &http);
+    let unknown = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: compress\r\n\r\nhttp://lzw.example/";
+    input.extend(record("response", "WARC-Target-URI: http://lzw.example/\r\n", unknown));
+    let mut small = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\n\r\n".to_vec();
+    let text: String = (0..200).map(|k| format!("http://half.example/{k} ")).collect();
+    let coded = gzip(text.as_bytes());
+    small.extend_from_slice(&coded[..coded.len() / 2]);
+    let broken = small;
+    input.extend(record("response", "WARC-Target-URI: http://broken.example/\r\n", &broken));
+    let mut builder = ExtractorBuilder::new();
+    builder.mail_message_max(1 << 20);
+    let mut matches = builder.build().slice(&input);
+    let uris: Vec<String> = matches.by_ref().map(|m| m.uri().to_owned()).collect();
+    // The bomb is read up to the bound: its first URI, not its last; the broken body as far
+    // as it decompresses; the unknown coding not at all.
+    assert_eq!(uris[0], "http://first.example/");
+    assert!(uris[1..].iter().all(|u| u.starts_with("http://half.example/")), "{uris:?}");
+    assert!(uris.len() < 200);
+    let tally = matches.web_tally();
+    assert_eq!((tally.cut, tally.broken, tally.unknown_coding), (1, 1, 1), "{tally:?}");
+    let run = cli(&["--mail-message-max", "1M", "-"], &input);
+    assert!(run.stderr.contains("1 HTTP body decompresses to more than 1048576 bytes"), "{}", run.stderr);
+    assert!(run.stderr.contains("1 HTTP body is in a content coding that is not known"), "{}", run.stderr);
 }
