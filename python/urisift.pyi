@@ -134,8 +134,8 @@ class Origin:
     def content_type(self) -> str: ...
     @property
     def found(self) -> str:
-        """Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text` or
-        `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`)."""
+        """Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
+        `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`), or `http-header:NAME`."""
     @property
     def link_text(self) -> Optional[str]: ...
     def __hash__(self) -> int: ...

@@ -374,6 +374,71 @@
 //! which depth, [`Matches::deep_messages`] counts them (the command line warns).
 //! Other input is read as plain text in a rolling window, as below.
 //!
+//! # Web archives and pages
+//!
+//! An input that starts `WARC/1.0` or `WARC/1.1` and a line break (a WARC or WET file, after
+//! the command line's `-z` has decompressed it) is read as a web archive, record by record
+//! ([`ExtractorBuilder::warc`], [`WebMode`]); one that starts `<!DOCTYPE html` or `<html` (any
+//! case, after an optional byte order mark and white space) is read as a saved web page
+//! ([`ExtractorBuilder::html`]). Both come before mail: a WARC header block would pass for a
+//! mail header. The rules (WARC 1.1 is ISO 28500:2017; HTTP is RFC 9110 and RFC 9112):
+//!
+//! 1. **Records** are split by their header blocks (a version line, `Name: value` fields, an
+//!    empty line) and their `Content-Length` (§5.3), never by searching their content. A
+//!    record is well formed when its content is followed by its two CRLFs and then the next
+//!    record's `WARC/` or the end of the input (§4). One that is not — no `Content-Length`, a
+//!    length that lies, an input that ends inside it — gives nothing, is counted
+//!    ([`Matches::web_tally`], [`WebTally`]; the command line warns), and the reading goes on
+//!    at the next line that starts `WARC/1.` after its header.
+//! 2. **What each record type gives**: a `response` its HTTP message (below); a `resource`
+//!    its content, read by the record's `Content-Type`; a `conversion` (WET) its text;
+//!    `warcinfo`, `request`, `metadata`, `revisit` and `continuation` nothing. A record's
+//!    header fields themselves (the target URI, the record id) give no match: they are the
+//!    archive's bookkeeping, reported as each match's origin instead.
+//! 3. **An HTTP response** gives the URIs of its `Location`, `Content-Location` and `Link`
+//!    header fields, read as text (a `Link` value's `<…>` as any `<…>`; a relative `Location`
+//!    gives nothing, rule 9), found as `http-header:NAME`; no other header field is read.
+//!    Its body is read with its transfer coding (`chunked`, RFC 9112 §7.1; a body stored
+//!    already unchunked, as crawlers often store it, is read as it is) and its content codings
+//!    (RFC 9110 §8.4.1: `gzip`, `x-gzip`, `deflate` as zlib or raw, `br`, `zstd` with at most
+//!    an 8 MiB window, RFC 9659) undone, last applied first. A coding not known gives nothing
+//!    (counted). Without the `flate2`, `brotli` or `zstd` features (the command line has all
+//!    three) a body in their coding is not read, and counted likewise.
+//! 4. **A body is read by its media type**: `text/html` and `application/xhtml+xml` as a page
+//!    (rule 5); other `text/*`, JSON, XML and JavaScript types as text; images, fonts,
+//!    archives, PDF and other binary types not at all; a body without a type as a page when
+//!    it starts like one, as text otherwise. Its charset is the one a byte order mark names,
+//!    else the `Content-Type`'s `charset`, else, for a page, the one a `<meta>` element
+//!    declares (the order of the WHATWG encoding sniffing); text without one is read as its
+//!    bytes.
+//! 5. **A page is read as a mail's HTML part is** (see [Mail and news](#mail-and-news)): the
+//!    `href`, `src` and `action` values whole, character references decoded, relative ones
+//!    resolved against the first `<base href>` (and the base itself reported) and dropped
+//!    without one; the URIs of the visible text; nothing from `script`, `style`, comments,
+//!    nor `data:`, `javascript:`, `cid:`, `mid:` values.
+//!
+//! Each match carries its [`Origin`]: the record's `WARC-Record-ID` ([`Origin::record`]) and
+//! `WARC-Target-URI` ([`Origin::target_uri`]), the payload's content type, and where in it the
+//! URI was ([`Place`]); a saved page's matches have neither id nor target.
+//!
+//! **Spans** point at the input's bytes where the body is stored without a content coding:
+//! through the chunking (a URI the chunking cut is in [pieces](Match::pieces) around the
+//! chunk's size line) and the charset, as in mail. A body in a content coding has no map from
+//! a decoded byte to the coded bytes it came from: each match decoded from it spans the whole
+//! coded body in the input, one piece, whatever its place in the page. Offsets into such a
+//! body are not reported.
+//!
+//! **Bounds.** A record is read once the input holds it whole, up to
+//! [`ExtractorBuilder::mail_message_max`] bytes (64 MiB by default): a longer one is not
+//! held: its content is read as plain text, as it is stored (no HTTP decoding, no HTML), in
+//! the rolling window, as a message of mail too long to hold is, its end taken from its
+//! length; it is counted. A content coding decodes to at most that many bytes: a decompression bomb is
+//! cut there, and counted. A saved page longer than the bound is read as plain text. So an
+//! archive of any size is read in memory bounded by a small multiple of the bound, in time
+//! linear in its length. Ranges of an archive ([`UriFinder::slice_range`], the command
+//! line's `-j`) own the records that start in them, as those of a mailbox own its messages
+//! ("Shards", below).
+//!
 //! # Streaming, memory and time
 //!
 //! The reader path keeps a rolling window: a candidate may span at most the maximum URI length
@@ -448,7 +513,8 @@
 //! in a rolling buffer; line numbers) → `decode/` (what the extractor reads: the raw input, or
 //! text a decoder made of it, with a map from each byte back to the input, so that every span
 //! points at the input's bytes: quoted-printable regions of plain text, and `decode/mail/`,
-//! the messages, MIME tree, charsets and HTML of mail) → `find/` (the prefilter: where a scheme may end in a colon) → `delimit/` (the
+//! the messages, MIME tree, charsets and HTML of mail, and `decode/warc/`, the records, HTTP
+//! messages and pages of web archives) → `find/` (the prefilter: where a scheme may end in a colon) → `delimit/` (the
 //! rules of Appendix E, each in one place: what follows a colon, the wrapper before a scheme,
 //! `<…>`, the bare end and its line joins, trimming) → `uri/` (the validating parser) →
 //! `extract/` (the engine's trigger loop, the candidate at each trigger, the lane that decides
@@ -487,7 +553,7 @@ use std::io::Read;
 
 pub use extract::{
     BorrowedMatches, Extractor, ExtractorBuilder, Input, MAIL_MAX, MailMode, Matches, Reader, Slice,
-    SliceMatch, SliceMatches, UriFinder,
+    SliceMatch, SliceMatches, UriFinder, WebMode, WebTally,
 };
 pub use flags::{Flag, Flags};
 pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Rewrite, Span};

@@ -1,5 +1,6 @@
-//! Where in a message a URI was found: [`Origin`], which a [`Match`](crate::Match) read as
-//! mail carries (issue 19 item 10).
+//! Where in a message, or in a web archive's record, a URI was found: [`Origin`], which a
+//! [`Match`](crate::Match) read as mail (issue 19 item 10) or as a web archive or page
+//! (issue 39) carries.
 
 use core::fmt;
 use std::sync::Arc;
@@ -26,10 +27,22 @@ pub struct Origin {
     pub(crate) content_type: Arc<str>,
     pub(crate) place: Place,
     pub(crate) link_text: Option<String>,
+    /// For a match of a web archive or page, its record (shared with the record's matches).
+    pub(crate) web: Option<Arc<WebRecord>>,
+}
+
+/// The record of a web archive a match was found in.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct WebRecord {
+    /// `WARC-Record-ID`; `None` for a saved page (or a record without one).
+    pub(crate) id: Option<Arc<str>>,
+    /// `WARC-Target-URI`.
+    pub(crate) target_uri: Option<Arc<str>>,
 }
 
 impl Origin {
-    /// The message's number in the input, from 1 (an mbox holds several).
+    /// The message's number in the input, from 1 (an mbox holds several); in a web archive,
+    /// the record's (every record counts, those that give nothing too).
     pub fn message(&self) -> u64 {
         self.message
     }
@@ -60,6 +73,23 @@ impl Origin {
     pub fn link_text(&self) -> Option<&str> {
         self.link_text.as_deref()
     }
+
+    /// Whether the match was read from a web archive (WARC, WET) or a saved web page, rather
+    /// than from mail.
+    pub fn is_web(&self) -> bool {
+        self.web.is_some()
+    }
+
+    /// For a match of a web archive, its record's `WARC-Record-ID` as written
+    /// (`<urn:uuid:…>`); `None` for mail and for a saved page.
+    pub fn record(&self) -> Option<&str> {
+        self.web.as_ref()?.id.as_deref()
+    }
+
+    /// For a match of a web archive, its record's `WARC-Target-URI`: the page it was found in.
+    pub fn target_uri(&self) -> Option<&str> {
+        self.web.as_ref()?.target_uri.as_deref()
+    }
 }
 
 /// Where in a MIME part a URI was found ([`Origin::place`]). Its `Display` form is the `found`
@@ -78,6 +108,9 @@ pub enum Place {
     Epilogue,
     /// The visible text of an HTML part.
     HtmlText,
+    /// An HTTP header field of a web archive's response that holds URIs (`Location`,
+    /// `Content-Location`, `Link`); the name as written.
+    HttpHeader(String),
     /// A link attribute of an HTML part (`href`, `src`, `action`), in lower case, and the
     /// element it was on.
     HtmlAttribute {
@@ -91,11 +124,11 @@ pub enum Place {
 impl Place {
     /// The forms of a place's `Display`, one for each kind of place, in the order the docs
     /// list them: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
-    /// `html:ATTRIBUTE`, where `NAME` is a header field's name as written and `ATTRIBUTE` a
-    /// link attribute's (`html:href`). A test holds the lists of docs/json-schema.md and of
-    /// the Python package to this one.
+    /// `html:ATTRIBUTE`, `http-header:NAME`, where `NAME` is a header field's name as written
+    /// and `ATTRIBUTE` a link attribute's (`html:href`). A test holds the lists of
+    /// docs/json-schema.md, of the Python package and of the Spark job's README to this one.
     pub const FORMS: &'static [&'static str] =
-        &["header:NAME", "body", "preamble", "epilogue", "html:text", "html:ATTRIBUTE"];
+        &["header:NAME", "body", "preamble", "epilogue", "html:text", "html:ATTRIBUTE", "http-header:NAME"];
 }
 
 impl fmt::Display for Place {
@@ -107,16 +140,27 @@ impl fmt::Display for Place {
             Place::Epilogue => f.write_str("epilogue"),
             Place::HtmlText => f.write_str("html:text"),
             Place::HtmlAttribute { name, .. } => write!(f, "html:{name}"),
+            Place::HttpHeader(name) => write!(f, "http-header:{name}"),
         }
     }
 }
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Origin {
-    /// `message`, `message_id`, `part`, `content_type`, `found` (the [`Place`] as text) and
-    /// `link_text`.
+    /// Of mail: `message`, `message_id`, `part`, `content_type`, `found` (the [`Place`] as
+    /// text) and `link_text`. Of a web archive or page: `record`, `target_uri`,
+    /// `content_type`, `found` and `link_text`.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
+        if self.is_web() {
+            let mut o = serializer.serialize_struct("Origin", 5)?;
+            o.serialize_field("record", &self.record())?;
+            o.serialize_field("target_uri", &self.target_uri())?;
+            o.serialize_field("content_type", &*self.content_type)?;
+            o.serialize_field("found", &self.place.to_string())?;
+            o.serialize_field("link_text", &self.link_text)?;
+            return o.end();
+        }
         let mut o = serializer.serialize_struct("Origin", 6)?;
         o.serialize_field("message", &self.message)?;
         o.serialize_field("message_id", &self.message_id.as_deref())?;
@@ -144,6 +188,7 @@ mod tests {
             Place::Epilogue => 3,
             Place::HtmlText => 4,
             Place::HtmlAttribute { .. } => 5,
+            Place::HttpHeader(_) => 6,
         };
         let places = [
             Place::Header(name()),
@@ -152,6 +197,7 @@ mod tests {
             Place::Epilogue,
             Place::HtmlText,
             Place::HtmlAttribute { name: name(), element: "a".to_owned() },
+            Place::HttpHeader(name()),
         ];
         assert_eq!(places.len(), Place::FORMS.len());
         for (i, place) in places.iter().enumerate() {

@@ -68,9 +68,26 @@ use crate::{ExtractorBuilder, MailMode, Matches};
 /// and with [`MailMode::Auto`] when its start looks like mail. `start` holds the first bytes of
 /// the input, at least its first 64 KiB or all of it (`complete`); a start that leaves the
 /// verdict open counts as mail. The ranges of an input read as mail own its messages, and only
-/// an mbox read as mail is cut by [`mbox_cut`].
+/// an mbox read as mail is cut by [`mbox_cut`]. An input read as a web archive or page is
+/// not mail ([`reads_whole`]).
 pub fn reads_as_mail(finder: &UriFinder, start: &[u8], complete: bool) -> bool {
     finder.compiled.opts.reads_as_mail(start, complete)
+}
+
+/// Whether the ranges of an input that starts with `start` (as [`reads_as_mail`] takes it)
+/// snap to whole units: the messages of mail, the records of a web archive, a saved page
+/// (see [`ExtractorBuilder::warc`]). A range then owns the units that start in it, reading the
+/// input from its start and passing over those before it, and the other ranges of the
+/// input are no more work than that.
+///
+/// ```
+/// let finder = urisift::ExtractorBuilder::new().build();
+/// assert!(urisift::shard::reads_whole(&finder, b"WARC/1.1\r\nWARC-Type: warcinfo\r\n", false));
+/// assert!(urisift::shard::reads_whole(&finder, b"<!DOCTYPE html><title>x</title>", true));
+/// assert!(!urisift::shard::reads_whole(&finder, b"a plain log line\n", true));
+/// ```
+pub fn reads_whole(finder: &UriFinder, start: &[u8], complete: bool) -> bool {
+    finder.compiled.opts.reads_whole(start, complete)
 }
 
 /// [`UriFinder::reader_range`] for a caller that has counted the [`Prefix`] of the range (the

@@ -389,8 +389,8 @@ impl OriginObj {
         self.0.content_type()
     }
 
-    /// Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text` or
-    /// `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`).
+    /// Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
+    /// `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`), or `http-header:NAME`.
     #[getter]
     fn found(&self) -> String {
         self.0.place().to_string()

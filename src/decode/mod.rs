@@ -16,6 +16,10 @@
 //!   [`flowed`] and [`html`]. The extractor reads an input that is mail this way
 //!   (`extract::mail`), and other input as plain text with [`qp`] regions.
 //!
+//! - [`warc`]: web archives (WARC, WET) and saved pages (issue 39): records split by their
+//!   lengths, each response's HTTP body with its codings undone, read by [`charset`] and
+//!   [`html`] (`extract::web`).
+//!
 //! A new decoder produces a [`Decoded`] text the same way and joins here; the engine does not
 //! change. Decoders that work on the output of another produce positions into that output
 //! (a [`Decoded`] with `base` 0), and [`Decoded::through`] composes the two maps.
@@ -27,6 +31,7 @@ pub(crate) mod html;
 pub(crate) mod mail;
 pub(crate) mod qp;
 pub(crate) mod utf7;
+pub(crate) mod warc;
 
 use core::ops::Range;
 

@@ -5,7 +5,7 @@ use std::ops::{Range, RangeInclusive};
 use std::sync::Arc;
 
 use super::iter::{self, Extractor, MboxCut, MessageStart, SliceMatches};
-use super::options::{Compiled, MailMode, Options};
+use super::options::{Compiled, MailMode, Options, WebMode};
 use super::prefix::Prefix;
 use crate::find::Prefilter;
 use crate::uri::Grammar;
@@ -166,10 +166,52 @@ impl ExtractorBuilder {
         self
     }
 
+    /// Whether the input is read as a web archive, WARC or WET (default [`WebMode::Auto`]:
+    /// when it starts `WARC/1.0` or `WARC/1.1`): records split by their `Content-Length`, a
+    /// response's HTTP body read with its transfer and content codings undone, an HTML page
+    /// for its links and visible text, a `conversion` record's text as text, and the URIs of
+    /// `Location`, `Content-Location` and `Link` header fields; each match's
+    /// [`Match::origin`] names its record (see the crate docs, "Web archives and pages").
+    ///
+    /// ```
+    /// let page = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=\"https://example.org/?a=1&amp;b=2\">x</a>";
+    /// let mut warc = format!(
+    ///     "WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n\
+    ///      WARC-Target-URI: https://example.org/\r\nContent-Type: application/http; msgtype=response\r\n\
+    ///      Content-Length: {}\r\n\r\n",
+    ///     page.len()
+    /// )
+    /// .into_bytes();
+    /// warc.extend_from_slice(page);
+    /// warc.extend_from_slice(b"\r\n\r\n");
+    /// let m = urisift::extract_slice(&warc).next().unwrap();
+    /// assert_eq!(m.uri(), "https://example.org/?a=1&b=2");
+    /// assert_eq!(m.origin().unwrap().target_uri(), Some("https://example.org/"));
+    /// assert_eq!(m.origin().unwrap().record(), Some("<urn:uuid:1>"));
+    /// ```
+    pub fn warc(&mut self, mode: WebMode) -> &mut Self {
+        self.opts.warc = mode;
+        self
+    }
+
+    /// Whether the input is read as a web page (default [`WebMode::Auto`]: when it starts
+    /// `<!DOCTYPE html` or `<html`, in any case, after an optional BOM and white space), as
+    /// mail's HTML parts are: the `href`, `src` and `action` values, the visible text's URIs,
+    /// nothing from `script`, `style` or comments; the charset from a BOM or a `<meta>`
+    /// element. A page longer than [`mail_message_max`](ExtractorBuilder::mail_message_max)
+    /// is read as plain text.
+    pub fn html(&mut self, mode: WebMode) -> &mut Self {
+        self.opts.html = mode;
+        self
+    }
+
     /// The longest message read as mail, in bytes (default [`MAIL_MAX`](crate::MAIL_MAX),
     /// 64 MiB): what an extractor over a reader holds of mail, with what it decodes from it. A
     /// longer message is read as plain text, up to the next mbox separator line (see
-    /// [`ExtractorBuilder::mail`]).
+    /// [`ExtractorBuilder::mail`]). The same bound holds for a web archive's record (a longer
+    /// one is read as plain text), for what an HTTP body's content coding decodes to (cut there),
+    /// and for a saved page (a longer one is read as plain text); see
+    /// [`ExtractorBuilder::warc`].
     ///
     /// A value outside [`ExtractorBuilder::MAIL_MESSAGE_MAX_RANGE`] (1 byte to 4 GiB less 2)
     /// is clamped into it, as [`max_uri_len`](ExtractorBuilder::max_uri_len) says.

@@ -23,9 +23,11 @@ use std::ops::Range;
 use super::engine::{Engine, Step};
 use super::mail::{self as mail_stage, Mail};
 use super::options::LOOKBACK;
-use super::options::{Compiled, MailMode, Options};
+use super::options::{Compiled, MailMode, Options, WebMode};
+use super::web::{self as web_stage, Web};
 use crate::decode::mail::{self as mail_input, Deep};
 use crate::decode::qp::{self, Region};
+use crate::decode::warc::{self, Tally};
 use crate::decode::{Map, Text};
 use crate::matches::{Event, Match};
 use crate::source::lines::LineCounter;
@@ -83,6 +85,13 @@ struct Pipeline<S> {
     /// In range mode over mail, the range: the messages whose separator line starts in it are
     /// read (see the crate docs, "Shards").
     shard: Option<Range<u64>>,
+    /// What the web stage counted, once it is dropped.
+    web_tally: Tally,
+    /// Whether the input is a saved page too long to be read as one, read as plain text.
+    long_page: bool,
+    /// A record of a web archive too long to hold, being read as plain text: the web stage to
+    /// go on with after it, and where it ends.
+    long_record: Option<(Box<Web>, u64)>,
 }
 
 /// How the pipeline reads its input.
@@ -94,6 +103,8 @@ enum Mode {
     Plain,
     /// Mail, through the mail stage.
     Mail(Box<Mail>),
+    /// A web archive or page, through the web stage.
+    Web(Box<Web>),
 }
 
 impl<S: Source> Pipeline<S> {
@@ -106,9 +117,9 @@ impl<S: Source> Pipeline<S> {
             lines: compiled.opts.line_numbers.then(LineCounter::default),
             done: false,
             lent: false,
-            mode: match compiled.opts.mail {
-                MailMode::Off => Mode::Plain,
-                mode => Mode::Undecided { on: mode == MailMode::On },
+            mode: match (compiled.opts.mail, compiled.opts.warc, compiled.opts.html) {
+                (MailMode::Off, WebMode::Off, WebMode::Off) => Mode::Plain,
+                (mode, ..) => Mode::Undecided { on: mode == MailMode::On },
             },
             headers: if compiled.opts.mail == MailMode::Off { None } else { compiled.headers.clone() },
             failed: false,
@@ -120,6 +131,9 @@ impl<S: Source> Pipeline<S> {
             range: None,
             seams: [None, None],
             shard: None,
+            web_tally: Tally::default(),
+            long_page: false,
+            long_record: None,
         }
     }
 
@@ -138,6 +152,16 @@ impl<S: Source> Pipeline<S> {
     /// kept for later.
     #[cold]
     fn decide(&mut self, on: bool) {
+        if let Some(page) = self.web_verdict() {
+            let line_numbers = self.lines.take().is_some();
+            let owned = self.shard.clone().unwrap_or(0..u64::MAX);
+            self.mode = Mode::Web(Box::new(Web::new(line_numbers, &self.opts, owned, page)));
+            return;
+        }
+        if self.opts.mail == MailMode::Off {
+            self.mode = Mode::Plain;
+            return;
+        }
         if !on {
             loop {
                 let (raw, _, eof) = self.source.window();
@@ -154,6 +178,110 @@ impl<S: Source> Pipeline<S> {
         let line_numbers = self.lines.take().is_some();
         let owned = self.shard.clone().unwrap_or(0..u64::MAX);
         self.mode = Mode::Mail(Box::new(Mail::new(self.headers.take(), line_numbers, &self.opts, owned)));
+    }
+
+    /// Whether the input is read as a web archive (`Some(false)`) or page (`Some(true)`),
+    /// reading ahead as far as that takes.
+    #[cold]
+    fn web_verdict(&mut self) -> Option<bool> {
+        let (archive, page) = (self.opts.warc, self.opts.html);
+        match (archive, page) {
+            (WebMode::On, _) => return Some(false),
+            (_, WebMode::On) => return Some(true),
+            (WebMode::Off, WebMode::Off) => return None,
+            _ => {}
+        }
+        loop {
+            let (raw, _, eof) = self.source.window();
+            let complete = eof || self.failed;
+            let is_archive =
+                if archive == WebMode::Auto { warc::verdict(raw, complete) } else { Some(false) };
+            let is_page = if page == WebMode::Auto { warc::html_verdict(raw, complete) } else { Some(false) };
+            match (is_archive, is_page) {
+                (Some(true), _) => return Some(false),
+                (Some(false), Some(true)) => return Some(true),
+                (Some(false), Some(false)) => return None,
+                _ => self.read_ahead(1),
+            }
+        }
+    }
+
+    /// Steps the web stage until an event is queued (`true`) or the input is read (`false`); a
+    /// saved page too long to be read as one is read as plain text.
+    #[inline(never)]
+    fn advance_web(&mut self) -> Result<bool, S::Error> {
+        loop {
+            let Mode::Web(web) = &mut self.mode else { return self.advance() };
+            let (raw, base, eof) = self.source.window();
+            match web.advance(&mut self.engine, raw, base, eof || self.failed) {
+                web_stage::Step::Event => return Ok(true),
+                web_stage::Step::More { keep_from } => {
+                    let held = (base + raw.len() as u64).saturating_sub(keep_from) as usize;
+                    self.failed = !self.source.read_on(keep_from, held.max(crate::source::buffer::CHUNK));
+                }
+                web_stage::Step::Long { from, to, lines } => {
+                    self.engine.back_to_plain(from);
+                    self.region_starts = self.opts.quoted_printable.then(qp::Headers::default);
+                    self.lines = lines.map(|lines| LineCounter::starting_at(from, lines));
+                    if let Mode::Web(web) = std::mem::replace(&mut self.mode, Mode::Plain) {
+                        self.long_record = Some((web, to));
+                    }
+                    return self.advance();
+                }
+                web_stage::Step::TooLong => {
+                    self.web_tally = web.tally();
+                    self.long_page = true;
+                    // The page is owned by the range its start is in, as a message of mail.
+                    if self.shard.as_ref().is_some_and(|shard| !shard.contains(&0)) {
+                        self.done = true;
+                        return Ok(false);
+                    }
+                    self.engine.back_to_plain(base);
+                    self.region_starts = self.opts.quoted_printable.then(qp::Headers::default);
+                    self.lines = self.opts.line_numbers.then(|| LineCounter::starting_at(base, 0));
+                    self.mode = Mode::Plain;
+                }
+                web_stage::Step::Done => {
+                    self.web_tally = web.tally();
+                    self.done = true;
+                    // A read error that ended the reading of the input comes after its matches.
+                    return if self.failed { self.source.refill(0, 1).map(|()| false) } else { Ok(false) };
+                }
+            }
+        }
+    }
+
+    /// [`Pipeline::advance`] for an input that is not (or not yet known to be) plain text.
+    #[inline(never)]
+    fn advance_container(&mut self) -> Result<bool, S::Error> {
+        match self.mode {
+            Mode::Plain => self.advance(),
+            Mode::Undecided { on } => {
+                self.decide(on);
+                self.advance()
+            }
+            Mode::Mail(_) => self.advance_mail(),
+            Mode::Web(_) => self.advance_web(),
+        }
+    }
+
+    /// What the web stage counted so far.
+    fn web_tally(&self) -> Tally {
+        match (&self.mode, &self.long_record) {
+            (Mode::Web(web), _) | (_, Some((web, _))) => web.tally(),
+            _ => self.web_tally,
+        }
+    }
+
+    /// Goes on reading a web archive after a record too long to hold, read as plain text up
+    /// to input offset `to`.
+    #[cold]
+    fn back_to_web(&mut self, mut web: Box<Web>, to: u64) -> Result<bool, S::Error> {
+        let (raw, base, _) = self.source.window();
+        let line_feeds = self.lines.take().map(|mut lines| lines.line_at(raw, base, to) - 1);
+        web.after_long(to, line_feeds);
+        self.mode = Mode::Web(web);
+        self.advance_web()
     }
 
     /// Steps the mail stage until an event is queued (`true`) or the input is read (`false`);
@@ -225,19 +353,19 @@ impl<S: Source> Pipeline<S> {
         if self.done {
             return Ok(false);
         }
-        match &mut self.mode {
-            Mode::Plain => {}
-            &mut Mode::Undecided { on } => {
-                self.decide(on);
-                return self.advance();
-            }
-            Mode::Mail(_) => return self.advance_mail(),
+        // Plain text is the path kept short; the containers go through one call.
+        if !matches!(self.mode, Mode::Plain) {
+            return self.advance_container();
         }
         loop {
             let (raw, base, eof) = self.source.window();
             let (raw, eof) = match &mut self.long {
                 None => (raw, eof),
                 Some(long) => long.clip(raw, base, eof),
+            };
+            let (raw, eof) = match &self.long_record {
+                None => (raw, eof),
+                Some((_, to)) => clip_to(raw, base, eof, *to),
             };
             let from = self.engine.pos();
             // Triggers are taken before the range's stop, and before the next header line that
@@ -316,6 +444,10 @@ impl<S: Source> Pipeline<S> {
                     }
                 }
                 Step::Done => match self.region.take() {
+                    None if self.long_record.is_some() => {
+                        let Some((web, to)) = self.long_record.take() else { continue };
+                        return self.back_to_web(web, to);
+                    }
                     None => {
                         if let Some(long) = self.long.take()
                             && let Some((separator, start)) = long.next_message()
@@ -371,6 +503,14 @@ impl<S: Source> Pipeline<S> {
             None => self.engine.overlong(),
         }
     }
+}
+
+/// What of `window` (the input from offset `base`, `eof` when nothing follows it) comes
+/// before input offset `to`, and whether nothing follows that.
+#[inline]
+fn clip_to(window: &[u8], base: u64, eof: bool, to: u64) -> (&[u8], bool) {
+    let n = (to.saturating_sub(base) as usize).min(window.len());
+    (&window[..n], eof || n < window.len() || base + n as u64 == to)
 }
 
 /// The matches of one input, in input order, with the other events among them
@@ -532,6 +672,23 @@ impl<I: Input> Matches<I> {
     /// the message are taken.
     pub fn deep_from(&self) -> Option<(u64, usize)> {
         self.pipeline.deep().first
+    }
+
+    /// What reading a web archive (or saved page) met so far that was not read as it should
+    /// have been: malformed records, records too long to hold, bodies cut or not decoded (see
+    /// [`WebTally`](crate::WebTally)). All zero for other input.
+    pub fn web_tally(&self) -> crate::WebTally {
+        let t = self.pipeline.web_tally();
+        crate::WebTally {
+            malformed: t.malformed,
+            first_malformed: t.first_malformed,
+            long_records: t.long,
+            first_long: t.first_long,
+            cut: t.cut,
+            broken: t.broken,
+            unknown_coding: t.unknown_coding,
+            long_page: self.pipeline.long_page,
+        }
     }
 
     /// How many messages so far had MIME entities nested deeper than they are decoded (see

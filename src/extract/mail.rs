@@ -57,6 +57,7 @@ fn origin_of(segment: &mut Segment, message_id: Option<Arc<str>>) -> Origin {
         content_type: Arc::clone(&segment.content_type),
         place,
         link_text,
+        web: None,
     }
 }
 
@@ -225,7 +226,7 @@ impl Mail {
                         Some(made)
                     }
                 };
-                to_input(event, segment, origin, pieces);
+                to_input(event, Mapping::Map(segment.text.map()), segment.quoted_printable, origin, pieces);
             }
         }
         if let Some(lines) = lines {
@@ -244,14 +245,31 @@ impl Mail {
     }
 }
 
-/// `event`, whose spans are indexes into the text of `segment`, with spans into the input and
-/// `origin` (made once the event is known to be a match: `None` for the others);
-/// `pieces` is storage, empty.
-fn to_input(event: &mut Event, segment: &Segment, origin: Option<Arc<Origin>>, pieces: &mut Vec<Span>) {
-    let map = segment.text.map();
-    let span_of = |s: Span| match (s.start as usize, s.end as usize) {
-        (start, end) if start < end => map.span(start..end),
-        (start, _) => Span::new(map.start(start), map.start(start)),
+/// How the spans of a segment's text are taken to the input.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Mapping<'a> {
+    /// Through the text's map.
+    Map(Map<'a>),
+    /// Every span to this one: text decoded from a web archive's content coding, which has no
+    /// map of its bytes (see the crate docs, "Web archives and pages").
+    Whole(Span),
+}
+
+/// `event`, whose spans are indexes into a segment's text, with spans into the input taken
+/// through `mapping`, marked `quoted_printable` when the text was decoded from it, and
+/// `origin` (made once the event is known to be a match: `None` for the others); `pieces` is
+/// storage, empty.
+pub(super) fn to_input(
+    event: &mut Event,
+    mapping: Mapping<'_>,
+    quoted_printable: bool,
+    origin: Option<Arc<Origin>>,
+    pieces: &mut Vec<Span>,
+) {
+    let span_of = |s: Span| match (mapping, s.start as usize, s.end as usize) {
+        (Mapping::Whole(whole), ..) => whole,
+        (Mapping::Map(map), start, end) if start < end => map.span(start..end),
+        (Mapping::Map(map), start, _) => Span::new(map.start(start), map.start(start)),
     };
     match event {
         Event::Match(m) => {
@@ -261,14 +279,19 @@ fn to_input(event: &mut Event, segment: &Segment, origin: Option<Arc<Origin>>, p
             let outer = Span::new(outer.start.min(span.start), outer.end.max(span.end));
             // The sources of neighbouring decoded bytes may overlap (four base64 characters
             // give three bytes): a piece is a run of source bytes without a gap.
-            for piece in m.pieces() {
-                if piece.start < piece.end {
-                    map.joined_pieces(piece.start as usize..piece.end as usize, pieces);
+            match mapping {
+                Mapping::Map(map) => {
+                    for piece in m.pieces() {
+                        if piece.start < piece.end {
+                            map.joined_pieces(piece.start as usize..piece.end as usize, pieces);
+                        }
+                    }
                 }
+                Mapping::Whole(whole) => pieces.push(whole),
             }
             m.span = span;
             m.wrap = Match::wrap(span, outer);
-            m.quoted_printable = segment.quoted_printable;
+            m.quoted_printable = quoted_printable;
             let one_piece = pieces.len() == 1 && pieces[0] == span;
             // Without an origin, a match whose only piece is its span needs no extras.
             if origin.is_some() || m.provenance.is_some() || !one_piece {

@@ -14,6 +14,7 @@ mod queue;
 mod refang;
 mod rewritten;
 mod validate;
+mod web;
 
 pub use builder::{ExtractorBuilder, UriFinder};
 pub(crate) use iter::cut_mbox;
@@ -21,5 +22,6 @@ pub use iter::{
     BorrowedMatches, Extractor, Input, Matches, MboxCut, MessageStart, Reader, Seam, Slice, SliceMatch,
     SliceMatches,
 };
-pub use options::{MAIL_MAX, MailMode};
+pub use options::{MAIL_MAX, MailMode, WebMode};
 pub use prefix::Prefix;
+pub use web::WebTally;

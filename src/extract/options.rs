@@ -33,7 +33,12 @@ pub(crate) struct Options {
     /// Report defanged indicators refanged (`ExtractorBuilder::refang`).
     pub(crate) refang: bool,
     pub(crate) mail: MailMode,
-    /// The longest message read as mail (see [`MAIL_MAX`]).
+    /// Whether the input is read as a web archive (WARC, WET).
+    pub(crate) warc: WebMode,
+    /// Whether the input is read as a web page (HTML).
+    pub(crate) html: WebMode,
+    /// The longest message read as mail, and the longest record of a web archive or saved
+    /// page held (see [`MAIL_MAX`]).
     pub(crate) mail_max: usize,
 }
 
@@ -55,6 +60,23 @@ pub enum MailMode {
     Off,
 }
 
+/// Whether an input is read as a web archive (WARC, WET) or as a web page (HTML)
+/// ([`ExtractorBuilder::warc`](crate::ExtractorBuilder::warc),
+/// [`ExtractorBuilder::html`](crate::ExtractorBuilder::html)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum WebMode {
+    /// When the input starts as one: `WARC/1.0` or `WARC/1.1` and a line break for an
+    /// archive; `<!DOCTYPE html` or `<html` (any case, after an optional BOM and white space)
+    /// for a page.
+    #[default]
+    Auto,
+    /// Always.
+    On,
+    /// Never.
+    Off,
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -69,6 +91,8 @@ impl Default for Options {
             one_pass: true,
             refang: false,
             mail: MailMode::Auto,
+            warc: WebMode::Auto,
+            html: WebMode::Auto,
             mail_max: MAIL_MAX,
         }
     }
@@ -87,11 +111,41 @@ impl Options {
     /// read as mail: always with [`MailMode::On`], never with [`MailMode::Off`], and with
     /// [`MailMode::Auto`] when its start looks like mail (a start that leaves it open counts).
     pub(crate) fn reads_as_mail(&self, start: &[u8], complete: bool) -> bool {
+        if self.reads_as_web(start, complete).is_some() {
+            return false;
+        }
         match self.mail {
             MailMode::On => true,
             MailMode::Off => false,
             MailMode::Auto => crate::decode::mail::verdict(start, complete).unwrap_or(true),
         }
+    }
+}
+
+impl Options {
+    /// Whether an input that starts with `start` (all of it: `complete`) is read as a web
+    /// archive (`Some(false)`) or page (`Some(true)`), or neither (`None`); a start that
+    /// leaves it open counts as one, as for mail.
+    pub(crate) fn reads_as_web(&self, start: &[u8], complete: bool) -> Option<bool> {
+        use crate::decode::warc;
+        match (self.warc, self.html) {
+            (WebMode::On, _) => return Some(false),
+            (_, WebMode::On) => return Some(true),
+            _ => {}
+        }
+        if self.warc == WebMode::Auto && warc::verdict(start, complete).unwrap_or(true) {
+            return Some(false);
+        }
+        if self.html == WebMode::Auto && warc::html_verdict(start, complete).unwrap_or(true) {
+            return Some(true);
+        }
+        None
+    }
+
+    /// Whether the ranges of an input that starts with `start` snap to its messages, records
+    /// or page (see the crate docs, "Shards"): it is read as mail, a web archive or a page.
+    pub(crate) fn reads_whole(&self, start: &[u8], complete: bool) -> bool {
+        self.reads_as_web(start, complete).is_some() || self.reads_as_mail(start, complete)
     }
 }
 

@@ -280,8 +280,10 @@ pub(crate) struct Args {
     ///
     /// Mail is read a message at a time, so memory holds one message of at most this. A
     /// longer message (a large attachment) is read as plain text, without MIME decoding, with
-    /// a warning; the messages after it are read as mail. Example: `urisift --mail-message-max
-    /// 256M big.mbox`.
+    /// a warning; the messages after it are read as mail. The same bound holds for a web
+    /// archive's records (a longer one is read as plain text, with a warning), for what a compressed
+    /// HTTP body decompresses to, and for a saved HTML page. Example: `urisift
+    /// --mail-message-max 256M big.mbox`.
     #[arg(long, value_name = "SIZE", default_value = "64M", allow_negative_numbers = true, value_parser = parse_message_max)]
     pub(crate) mail_message_max: usize,
 
@@ -342,6 +344,37 @@ pub(crate) struct Args {
     /// Read every input as plain text, even one that starts like mail.
     #[arg(long, overrides_with = "mail")]
     pub(crate) no_mail: bool,
+
+    /// Read every input as a web archive (WARC or WET), even one that does not start like it.
+    ///
+    /// By default an input that starts `WARC/1.0` or `WARC/1.1` (after -z's decompression) is
+    /// read as a web archive: records split by their Content-Length; a response's HTTP body
+    /// with its chunking and content coding (gzip, deflate, br, zstd) undone, an HTML page for
+    /// its links and visible text; a WET conversion record's text; the URIs of the Location,
+    /// Content-Location and Link header fields. Request, metadata and warcinfo records give
+    /// nothing. With --json each match names its record (`record`, `target_uri`). A record
+    /// is held whole while it is read: one longer than --mail-message-max is read as plain
+    /// text, as stored, with a warning; a malformed one is passed over with a warning.
+    #[arg(long, overrides_with = "no_warc")]
+    pub(crate) warc: bool,
+
+    /// Never read an input as a web archive: one that starts `WARC/` is read as plain text.
+    #[arg(long, overrides_with = "warc")]
+    pub(crate) no_warc: bool,
+
+    /// Read every input as an HTML page, even one that does not start like it.
+    ///
+    /// By default an input that starts `<!DOCTYPE html` or `<html` (any case, after a BOM and
+    /// white space) is read as a page, as mail's HTML parts are: the href, src and action
+    /// values, whole and with their character references decoded, relative ones resolved
+    /// against `<base href>`; the URIs of the visible text; nothing from script, style or
+    /// comments. The charset is taken from a BOM or a `<meta>` element.
+    #[arg(long, overrides_with = "no_html")]
+    pub(crate) html: bool,
+
+    /// Never read an input as an HTML page: one that starts like one is read as plain text.
+    #[arg(long, overrides_with = "html")]
+    pub(crate) no_html: bool,
 
     /// In mail, read no header field.
     #[arg(long, conflicts_with = "headers")]

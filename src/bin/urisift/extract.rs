@@ -6,12 +6,12 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use urisift::{ExtractorBuilder, MailMode, UriFinder};
+use urisift::{ExtractorBuilder, MailMode, UriFinder, WebMode};
 
 use crate::args::Args;
 use crate::input::{
     self, Compression, FirstBytes, Input, Opened, warn_compressed, warn_deep_messages, warn_long_messages,
-    warn_utf16,
+    warn_utf16, warn_web,
 };
 use crate::json::Counts;
 use crate::mapped;
@@ -22,6 +22,15 @@ use crate::template::Template;
 
 /// The size of the output buffer.
 const OUTPUT_BUFFER: usize = 64 << 10;
+
+/// The mode of `--NAME` (`on`) and `--no-NAME` (`off`).
+fn web_mode(on: bool, off: bool) -> WebMode {
+    match (on, off) {
+        (true, _) => WebMode::On,
+        (_, true) => WebMode::Off,
+        _ => WebMode::Auto,
+    }
+}
 
 pub fn run(args: Args) -> ExitCode {
     let mut builder = ExtractorBuilder::new();
@@ -44,6 +53,8 @@ pub fn run(args: Args) -> ExitCode {
         } else {
             MailMode::Auto
         })
+        .warc(web_mode(args.warc, args.no_warc))
+        .html(web_mode(args.html, args.no_html))
         .line_numbers(args.line_number || wants_line)
         .origins(wants_origin);
     if args.no_headers || !args.headers.is_empty() {
@@ -187,6 +198,7 @@ fn scan<W: Write>(printer: &mut Printer<'_, W>, input: &Input, finder: &UriFinde
     if let Some(at) = extractor.plain_from() {
         warn_long_messages(&name, at, extractor.long_messages(), args.mail_message_max);
     }
+    warn_web(&name, &extractor.web_tally(), args.mail_message_max);
     if let Some((at, depth)) = extractor.deep_from() {
         warn_deep_messages(&name, at, depth, extractor.deep_messages());
     }
@@ -229,6 +241,7 @@ fn scan_mapped<W: Write>(
     if let Some(at) = events.plain_from() {
         warn_long_messages(&name, at, events.long_messages(), printer.args.mail_message_max);
     }
+    warn_web(&name, &events.web_tally(), printer.args.mail_message_max);
     if let Some((at, depth)) = events.deep_from() {
         warn_deep_messages(&name, at, depth, events.deep_messages());
     }
@@ -258,6 +271,7 @@ fn scan_range<W: Write>(
     if let Some(at) = extractor.plain_from() {
         warn_long_messages(&name, at, extractor.long_messages(), printer.args.mail_message_max);
     }
+    warn_web(&name, &extractor.web_tally(), printer.args.mail_message_max);
     if let Some((at, depth)) = extractor.deep_from() {
         warn_deep_messages(&name, at, depth, extractor.deep_messages());
     }

@@ -318,6 +318,58 @@ pub fn warn_long_messages(name: &str, at: u64, count: u64, bound: usize) {
     }
 }
 
+/// The warnings for what a web archive (or saved page) held that was not read as it should
+/// have been ([`urisift::WebTally`]); nothing when it was all read.
+pub fn warn_web(name: &str, t: &urisift::WebTally, bound: usize) {
+    let many = |n: u64, one: &'static str, more: &'static str| if n == 1 { one } else { more };
+    if let Some(at) = t.first_malformed {
+        let n = t.malformed;
+        complain(format_args!(
+            "{name}: warning: {n} {} malformed or cut short, the first at byte {at}: {} nothing; \
+             reading went on at the next record",
+            many(n, "record is", "records are"),
+            many(n, "it gives", "they give"),
+        ));
+    }
+    if let Some(at) = t.first_long {
+        let n = t.long_records;
+        complain(format_args!(
+            "{name}: warning: {n} {} longer than {bound} bytes (--mail-message-max), the first \
+             at byte {at}: read as plain text, as stored, without HTTP or HTML decoding",
+            many(n, "record is", "records are"),
+        ));
+    }
+    if t.cut > 0 {
+        complain(format_args!(
+            "{name}: warning: {} HTTP {} to more than {bound} bytes (--mail-message-max): read \
+             up to there",
+            t.cut,
+            many(t.cut, "body decompresses", "bodies decompress"),
+        ));
+    }
+    if t.broken > 0 {
+        complain(format_args!(
+            "{name}: warning: {} HTTP {} compressed data that is broken or cut short: read as \
+             far as it decompresses",
+            t.broken,
+            many(t.broken, "body has", "bodies have"),
+        ));
+    }
+    if t.unknown_coding > 0 {
+        complain(format_args!(
+            "{name}: warning: {} HTTP {} in a content coding that is not known: not read",
+            t.unknown_coding,
+            many(t.unknown_coding, "body is", "bodies are"),
+        ));
+    }
+    if t.long_page {
+        complain(format_args!(
+            "{name}: warning: the HTML page is longer than {bound} bytes (--mail-message-max): \
+             it is read as plain text"
+        ));
+    }
+}
+
 /// The warning for `count` messages whose MIME entities nest deeper than they are decoded
 /// (`urisift::Matches::deep_from`), the first at input offset `at`, read as plain text from
 /// `depth` levels down.

@@ -93,7 +93,18 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8
         buf.push(b'"');
     }
     buf.push(b']');
-    if let Some(origin) = m.origin() {
+    if let Some(origin) = m.origin().filter(|o| o.is_web()) {
+        buf.extend_from_slice(b",\"record\":");
+        push_opt(buf, origin.record())?;
+        buf.extend_from_slice(b",\"target_uri\":");
+        push_opt(buf, origin.target_uri())?;
+        buf.extend_from_slice(b",\"content_type\":");
+        push_str(buf, origin.content_type())?;
+        buf.extend_from_slice(b",\"found\":");
+        push_str(buf, &origin.place().to_string())?;
+        buf.extend_from_slice(b",\"link_text\":");
+        push_opt(buf, origin.link_text())?;
+    } else if let Some(origin) = m.origin() {
         buf.extend_from_slice(b",\"message\":");
         push_number(buf, origin.message());
         buf.extend_from_slice(b",\"message_id\":");
@@ -120,6 +131,17 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8
     }
     buf.extend_from_slice(b"}\n");
     Ok(())
+}
+
+/// Appends `value` as a JSON string, or `null`.
+fn push_opt(buf: &mut Vec<u8>, value: Option<&str>) -> io::Result<()> {
+    match value {
+        Some(value) => push_str(buf, value),
+        None => {
+            buf.extend_from_slice(b"null");
+            Ok(())
+        }
+    }
 }
 
 /// Appends the `rejected` record of `r`, and a line feed.

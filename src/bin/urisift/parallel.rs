@@ -36,7 +36,7 @@ use urisift::shard::{self, Prefix, Seam};
 use crate::args::Args;
 use crate::input::{
     self, Compression, Input, InputError, MAIL_LOOK, open_for_range, warn_compressed, warn_deep_messages,
-    warn_long_messages, warn_utf16,
+    warn_long_messages, warn_utf16, warn_web,
 };
 use crate::json::Counts;
 use crate::message::complain;
@@ -275,7 +275,8 @@ fn splittable(path: &std::path::Path, finder: &UriFinder) -> Option<(u64, [u8; 2
         // Read as it is without -z (with its warning), decompressed with it: whole.
         return None;
     }
-    let mail = shard::reads_as_mail(finder, &start, start.len() < MAIL_LOOK);
+    // Mail, a web archive and a page are cut alike: a range owns the units that start in it.
+    let mail = shard::reads_whole(finder, &start, start.len() < MAIL_LOOK);
     let head = if start.len() >= 2 { [start[0], start[1]] } else { [0; 2] };
     Some((meta.len(), head, mail))
 }
@@ -326,6 +327,7 @@ fn report_in_order<W: io::Write>(
         let (mut end_seam, mut counted): (Option<Seam>, Prefix) = (None, Prefix::default());
         let mut long: Option<(u64, u64)> = None;
         let mut deep: Option<((u64, usize), u64)> = None;
+        let mut web = urisift::WebTally::default();
         'jobs: for (k, rx) in jobs {
             window.reached(k);
             for msg in JobMessages::new(rx) {
@@ -365,6 +367,7 @@ fn report_in_order<W: io::Write>(
                         let (first, count) = deep.unwrap_or(((at, depth), 0));
                         deep = Some((first, count + n));
                     }
+                    Msg::Web(t) => web = add_tallies(web, t),
                     Msg::Compressed(c) => warn_compressed(&name, c),
                     Msg::Head(h) => head = Some(h),
                     Msg::Run(_) => unreachable!("runs are flattened"),
@@ -404,6 +407,7 @@ fn report_in_order<W: io::Write>(
             if let Some(((at, depth), count)) = deep {
                 warn_deep_messages(&name, at, depth, count);
             }
+            warn_web(&name, &web, printer.args.mail_message_max);
             let here = counts.matches > 0;
             printer.finish_input(input, counts).map_err(|error| ScanError::Output { error, found: here })
         });
@@ -570,6 +574,21 @@ fn count_block(file: &File, range: Range<u64>, lines: bool) -> io::Result<Prefix
         at += n as u64;
     }
     Ok(prefix)
+}
+
+/// The tallies of two ranges of a web archive, one after the other: counts added, the first
+/// offsets of the earlier range kept.
+fn add_tallies(a: urisift::WebTally, b: urisift::WebTally) -> urisift::WebTally {
+    let mut t = a;
+    t.malformed += b.malformed;
+    t.first_malformed = a.first_malformed.or(b.first_malformed);
+    t.long_records += b.long_records;
+    t.first_long = a.first_long.or(b.first_long);
+    t.cut += b.cut;
+    t.broken += b.broken;
+    t.unknown_coding += b.unknown_coding;
+    t.long_page |= b.long_page;
+    t
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use super::{Extractor, Mode, Pipeline, SliceMatches};
 use crate::decode::mail as mail_input;
 use crate::decode::qp;
 use crate::extract::engine::{self, Cursor, Engine};
-use crate::extract::options::{Compiled, LOOKBACK, MailMode};
+use crate::extract::options::{Compiled, LOOKBACK, MailMode, WebMode};
 use crate::extract::prefix::Prefix;
 use crate::matches::Event;
 use crate::source::lines::LineCounter;
@@ -162,15 +162,17 @@ fn warmed_up<S: Source>(
     Ok((pipeline, bearing))
 }
 
-/// Whether the input `reader` reads is read as mail (as [`Pipeline::decide`] would decide at
-/// its start), reading its start for [`MailMode::Auto`].
+/// Whether the input `reader` reads is read as mail, a web archive or a page (as
+/// [`Pipeline::decide`] would decide at its start), whose ranges snap to its messages or
+/// records, reading its start for the modes that look at it.
 fn starts_as_mail<R: Read + Seek>(compiled: &Compiled, reader: &mut R) -> io::Result<bool> {
     let mut start = Vec::new();
-    if compiled.opts.mail == MailMode::Auto {
+    let opts = &compiled.opts;
+    if opts.mail == MailMode::Auto || opts.warc == WebMode::Auto || opts.html == WebMode::Auto {
         reader.seek(SeekFrom::Start(0))?;
         reader.take(mail_input::LOOK_MAX as u64).read_to_end(&mut start)?;
     }
-    Ok(compiled.opts.reads_as_mail(&start, start.len() < mail_input::LOOK_MAX))
+    Ok(opts.reads_whole(&start, start.len() < mail_input::LOOK_MAX))
 }
 
 /// The [`Prefix`] of the next `to` bytes `reader` reads, read a block at a time.
@@ -336,7 +338,7 @@ impl<'h> SliceMatches<'h> {
         let end = range.end.min(haystack.len());
         let start = range.start.min(end);
         let head = &haystack[..haystack.len().min(mail_input::LOOK_MAX)];
-        if compiled.opts.reads_as_mail(head, head.len() < mail_input::LOOK_MAX) {
+        if compiled.opts.reads_whole(head, head.len() < mail_input::LOOK_MAX) {
             let shard = start as u64..end as u64;
             return SliceMatches {
                 pipeline: Pipeline::mail_shard(compiled, source::Slice::new(haystack), shard),

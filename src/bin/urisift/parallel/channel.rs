@@ -42,6 +42,9 @@ pub enum Msg {
     /// Messages whose MIME entities nest too deep to decode: where the first starts, the depth
     /// its decoding stopped at, and how many; sent after the events.
     Deep(u64, usize, u64),
+    /// What a web archive held that was not read as it should have been; sent after the
+    /// events.
+    Web(urisift::WebTally),
     /// A run of a mailbox read whole, scanned on another thread (`parallel::runs`): its messages come
     /// here, in the place of this one.
     Run(Receiver<Msg>),
@@ -100,6 +103,8 @@ pub trait EventSource {
     fn deep_from(&self) -> Option<(u64, usize)>;
     /// How many messages were nested too deep to decode.
     fn deep_messages(&self) -> u64;
+    /// What a web archive held that was not read as it should have been.
+    fn web_tally(&self) -> urisift::WebTally;
 }
 
 impl<R: Read> EventSource for urisift::Extractor<R> {
@@ -122,6 +127,10 @@ impl<R: Read> EventSource for urisift::Extractor<R> {
     fn deep_messages(&self) -> u64 {
         self.deep_messages()
     }
+
+    fn web_tally(&self) -> urisift::WebTally {
+        self.web_tally()
+    }
 }
 
 impl EventSource for urisift::SliceMatches<'_> {
@@ -143,6 +152,10 @@ impl EventSource for urisift::SliceMatches<'_> {
 
     fn deep_messages(&self) -> u64 {
         self.deep_messages()
+    }
+
+    fn web_tally(&self) -> urisift::WebTally {
+        self.web_tally()
     }
 }
 
@@ -219,6 +232,9 @@ pub fn send_events(
     }
     if done && let Some((at, depth)) = extractor.deep_from() {
         let _ = tx.send(Msg::Deep(at, depth, extractor.deep_messages()));
+    }
+    if done && !extractor.web_tally().is_clean() {
+        let _ = tx.send(Msg::Web(extractor.web_tally()));
     }
     done
 }
