@@ -86,16 +86,20 @@ pub enum Place {
         /// The element.
         element: String,
     },
+    /// Inside the URI of another match of the message
+    /// ([`ExtractorBuilder::nested`](crate::ExtractorBuilder::nested)), which was found where
+    /// that match's origin says.
+    Nested,
 }
 
 impl Place {
     /// The forms of a place's `Display`, one for each kind of place, in the order the docs
     /// list them: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
-    /// `html:ATTRIBUTE`, where `NAME` is a header field's name as written and `ATTRIBUTE` a
-    /// link attribute's (`html:href`). A test holds the lists of docs/json-schema.md and of
-    /// the Python package to this one.
+    /// `html:ATTRIBUTE`, `nested`, where `NAME` is a header field's name as written and
+    /// `ATTRIBUTE` a link attribute's (`html:href`). A test holds the lists of
+    /// docs/json-schema.md and of the Python package to this one.
     pub const FORMS: &'static [&'static str] =
-        &["header:NAME", "body", "preamble", "epilogue", "html:text", "html:ATTRIBUTE"];
+        &["header:NAME", "body", "preamble", "epilogue", "html:text", "html:ATTRIBUTE", "nested"];
 }
 
 impl fmt::Display for Place {
@@ -107,6 +111,7 @@ impl fmt::Display for Place {
             Place::Epilogue => f.write_str("epilogue"),
             Place::HtmlText => f.write_str("html:text"),
             Place::HtmlAttribute { name, .. } => write!(f, "html:{name}"),
+            Place::Nested => f.write_str("nested"),
         }
     }
 }
@@ -144,6 +149,7 @@ mod tests {
             Place::Epilogue => 3,
             Place::HtmlText => 4,
             Place::HtmlAttribute { .. } => 5,
+            Place::Nested => 6,
         };
         let places = [
             Place::Header(name()),
@@ -152,6 +158,7 @@ mod tests {
             Place::Epilogue,
             Place::HtmlText,
             Place::HtmlAttribute { name: name(), element: "a".to_owned() },
+            Place::Nested,
         ];
         assert_eq!(places.len(), Place::FORMS.len());
         for (i, place) in places.iter().enumerate() {

@@ -22,6 +22,7 @@ use std::ops::Range;
 
 use super::engine::{Engine, Step};
 use super::mail::{self as mail_stage, Mail};
+use super::nested::Nesting;
 use super::options::LOOKBACK;
 use super::options::{Compiled, MailMode, Options};
 use crate::decode::mail::{self as mail_input, Deep};
@@ -83,6 +84,8 @@ struct Pipeline<S> {
     /// In range mode over mail, the range: the messages whose separator line starts in it are
     /// read (see the crate docs, "Shards").
     shard: Option<Range<u64>>,
+    /// With nested matches asked for, what puts them after their outer matches.
+    nesting: Option<Box<Nesting>>,
 }
 
 /// How the pipeline reads its input.
@@ -120,6 +123,7 @@ impl<S: Source> Pipeline<S> {
             range: None,
             seams: [None, None],
             shard: None,
+            nesting: compiled.nested.clone().map(|finder| Box::new(Nesting::new(finder))),
         }
     }
 
@@ -163,7 +167,7 @@ impl<S: Source> Pipeline<S> {
     #[inline(never)]
     fn advance_mail(&mut self) -> Result<bool, S::Error> {
         loop {
-            let Mode::Mail(mail) = &mut self.mode else { return self.advance() };
+            let Mode::Mail(mail) = &mut self.mode else { return self.step() };
             let (raw, base, eof) = self.source.window();
             match mail.advance(&mut self.engine, raw, base, eof || self.failed) {
                 mail_stage::Step::Event => return Ok(true),
@@ -225,11 +229,22 @@ impl<S: Source> Pipeline<S> {
         if self.done {
             return Ok(false);
         }
+        let queued = self.step()?;
+        if queued && let Some(nesting) = &mut self.nesting {
+            nest(nesting, &mut self.engine, &self.source);
+        }
+        Ok(queued)
+    }
+
+    /// Steps the source, the decoding and the engine until events are queued (`true`), the
+    /// input is done (`false`), or reading fails; the queue is empty when called.
+    #[inline]
+    fn step(&mut self) -> Result<bool, S::Error> {
         match &mut self.mode {
             Mode::Plain => {}
             &mut Mode::Undecided { on } => {
                 self.decide(on);
-                return self.advance();
+                return self.step();
             }
             Mode::Mail(_) => return self.advance_mail(),
         }
@@ -371,6 +386,15 @@ impl<S: Source> Pipeline<S> {
             None => self.engine.overlong(),
         }
     }
+}
+
+/// Puts the matches nested in those of the batch `engine` just queued after them, reading
+/// their text in the input that `source` holds. Out of line: only scans with nested matches
+/// asked for call it.
+#[inline(never)]
+fn nest<S: Source>(nesting: &mut Nesting, engine: &mut Engine, source: &S) {
+    let (raw, base, _) = source.window();
+    nesting.expand(&mut engine.pending, raw, base);
 }
 
 /// The matches of one input, in input order, with the other events among them
