@@ -21,7 +21,9 @@ __all__ = [
 ]
 
 _GrammarName = Literal["rfc3986", "rfc2396", "rfc1738"]
-_Flag = Literal["punycode", "mixed-script", "confusable", "userinfo", "ip-host", "numeric-ip", "refanged"]
+_Flag = Literal[
+    "punycode", "mixed-script", "confusable", "userinfo", "ip-host", "numeric-ip", "nested", "refanged"
+]
 _Span = Tuple[int, int]
 _Data = Union[bytes, bytearray, str, BinaryIO, "_Readable"]
 _T = TypeVar("_T", covariant=True)
@@ -89,7 +91,7 @@ class Match:
     def delimiter(
         self,
     ) -> Literal[
-        "angle", "angle-url-prefix", "url-prefix", "quoted", "bracketed", "braced", "bare", "html-attribute"
+        "angle", "angle-url-prefix", "url-prefix", "quoted", "bracketed", "braced", "bare", "html-attribute", "nested"
     ]: ...
     @property
     def scheme(self) -> str:
@@ -99,6 +101,12 @@ class Match:
     @property
     def flags(self) -> List[_Flag]:
         """What a reader deciding whether to trust the link should know; [] when nothing applies."""
+    @property
+    def outer(self) -> Optional[int]:
+        """With nested=True, for a URI found inside another: that match's index among the iterator's matches, from 0; else None."""
+    @property
+    def depth(self) -> int:
+        """How deep the URI is nested: 0 for a match of the text, 1 inside one, up to 4."""
     @property
     def line(self) -> Optional[int]:
         """The 1-based line of the URI's first byte, with line_numbers=True; else None."""
@@ -135,7 +143,8 @@ class Origin:
     @property
     def found(self) -> str:
         """Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
-        `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`), or `http-header:NAME`."""
+        `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`), `http-header:NAME`, or `nested`
+        (inside the URI of the match Match.outer, with nested=True)."""
     @property
     def link_text(self) -> Optional[str]: ...
     def __hash__(self) -> int: ...
@@ -190,6 +199,7 @@ def extract(
     line_numbers: bool = False,
     mail: Optional[bool] = None,
     mail_message_max: int = 67108864,
+    nested: bool = False,
 ) -> Matches[Match]: ...
 @overload
 def extract(
@@ -204,6 +214,7 @@ def extract(
     line_numbers: bool = False,
     mail: Optional[bool] = None,
     mail_message_max: int = 67108864,
+    nested: bool = False,
 ) -> Matches[Union[Match, Rejected]]:
     """The URIs in data, in input order (Rejected objects too with report_rejected=True).
 
@@ -229,6 +240,7 @@ def extract_range(
     line_numbers: bool = False,
     mail: Optional[bool] = None,
     mail_message_max: int = 67108864,
+    nested: bool = False,
 ) -> Matches[Union[Match, Rejected]]:
     """The matches of extract(data) whose outer span (wrapper included) starts in start..end,
     with the offsets of the whole input: for any partition of an input into ranges, the

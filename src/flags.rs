@@ -55,6 +55,9 @@ flags! {
     /// browsers (the WHATWG URL Standard): `http://3232235777/`, `http://0xC0A80001/`,
     /// `http://0300.0250.0.1/`, `http://192.168.1/`.
     NumericIp = "numeric-ip",
+    /// The match was found inside another ([`Match::outer`](crate::Match::outer), with
+    /// [`ExtractorBuilder::nested`](crate::ExtractorBuilder::nested)).
+    Nested = "nested",
     /// The match was a defanged indicator reported refanged
     /// ([`Match::is_refanged`](crate::Match::is_refanged)).
     Refanged = "refanged",
@@ -103,7 +106,7 @@ impl Flags {
     }
 
     /// The flags a URI's components carry: all but those of how it was found
-    /// ([`Flag::Refanged`]), which [`Match::flags`](crate::Match::flags) adds.
+    /// ([`Flag::Nested`], [`Flag::Refanged`]), which [`Match::flags`](crate::Match::flags) adds.
     ///
     /// ```
     /// use urisift::uri::Uri;
@@ -214,11 +217,13 @@ mod tests {
         for &flag in Flag::ALL {
             assert_eq!(Flag::from_name(flag.name()), Some(flag));
         }
-        assert_eq!(Flag::from_name("nested"), None);
+        assert_eq!(Flag::from_name("nested"), Some(Flag::Nested));
+        assert_eq!(Flag::from_name("nest"), None);
         let mut set = Flags::default();
         set.insert(Flag::Refanged);
         set.insert(Flag::Punycode);
-        assert_eq!(set.to_string(), "punycode,refanged");
+        set.insert(Flag::Nested);
+        assert_eq!(set.to_string(), "punycode,nested,refanged");
         assert_eq!(Flags::default().to_string(), "");
         assert!(Flag::ALL.len() < 32, "a flag is a bit of a u32");
     }

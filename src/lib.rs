@@ -193,6 +193,39 @@
 //!     [`strict`](ExtractorBuilder::strict) RFC 6068 §2 decides, as it does for
 //!     [`uri::Uri::parse`] and `urisift check` (header fields of `qchar`s: `?&cc=`,
 //!     `subject=a/b` and `subject=a==` are no URIs there).
+//! 16. **Nested URIs** (issue 38 item 2), only with [`ExtractorBuilder::nested`]
+//!     (`urisift --nested`): right after each match come the URIs found inside it, each followed
+//!     by those inside it in turn, up to [`NESTED_DEPTH`] (4) levels. Inside a URI are read: the
+//!     value of each query field (`name=value` between `&`s), percent-decoded, when it is a URI
+//!     as a whole (`?url=https%3A%2F%2Fevil.example%2Fx`, `?q=https://x.example/`); the URL
+//!     that a known link rewriter wraps, in the rewriter's own encoding (Outlook Safe Links'
+//!     `url`; Proofpoint URL Defense v1's `u`, v2's `u` with `-XX` for a byte and `_` for `/`,
+//!     v3's URL between `/v3/__` and `__;`; Google's `/url?q=`, Facebook's `/l.php?u=`); and
+//!     the header fields of a `mailto:` (`subject`, `body`, …), percent-decoded, read as text
+//!     with URIs anywhere in it. Whether a decoded text is a URI is the extractor's answer over
+//!     it as plain text, so a nested URI is held to every rule above (a registered scheme or
+//!     `//`, a host a reader would click, never cut: a value is one URI whole, or nothing). A
+//!     malformed encoding (a `%` or a v2 `-` without two hex digits) gives nothing, and so does
+//!     a v3 URL with a `*`: the rewriter put it for a character it carries encoded after `__;`,
+//!     which is not read. A query value is cut at `&` as a server cuts it, so an unencoded
+//!     inner query (`?q=https://a.example/?x=1&y=2`) gives `https://a.example/?x=1`. A nested
+//!     match is delimited [`Delimiter::Nested`], flagged [`Flag::Nested`], and knows its outer
+//!     match's index among the iterator's matches ([`Match::outer`]) and its
+//!     [`depth`](Match::depth). Its span lies inside its outer's: that of its encoded text when
+//!     the input holds the outer's text as it is (a percent-encoded value spans the value's
+//!     bytes), else the outer's span (a match decoded from mail, joined across white space);
+//!     read as mail, its [`Origin`] is its outer's, found [`Place::Nested`]. It runs on each
+//!     match's text after extraction: the other matches, and extraction without it, are
+//!     unchanged.
+//!
+//!     ```
+//!     let finder = urisift::ExtractorBuilder::new().nested(true).build();
+//!     let text = b"https://urldefense.proofpoint.com/v2/url?u=https-3A__evil.example_p&d=x";
+//!     let found: Vec<_> = finder.slice(text).collect();
+//!     assert_eq!(found[1].uri(), "https://evil.example/p");
+//!     assert_eq!((found[1].outer(), found[1].delimiter()), (Some(0), urisift::Delimiter::Nested));
+//!     assert_eq!(&text[found[1].span()], b"https-3A__evil.example_p");
+//!     ```
 //!
 //! # Unicode text
 //!
@@ -552,8 +585,8 @@ pub mod uri;
 use std::io::Read;
 
 pub use extract::{
-    BorrowedMatches, Extractor, ExtractorBuilder, Input, MAIL_MAX, MailMode, Matches, Reader, Slice,
-    SliceMatch, SliceMatches, UriFinder, WebMode, WebTally,
+    BorrowedMatches, Extractor, ExtractorBuilder, Input, MAIL_MAX, MailMode, Matches, NESTED_DEPTH, Reader,
+    Slice, SliceMatch, SliceMatches, UriFinder, WebMode, WebTally,
 };
 pub use flags::{Flag, Flags};
 pub use matches::{Delimiter, Event, Match, Overlong, Rejected, Rewrite, Span};

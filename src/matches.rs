@@ -26,6 +26,10 @@ pub enum Delimiter {
     /// The whole value of an HTML link attribute (`href`, `src`, `action`) of a mail part,
     /// validated as it is: nothing delimited inside it, nothing trimmed.
     HtmlAttribute,
+    /// Inside another match's URI, decoded from it: a query field's value, the URL a link
+    /// rewriter wraps, a URI in a `mailto:`'s header field
+    /// ([`ExtractorBuilder::nested`](crate::ExtractorBuilder::nested), [`Match::outer`]).
+    Nested,
 }
 
 impl Delimiter {
@@ -42,11 +46,12 @@ impl Delimiter {
         Delimiter::Braced,
         Delimiter::Bare,
         Delimiter::HtmlAttribute,
+        Delimiter::Nested,
     ];
 
     /// A short lower-case name, the variant's in kebab case (`angle-url-prefix`); the names of
     /// [`Delimiter::ALL`], in its order: `angle`, `angle-url-prefix`, `url-prefix`, `quoted`,
-    /// `bracketed`, `braced`, `bare`, `html-attribute`.
+    /// `bracketed`, `braced`, `bare`, `html-attribute`, `nested`.
     pub fn name(self) -> &'static str {
         match self {
             Delimiter::Angle => "angle",
@@ -57,6 +62,7 @@ impl Delimiter {
             Delimiter::Braced => "braced",
             Delimiter::Bare => "bare",
             Delimiter::HtmlAttribute => "html-attribute",
+            Delimiter::Nested => "nested",
         }
     }
 }
@@ -169,6 +175,9 @@ pub(crate) struct Provenance {
     pub(crate) origin: Option<std::sync::Arc<crate::origin::Origin>>,
     /// How the text was rewritten from the input's, if it was ([`Match::rewrite`]).
     pub(crate) rewrite: Option<Rewrite>,
+    /// For a match found inside another: the index of that one among the matches of the
+    /// iterator, and how deep this one is (1 for a URI inside a match of the text).
+    pub(crate) outer: Option<(u64, u8)>,
 }
 
 /// How a match's URI text was rewritten from the input's bytes, besides a decoding of mail
@@ -213,11 +222,11 @@ impl serde::Serialize for Delimiter {
 impl serde::Serialize for Match {
     /// What the accessors give: `uri`, `readings`, `span`, `outer_span`, `pieces`, `delimiter`,
     /// `line` (null when lines are not counted), `abbreviated`, `quoted_printable`,
-    /// `components` (see [`crate::uri::Uri`]'s form), and `origin` for a match read as mail
-    /// (see [`crate::Origin`]'s form).
+    /// `components` (see [`crate::uri::Uri`]'s form), `outer` for a nested match
+    /// ([`Match::outer`]), and `origin` for a match read as mail (see [`crate::Origin`]'s form).
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut m = serializer.serialize_struct("Match", 11)?;
+        let mut m = serializer.serialize_struct("Match", 12)?;
         m.serialize_field("uri", self.uri())?;
         m.serialize_field("readings", &self.readings())?;
         m.serialize_field("span", &self.span())?;
@@ -228,6 +237,10 @@ impl serde::Serialize for Match {
         m.serialize_field("abbreviated", &self.is_abbreviated())?;
         m.serialize_field("quoted_printable", &self.is_quoted_printable())?;
         m.serialize_field("components", &self.parsed())?;
+        match self.outer() {
+            Some(outer) => m.serialize_field("outer", &outer)?,
+            None => m.skip_field("outer")?,
+        }
         match self.origin() {
             Some(origin) => m.serialize_field("origin", origin)?,
             None => m.skip_field("origin")?,
@@ -443,7 +456,8 @@ impl Match {
 
     /// What a reader deciding whether to trust the link should know ([`Flag`](crate::Flag)):
     /// those of its components ([`Flags::of_uri`](crate::Flags::of_uri): a look-alike or
-    /// A-label host, a userinfo, an IP host) and [`Flag::Refanged`](crate::Flag::Refanged).
+    /// A-label host, a userinfo, an IP host), [`Flag::Nested`](crate::Flag::Nested) and
+    /// [`Flag::Refanged`](crate::Flag::Refanged).
     /// Empty for a plain `https://example.com/`. Computed on each call, from the components:
     /// extraction never does.
     ///
@@ -455,10 +469,28 @@ impl Match {
     /// ```
     pub fn flags(&self) -> crate::Flags {
         let mut flags = crate::Flags::of_uri(&self.parsed());
+        if self.outer().is_some() {
+            flags.insert(crate::Flag::Nested);
+        }
         if self.is_refanged() {
             flags.insert(crate::Flag::Refanged);
         }
         flags
+    }
+
+    /// For a URI found inside another match
+    /// ([`ExtractorBuilder::nested`](crate::ExtractorBuilder::nested), delimited
+    /// [`Delimiter::Nested`]), the index of that match among the matches this iterator gave
+    /// (from 0; for the scan of a range, among the range's). It comes right before this one,
+    /// or before the matches nested in it that come first. `None` for a match of the text.
+    pub fn outer(&self) -> Option<u64> {
+        self.provenance.as_ref()?.outer.map(|(index, _)| index)
+    }
+
+    /// How deep the URI is nested: 0 for a match of the text, 1 for a URI found inside one, 2
+    /// for a URI inside that one, at most [`NESTED_DEPTH`](crate::NESTED_DEPTH).
+    pub fn depth(&self) -> usize {
+        self.provenance.as_ref().and_then(|p| p.outer).map_or(0, |(_, depth)| usize::from(depth))
     }
 
     /// Where in a message the URI was found: the message, its MIME part, and the place in the
@@ -661,10 +693,11 @@ mod tests {
                 | Delimiter::Bracketed
                 | Delimiter::Braced
                 | Delimiter::Bare
-                | Delimiter::HtmlAttribute => {}
+                | Delimiter::HtmlAttribute
+                | Delimiter::Nested => {}
             }
         }
-        assert_eq!(Delimiter::ALL.len(), 8);
+        assert_eq!(Delimiter::ALL.len(), 9);
     }
 
     /// The lists of delimiter names and `found` values written outside the library (the JSON

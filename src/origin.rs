@@ -119,16 +119,28 @@ pub enum Place {
         /// The element.
         element: String,
     },
+    /// Inside the URI of another match of the message
+    /// ([`ExtractorBuilder::nested`](crate::ExtractorBuilder::nested)), which was found where
+    /// that match's origin says.
+    Nested,
 }
 
 impl Place {
     /// The forms of a place's `Display`, one for each kind of place, in the order the docs
     /// list them: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
-    /// `html:ATTRIBUTE`, `http-header:NAME`, where `NAME` is a header field's name as written
-    /// and `ATTRIBUTE` a link attribute's (`html:href`). A test holds the lists of
+    /// `html:ATTRIBUTE`, `http-header:NAME`, `nested`, where `NAME` is a header field's name as
+    /// written and `ATTRIBUTE` a link attribute's (`html:href`). A test holds the lists of
     /// docs/json-schema.md, of the Python package and of the Spark job's README to this one.
-    pub const FORMS: &'static [&'static str] =
-        &["header:NAME", "body", "preamble", "epilogue", "html:text", "html:ATTRIBUTE", "http-header:NAME"];
+    pub const FORMS: &'static [&'static str] = &[
+        "header:NAME",
+        "body",
+        "preamble",
+        "epilogue",
+        "html:text",
+        "html:ATTRIBUTE",
+        "http-header:NAME",
+        "nested",
+    ];
 }
 
 impl fmt::Display for Place {
@@ -141,6 +153,7 @@ impl fmt::Display for Place {
             Place::HtmlText => f.write_str("html:text"),
             Place::HtmlAttribute { name, .. } => write!(f, "html:{name}"),
             Place::HttpHeader(name) => write!(f, "http-header:{name}"),
+            Place::Nested => f.write_str("nested"),
         }
     }
 }
@@ -189,6 +202,7 @@ mod tests {
             Place::HtmlText => 4,
             Place::HtmlAttribute { .. } => 5,
             Place::HttpHeader(_) => 6,
+            Place::Nested => 7,
         };
         let places = [
             Place::Header(name()),
@@ -198,6 +212,7 @@ mod tests {
             Place::HtmlText,
             Place::HtmlAttribute { name: name(), element: "a".to_owned() },
             Place::HttpHeader(name()),
+            Place::Nested,
         ];
         assert_eq!(places.len(), Place::FORMS.len());
         for (i, place) in places.iter().enumerate() {

@@ -575,14 +575,20 @@ fn json_records_follow_the_documented_schema() {
         b"Message-ID: <x@example.org>\nContent-Type: text/html\n\n<a href=\"http://h.example/\">h</a>\n",
     );
     let mail = mail.to_str().unwrap();
+    // Nested matches (--nested), read as mail and not, their outer match written or not.
+    let nested =
+        dir.file("n.eml", b"Subject: x\n\nhttps://www.google.com/url?q=https%3A%2F%2Fd.example%2F&sa=D\n");
+    let nested = nested.to_str().unwrap();
     let mut types = std::collections::BTreeSet::new();
     for args in [
         &["--json", "--rejected", "--abbreviated", "--max-uri-len", "64", a][..],
         &["--json", "-n", "--line-text", mail],
         &["--json", "-n", "--line-text", "--rejected", "--max-uri-len", "64", a, "-"],
         &["--json", "-c", "--rejected", a, "-"],
+        &["--json", "--nested", "-n", nested, "-"],
+        &["--json", "--nested", "--flag", "nested", nested, "-"],
     ] {
-        let run = urisift(args, b"mailto:a@b.example\n");
+        let run = urisift(args, b"mailto:a@b.example?body=http://e.example/\n");
         for record in json_lines(&run) {
             types.insert(check_record(&schema, &record));
         }
@@ -1493,7 +1499,7 @@ fn domain_and_flags_in_templates_json_and_the_flag_filter() {
     );
     assert_eq!(run.out(), "refanged http://evil.example/a\n");
     // An unknown name is a usage error that lists the known ones.
-    let run = urisift(&["--flag", "nested"], text);
+    let run = urisift(&["--flag", "unwrapped"], text);
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("possible values: punycode, mixed-script"), "{}", run.stderr);
     // The public suffix list's date is in the version.
@@ -1501,18 +1507,18 @@ fn domain_and_flags_in_templates_json_and_the_flag_filter() {
     assert!(run.out().contains("(public suffix list of 20"), "{}", run.out());
 }
 
-/// Issue 38 item 5: the README's recipe, run on the mailbox it names, gives the groups the
-/// README shows (`sort | uniq -c` done here; their order depends on the locale).
+/// Issue 38 items 5 and 2: the README's recipe, run on the mailbox it names, gives the groups
+/// the README shows (a Safe Link unwrapped by `--nested` among them) (`sort | uniq -c` done here; their order depends on the locale).
 #[test]
 fn the_readme_recipe_groups_a_phishing_mailbox_by_domain() {
     let root = env!("CARGO_MANIFEST_DIR");
     let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
-    let recipe = "$ urisift --format '{domain}\\t{flags}\\t{uri}' tests/data/security/phishing.mbox | sort | uniq -c\n";
+    let recipe = "$ urisift --nested --format '{domain}\\t{flags}\\t{uri}' tests/data/security/phishing.mbox | sort | uniq -c\n";
     let at = readme.find(recipe).expect("the recipe is in the README") + recipe.len();
     let mut shown: Vec<&str> = readme[at..].lines().take_while(|l| !l.starts_with("```")).collect();
     let run = urisift_in(
         Path::new(root),
-        &["--format", r"{domain}\t{flags}\t{uri}", "tests/data/security/phishing.mbox"],
+        &["--nested", "--format", r"{domain}\t{flags}\t{uri}", "tests/data/security/phishing.mbox"],
     );
     let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
     for line in run.out().lines() {

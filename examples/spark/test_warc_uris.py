@@ -74,11 +74,11 @@ def write_archives(tmp, files):
     return [str(warc_path), str(wet_path)], records
 
 
-def expected_rows(records):
-    """The job's rows, built from the command line's --json over each corpus file and its
-    `check --json` for the host."""
+def expected_rows(records, *options):
+    """The job's rows, built from the command line's --json (with `options`) over each corpus
+    file and its `check --json` for the host."""
     by_file = {}
-    for r in cli("--json", *(str(p) for _, _, p in records.values())):
+    for r in cli("--json", *options, *(str(p) for _, _, p in records.values())):
         if r.get("type", "match") == "match":
             by_file.setdefault(r["file"], []).append(r)
     uris = sorted({r["uri"] for rs in by_file.values() for r in rs})
@@ -87,7 +87,18 @@ def expected_rows(records):
     for record_id, (archive, target, path) in records.items():
         for r in by_file.get(str(path), []):
             rows.append(
-                (archive, target, record_id, r["uri"], r["start"], r["end"], r["delimiter"], r["scheme"], hosts[r["uri"]])
+                (
+                    archive,
+                    target,
+                    record_id,
+                    r["uri"],
+                    r["start"],
+                    r["end"],
+                    r["delimiter"],
+                    r["scheme"],
+                    hosts[r["uri"]],
+                    r.get("outer"),
+                )
             )
     return sorted(rows)
 
@@ -108,12 +119,15 @@ def spark():
     session.stop()
 
 
-def test_job_rows_equal_the_command_line(spark, tmp_path):
+@pytest.mark.parametrize("options", [[], ["--nested"]])
+def test_job_rows_equal_the_command_line(spark, tmp_path, options):
     files = corpus_files()
     archives, records = write_archives(tmp_path, files)
     output = tmp_path / "uris.parquet"
-    assert warc_uris.main(["--output", str(output), *archives], spark=spark) == 0
+    assert warc_uris.main(["--output", str(output), *options, *archives], spark=spark) == 0
     got = sorted(tuple(row) for row in spark.read.parquet(str(output)).collect())
-    want = expected_rows(records)
+    want = expected_rows(records, *options)
     assert len(want) > 1000  # the payloads are URI-rich: the comparison is not vacuous
     assert got == want
+    # With --nested, the corpus's rewritten links give rows with their outer URI's index.
+    assert any(row[-1] is not None for row in want) == bool(options)

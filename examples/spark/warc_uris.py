@@ -11,7 +11,9 @@ is held in memory beyond a record's window. Other records (`warcinfo`, `request`
 path in local mode, a shared file system on a cluster).
 
 One row per URI: the WARC file, the record's WARC-Target-URI and WARC-Record-ID, the URI, its
-byte span in the payload, how it was delimited, its scheme and its host (null when it has none).
+byte span in the payload, how it was delimited, its scheme, its host (null when it has none),
+and with --nested, for a URI found inside another, the index of that one among the record's
+URIs (null for the others).
 """
 
 import argparse
@@ -38,6 +40,7 @@ SCHEMA = StructType(
         StructField("delimiter", StringType(), False),
         StructField("scheme", StringType(), False),
         StructField("host", StringType(), True),
+        StructField("outer", LongType(), True),
     ]
 )
 
@@ -64,6 +67,7 @@ def rows_of_file(path, **options):
                     m.delimiter,
                     m.scheme,
                     m.components.host,
+                    m.outer,
                 )
 
 
@@ -82,13 +86,14 @@ def main(argv=None, spark=None):
     parser.add_argument("--master", help="the Spark master (default: spark-submit's, or local[*])")
     parser.add_argument("--grammar", default="rfc3986", choices=["rfc3986", "rfc2396", "rfc1738"])
     parser.add_argument("--abbreviated", action="store_true", help="also find www. URLs")
+    parser.add_argument("--nested", action="store_true", help="also the URIs inside URIs (a row each)")
     args = parser.parse_args(argv)
     if spark is None:
         builder = SparkSession.builder.appName("urisift-warc-uris")
         if args.master:
             builder = builder.master(args.master)
         spark = builder.getOrCreate()
-    df = uris(spark, args.inputs, grammar=args.grammar, abbreviated=args.abbreviated)
+    df = uris(spark, args.inputs, grammar=args.grammar, abbreviated=args.abbreviated, nested=args.nested)
     df.write.mode("overwrite").parquet(args.output)
     return 0
 

@@ -22,12 +22,13 @@ const _: () = assert!(urisift::MAIL_MAX == 67108864);
 
 /// Finds the URIs in `data` (`bytes`, `bytearray`, `str` or a binary file object) and returns
 /// an iterator of `Match` objects in input order (and of `Rejected` ones with
-/// `report_rejected=True`). Spans are byte offsets, or character offsets for a `str`.
+/// `report_rejected=True`). Spans are byte offsets, or character offsets for a `str`. With
+/// `nested=True`, each URI found inside another follows it (`Match.outer`).
 #[pyfunction]
 #[pyo3(signature = (
     data, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
-    mail_message_max = 67108864
+    mail_message_max = 67108864, nested = false
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract(
@@ -41,6 +42,7 @@ fn extract(
     line_numbers: bool,
     mail: Option<bool>,
     mail_message_max: usize,
+    nested: bool,
 ) -> PyResult<Matches> {
     let options = Options {
         grammar: options::grammar(grammar)?,
@@ -52,6 +54,7 @@ fn extract(
         line_numbers,
         mail: options::mail_mode(mail),
         mail_max: Options::check_mail_message_max(mail_message_max)?,
+        nested,
     };
     Ok(Matches::new(Input::from_py(data)?, &options))
 }
@@ -65,7 +68,7 @@ fn extract(
 #[pyo3(signature = (
     data, start, end, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
-    mail_message_max = 67108864
+    mail_message_max = 67108864, nested = false
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract_range(
@@ -81,6 +84,7 @@ fn extract_range(
     line_numbers: bool,
     mail: Option<bool>,
     mail_message_max: usize,
+    nested: bool,
 ) -> PyResult<Matches> {
     if end < start {
         return Err(PyValueError::new_err(format!(
@@ -97,6 +101,7 @@ fn extract_range(
         line_numbers,
         mail: options::mail_mode(mail),
         mail_max: Options::check_mail_message_max(mail_message_max)?,
+        nested,
     };
     let input = Input::from_py(data)?;
     // A `str` is scanned as UTF-8, and its offsets are characters: the range is too (the same

@@ -233,7 +233,8 @@ impl MatchObj {
     }
 
     /// How it was delimited: `angle`, `angle-url-prefix`, `url-prefix`, `quoted`, `bracketed`,
-    /// `braced`, `bare`, or `html-attribute` (the whole value of an HTML link attribute in mail).
+    /// `braced`, `bare`, `html-attribute` (the whole value of an HTML link attribute in mail),
+    /// or `nested` (inside another match's URI, with `nested=True`).
     #[getter]
     fn delimiter(&self) -> &'static str {
         self.m.delimiter().name()
@@ -252,11 +253,24 @@ impl MatchObj {
     }
 
     /// What a reader deciding whether to trust the link should know, by name: `punycode`,
-    /// `mixed-script`, `confusable`, `userinfo`, `ip-host`, `numeric-ip`, `refanged`; `[]`
+    /// `mixed-script`, `confusable`, `userinfo`, `ip-host`, `numeric-ip`, `nested`, `refanged`; `[]`
     /// when none applies. Computed on each access, never while extracting.
     #[getter]
     fn flags(&self) -> Vec<&'static str> {
         self.m.flags().iter().map(urisift::Flag::name).collect()
+    }
+
+    /// For a URI found inside another (with `nested=True`), the index of that match among the
+    /// matches of the iterator, from 0 (it comes before this one); else `None`.
+    #[getter]
+    fn outer(&self) -> Option<u64> {
+        self.m.outer()
+    }
+
+    /// How deep the URI is nested: 0 for a match of the text, 1 inside one, up to 4.
+    #[getter]
+    fn depth(&self) -> usize {
+        self.m.depth()
     }
 
     /// The 1-based line of the URI's first byte (with `line_numbers=True`), else `None`.
@@ -308,6 +322,9 @@ impl MatchObj {
         d.set_item("outer_start", outer.0)?;
         d.set_item("outer_end", outer.1)?;
         d.set_item("delimiter", self.m.delimiter().name())?;
+        if let Some(outer) = self.m.outer() {
+            d.set_item("outer", outer)?;
+        }
         d.set_item("scheme", self.m.scheme())?;
         if let Some(rewrite) = self.m.rewrite() {
             d.set_item("rewrite", rewrite.name())?;
@@ -325,6 +342,8 @@ impl MatchObj {
             d.set_item("content_type", o.content_type())?;
             d.set_item("found", o.place().to_string())?;
             d.set_item("link_text", o.link_text())?;
+        } else if self.m.outer().is_some() {
+            d.set_item("found", "nested")?;
         }
         Ok(d)
     }
@@ -390,7 +409,8 @@ impl OriginObj {
     }
 
     /// Where in the part: `header:NAME`, `body`, `preamble`, `epilogue`, `html:text`,
-    /// `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`), or `http-header:NAME`.
+    /// `html:ATTRIBUTE` (`html:href`, `html:src`, `html:action`), `http-header:NAME`, or `nested`
+    /// (inside the URI of the match `Match.outer`, with `nested=True`).
     #[getter]
     fn found(&self) -> String {
         self.0.place().to_string()

@@ -21,6 +21,8 @@ pub(crate) struct Options {
     pub(crate) mail: MailMode,
     /// The longest message read as mail (`ExtractorBuilder::mail_message_max`).
     pub(crate) mail_max: usize,
+    /// Report the URIs inside each match after it (`ExtractorBuilder::nested`).
+    pub(crate) nested: bool,
 }
 
 /// The `mail` keyword argument: `None` reads the input as mail when it starts as mail.
@@ -45,6 +47,7 @@ impl Options {
             .line_numbers(self.line_numbers)
             .mail(self.mail)
             .mail_message_max(self.mail_max)
+            .nested(self.nested)
             .build()
     }
 

@@ -374,3 +374,28 @@ def test_domain_and_flags():
     assert found[0].components.host_unicode is None
     assert found[2].as_dict()["flags"] == ["userinfo"]
     assert urisift.check("http://localhost/").domain is None
+
+
+def test_nested_option():
+    text = "go https://nam02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.google.com%2Furl%3Fq%3Dhttps%253A%252F%252Fevil.example%252Fx&data=1 now"
+    assert len(list(urisift.extract(text))) == 1
+    found = list(urisift.extract(text, nested=True))
+    assert [(m.uri, m.outer, m.depth, m.delimiter) for m in found[1:]] == [
+        ("https://www.google.com/url?q=https%3A%2F%2Fevil.example%2Fx", 0, 1, "nested"),
+        ("https://evil.example/x", 1, 2, "nested"),
+    ]
+    assert found[0].outer is None and found[0].depth == 0
+    assert "nested" in found[2].flags and "nested" not in found[0].flags
+    # The span of the encoded value, inside the outer match's.
+    start, end = found[1].span
+    assert text[start:end].startswith("https%3A%2F%2Fwww.google.com") and end <= found[0].span[1]
+    assert found[2].as_dict()["found"] == "nested" and found[2].as_dict()["outer"] == 1
+
+
+def test_nested_matches_equal_the_command_line(corpus):
+    paths = [p for p in corpus if p.suffix in (".log", ".eml")][:12]
+    want = cli_json(paths, "--nested")
+    assert any("outer" in r for rs in want.values() for r in rs)
+    for path in paths:
+        got = records(urisift.extract(path.read_bytes(), nested=True))
+        assert got == want[str(path)], path

@@ -260,6 +260,28 @@ impl ExtractorBuilder {
         self
     }
 
+    /// Report each URI found inside a match right after it (default off; rule 16 of the crate
+    /// docs): the value of a query field that is a URI once percent-decoded
+    /// (`?url=https%3A%2F%2Fevil.example%2Fx`), the URL a known link rewriter wraps (Outlook
+    /// Safe Links, Proofpoint URL Defense, redirectors) in its own encoding, a URI in a
+    /// `mailto:`'s header field; recursively, up to [`NESTED_DEPTH`](crate::NESTED_DEPTH) levels.
+    /// Each is a [`Match`] of [`Delimiter::Nested`](crate::Delimiter::Nested), with its
+    /// [`outer`](Match::outer) match's index, and its span inside the outer's. The other
+    /// matches are the same as without it.
+    ///
+    /// ```
+    /// let finder = urisift::ExtractorBuilder::new().nested(true).build();
+    /// let text = b"see https://www.google.com/url?q=https%3A%2F%2Fevil.example%2Fx&sa=D now";
+    /// let found: Vec<_> = finder.slice(text).collect();
+    /// assert_eq!(found[1].uri(), "https://evil.example/x");
+    /// assert_eq!(found[1].outer(), Some(0));
+    /// assert_eq!(&text[found[1].span()], b"https%3A%2F%2Fevil.example%2Fx");
+    /// ```
+    pub fn nested(&mut self, yes: bool) -> &mut Self {
+        self.opts.nested = yes;
+        self
+    }
+
     /// Whether the most common candidates are decided in one pass (default on). The matches
     /// are the same either way, only slower without it: this is for testing that claim (the
     /// differential tests and the `extract` fuzz target run both).
@@ -272,11 +294,27 @@ impl ExtractorBuilder {
     /// Compiles the options into a [`UriFinder`]: the prefilter and tables are built once, and
     /// the finder is then used for any number of inputs, on any number of threads.
     pub fn build(&self) -> UriFinder {
+        // What reads inside a match: plain text, none of the readings of the input itself.
+        let nested = self.opts.nested.then(|| {
+            let opts = Options {
+                abbreviated: false,
+                report_rejected: false,
+                quoted_printable: false,
+                line_numbers: false,
+                origins: false,
+                refang: false,
+                nested: false,
+                mail: MailMode::Off,
+                ..self.opts
+            };
+            Arc::new(Compiled { opts, prefilter: Prefilter::new(false), headers: None, nested: None })
+        });
         UriFinder {
             compiled: Arc::new(Compiled {
                 opts: self.opts,
                 prefilter: Prefilter::new(self.opts.abbreviated),
                 headers: self.headers.clone(),
+                nested,
             }),
         }
     }

@@ -396,7 +396,13 @@ impl Candidate<'_> {
             }
         }
         let provenance = (valid.alternate.is_some() || !spans.is_empty()).then(|| {
-            Box::new(Provenance { alternate: valid.alternate, pieces: spans, origin: None, rewrite: None })
+            Box::new(Provenance {
+                alternate: valid.alternate,
+                pieces: spans,
+                origin: None,
+                rewrite: None,
+                outer: None,
+            })
         });
         let fields = MatchFields {
             span,

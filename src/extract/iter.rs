@@ -22,6 +22,7 @@ use std::ops::Range;
 
 use super::engine::{Engine, Step};
 use super::mail::{self as mail_stage, Mail};
+use super::nested::Nesting;
 use super::options::LOOKBACK;
 use super::options::{Compiled, MailMode, Options, WebMode};
 use super::web::{self as web_stage, Web};
@@ -92,6 +93,8 @@ struct Pipeline<S> {
     /// A record of a web archive too long to hold, being read as plain text: the web stage to
     /// go on with after it, and where it ends.
     long_record: Option<(Box<Web>, u64)>,
+    /// With nested matches asked for, what puts them after their outer matches.
+    nesting: Option<Box<Nesting>>,
 }
 
 /// How the pipeline reads its input.
@@ -134,6 +137,7 @@ impl<S: Source> Pipeline<S> {
             web_tally: Tally::default(),
             long_page: false,
             long_record: None,
+            nesting: compiled.nested.clone().map(|finder| Box::new(Nesting::new(finder))),
         }
     }
 
@@ -291,7 +295,7 @@ impl<S: Source> Pipeline<S> {
     #[inline(never)]
     fn advance_mail(&mut self) -> Result<bool, S::Error> {
         loop {
-            let Mode::Mail(mail) = &mut self.mode else { return self.advance() };
+            let Mode::Mail(mail) = &mut self.mode else { return self.step() };
             let (raw, base, eof) = self.source.window();
             match mail.advance(&mut self.engine, raw, base, eof || self.failed) {
                 mail_stage::Step::Event => return Ok(true),
@@ -353,6 +357,17 @@ impl<S: Source> Pipeline<S> {
         if self.done {
             return Ok(false);
         }
+        let queued = self.step()?;
+        if queued && let Some(nesting) = &mut self.nesting {
+            nest(nesting, &mut self.engine, &self.source);
+        }
+        Ok(queued)
+    }
+
+    /// Steps the source, the decoding and the engine until events are queued (`true`), the
+    /// input is done (`false`), or reading fails; the queue is empty when called.
+    #[inline]
+    fn step(&mut self) -> Result<bool, S::Error> {
         // Plain text is the path kept short; the containers go through one call.
         if !matches!(self.mode, Mode::Plain) {
             return self.advance_container();
@@ -511,6 +526,15 @@ impl<S: Source> Pipeline<S> {
 fn clip_to(window: &[u8], base: u64, eof: bool, to: u64) -> (&[u8], bool) {
     let n = (to.saturating_sub(base) as usize).min(window.len());
     (&window[..n], eof || n < window.len() || base + n as u64 == to)
+}
+
+/// Puts the matches nested in those of the batch `engine` just queued after them, reading
+/// their text in the input that `source` holds. Out of line: only scans with nested matches
+/// asked for call it.
+#[inline(never)]
+fn nest<S: Source>(nesting: &mut Nesting, engine: &mut Engine, source: &S) {
+    let (raw, base, _) = source.window();
+    nesting.expand(&mut engine.pending, raw, base);
 }
 
 /// The matches of one input, in input order, with the other events among them

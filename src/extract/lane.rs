@@ -140,8 +140,9 @@ fn lane_match(
         span,
         wrap: Match::wrap(span, Span::new(at(outer.start), at(outer.end))),
         parts,
-        provenance: (!pieces.is_empty())
-            .then(|| Box::new(Provenance { alternate: None, pieces, origin: None, rewrite: None })),
+        provenance: (!pieces.is_empty()).then(|| {
+            Box::new(Provenance { alternate: None, pieces, origin: None, rewrite: None, outer: None })
+        }),
         delimiter,
         grammar: opts.grammar,
         abbreviated: false,

@@ -8,6 +8,7 @@ mod engine;
 mod iter;
 mod lane;
 mod mail;
+mod nested;
 mod options;
 mod prefix;
 mod queue;
@@ -22,6 +23,7 @@ pub use iter::{
     BorrowedMatches, Extractor, Input, Matches, MboxCut, MessageStart, Reader, Seam, Slice, SliceMatch,
     SliceMatches,
 };
+pub use nested::NESTED_DEPTH;
 pub use options::{MAIL_MAX, MailMode, WebMode};
 pub use prefix::Prefix;
 pub use web::WebTally;

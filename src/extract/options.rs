@@ -1,6 +1,8 @@
 //! What every part of extraction reads: the options, as the builder set them, compiled with
 //! the prefilter; and the bounds on how far a candidate looks around its trigger.
 
+use std::sync::Arc;
+
 use crate::find::Prefilter;
 use crate::uri::Grammar;
 
@@ -32,6 +34,8 @@ pub(crate) struct Options {
     pub(crate) one_pass: bool,
     /// Report defanged indicators refanged (`ExtractorBuilder::refang`).
     pub(crate) refang: bool,
+    /// Report the URIs found inside each match after it (`ExtractorBuilder::nested`).
+    pub(crate) nested: bool,
     pub(crate) mail: MailMode,
     /// Whether the input is read as a web archive (WARC, WET).
     pub(crate) warc: WebMode,
@@ -90,6 +94,7 @@ impl Default for Options {
             origins: true,
             one_pass: true,
             refang: false,
+            nested: false,
             mail: MailMode::Auto,
             warc: WebMode::Auto,
             html: WebMode::Auto,
@@ -156,4 +161,7 @@ pub(crate) struct Compiled {
     pub(crate) prefilter: Prefilter,
     /// The header fields read as mail, in lower case; `None` for all.
     pub(crate) headers: Option<Vec<String>>,
+    /// With [`Options::nested`], what reads the URIs inside a match: the same grammar and
+    /// length limit over plain text, without mail, decoding, refanging or nesting.
+    pub(crate) nested: Option<Arc<Compiled>>,
 }

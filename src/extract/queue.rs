@@ -221,6 +221,20 @@ impl Queue {
         &mut self.slots[self.head..self.end]
     }
 
+    /// The `i`th event queued from the front.
+    pub(crate) fn get(&self, i: usize) -> Option<&Event> {
+        if i < self.len() { self.slots.get(self.head + i) } else { None }
+    }
+
+    /// Queues the events of `events` before the `i`th queued event (at the back when `i` is the
+    /// length): the events after them move back.
+    pub(crate) fn insert(&mut self, i: usize, events: impl IntoIterator<Item = Event>) {
+        let at = self.head + i.min(self.len());
+        let before = self.slots.len();
+        self.slots.splice(at..at, events);
+        self.end += self.slots.len() - before;
+    }
+
     /// Queues the events of `events` at the back.
     pub(crate) fn extend(&mut self, events: impl IntoIterator<Item = Event>) {
         for event in events {

@@ -61,7 +61,9 @@ pub(crate) struct Args {
     /// {found} {link_text} (empty when undefined; these two for mail read as mail: where in
     /// the message, and the text of the HTML link); {domain} (the host's registrable domain by
     /// the public suffix list, in A-labels), {host_unicode} (the Unicode form of a host with an
-    /// `xn--` label), {flags} (comma-separated, see --flag); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a
+    /// `xn--` label), {flags} (comma-separated, see --flag), {outer} (with --nested, for a URI
+    /// found inside another: the index of that one among the file's printed matches, from 0;
+    /// empty otherwise); {{ and }} are braces; \t, \n, \0 and \\ a tab, a line feed, a
     /// NUL and a backslash. A line feed ends each match. {line} counts lines (as -n does);
     /// {text} is the text of the line the URI is on (see --line-text). A control character
     /// that {text}, {file}, {link_text} or {found} takes from the input is written as its
@@ -95,8 +97,8 @@ pub(crate) struct Args {
     /// Flags say what a reader deciding whether to trust a link should know: punycode (an
     /// `xn--` label), mixed-script and confusable (a look-alike host label, Unicode TR 39),
     /// userinfo (credentials before the host, `http://www.paypal.com@evil.example/`), ip-host,
-    /// numeric-ip (an IPv4 host not written as four dotted decimals), refanged (read with
-    /// --refang). They are the "flags" of --json and {flags} of --format.
+    /// numeric-ip (an IPv4 host not written as four dotted decimals), nested (found inside
+    /// another URI, with --nested), refanged (read with --refang). They are the "flags" of --json and {flags} of --format.
     /// Example: `urisift --flag mixed-script --flag confusable inbox.mbox`.
     #[arg(long = "flag", value_name = "NAME", value_parser = flag_parser())]
     pub(crate) flag: Vec<urisift::Flag>,
@@ -116,6 +118,19 @@ pub(crate) struct Args {
     /// Example: `urisift --refang threat-report.txt`.
     #[arg(long)]
     pub(crate) refang: bool,
+
+    /// Also report each URI found inside another, right after it (recursively, 4 deep).
+    ///
+    /// A query value that is a URI once percent-decoded (`?url=https%3A%2F%2Fevil.example%2F`,
+    /// `?q=https://…`), the URL a known rewriter wraps in its own encoding (Outlook Safe Links,
+    /// Proofpoint URL Defense v1–v3, Google and Facebook redirects), a URI in a `mailto:`'s
+    /// subject or body. Such a match has the delimiter "nested" and the flag nested; with
+    /// --json, "found": "nested" and "outer", the index of its outer match among the file's
+    /// match records (null when that one was not written: --scheme, --flag, --unique); {outer}
+    /// in --format. Its offsets are those of its encoded text inside the outer match.
+    /// Example: `urisift --nested --json phish.eml`.
+    #[arg(long)]
+    pub(crate) nested: bool,
 
     /// Print each IRI mapped to its URI (RFC 3987 §3.1), as `Match::to_uri` gives it.
     ///

@@ -11,8 +11,15 @@ use std::io;
 use urisift::{Match, Overlong, Rejected, Span};
 
 /// Appends the `match` record of `m`, and a line feed. `file` is the input's name already
-/// written as JSON ([`push_name`]); `text` is the line it was found on, when known.
-pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8]>) -> io::Result<()> {
+/// written as JSON ([`push_name`]); `text` is the line it was found on, when known; `outer`, for
+/// a nested match, the index of its outer match among the input's records, if it was written.
+pub fn match_record(
+    buf: &mut Vec<u8>,
+    m: &Match,
+    file: &[u8],
+    text: Option<&[u8]>,
+    outer: Option<u64>,
+) -> io::Result<()> {
     buf.extend_from_slice(b"{\"type\":\"match\",\"file\":");
     buf.extend_from_slice(file);
     // `uri()` checks the text on each call, and `parsed()` calls it: once here.
@@ -47,6 +54,14 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8
     push_spans(buf, m.span(), m.outer_span());
     buf.extend_from_slice(b",\"delimiter\":");
     push_str(buf, m.delimiter().name())?;
+    let nested = m.outer().is_some();
+    if nested {
+        buf.extend_from_slice(b",\"outer\":");
+        match outer {
+            Some(outer) => push_number(buf, outer),
+            None => buf.extend_from_slice(b"null"),
+        }
+    }
     buf.extend_from_slice(b",\"scheme\":");
     push_str_checked(buf, parsed.scheme().unwrap_or_default(), plain)?;
     if let Some(line) = m.line() {
@@ -123,6 +138,8 @@ pub fn match_record(buf: &mut Vec<u8>, m: &Match, file: &[u8], text: Option<&[u8
             Some(text) => push_str(buf, text)?,
             None => buf.extend_from_slice(b"null"),
         }
+    } else if nested {
+        buf.extend_from_slice(b",\"found\":\"nested\"");
     }
     if let Some(text) = text {
         buf.extend_from_slice(b",\"text\":");
@@ -326,7 +343,7 @@ mod tests {
         for m in builder.build().slice(text) {
             for file in ["a.txt", "<stdin>", "we\"ird\\na\tme\u{1}.txt", "caf\u{e9}.txt"] {
                 let mut mine = Vec::new();
-                match_record(&mut mine, &m, &name(file), Some(b"a \"line\"\t\xff")).unwrap();
+                match_record(&mut mine, &m, &name(file), Some(b"a \"line\"\t\xff"), None).unwrap();
                 let parsed = m.parsed();
                 let reference = MatchReference {
                     r#type: "match",

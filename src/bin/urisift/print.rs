@@ -134,7 +134,8 @@ pub struct Printer<'a, W: Write> {
     seen: HashSet<Box<[u8]>>,
     /// The record being written (reused from match to match).
     buf: Vec<u8>,
-    /// Whether `--scheme`, `--flag` or `--unique` may drop a match (see [`Printer::keep`]).
+    /// Whether `--scheme`, `--flag` or `--unique` may drop a match, or `--nested` places each
+    /// (see [`Printer::keep`]).
     filters: bool,
     line_buffered: bool,
     schemes: Vec<String>,
@@ -144,6 +145,11 @@ pub struct Printer<'a, W: Write> {
     wants_text: bool,
     /// The recent bytes of the input being read, when `wants_text`.
     context: Option<Rc<RefCell<Context>>>,
+    /// With `--nested`: the index among the input's printed matches of the last match seen at
+    /// each depth (`None` when it was not printed), and that of the outer match of the match
+    /// being printed.
+    depths: Vec<Option<u64>>,
+    outer: Option<u64>,
 }
 
 impl<'a, W: Write> Printer<'a, W> {
@@ -155,13 +161,15 @@ impl<'a, W: Write> Printer<'a, W> {
             out,
             seen: HashSet::new(),
             buf: Vec::new(),
-            filters: !args.scheme.is_empty() || !args.flag.is_empty() || args.unique,
+            filters: !args.scheme.is_empty() || !args.flag.is_empty() || args.unique || args.nested,
             line_buffered,
             schemes: args.scheme.iter().map(|s| s.to_ascii_lowercase()).collect(),
             prefix: Vec::new(),
             wants_text: (style.print == Print::Json && args.line_text)
                 || args.format.as_ref().is_some_and(Template::wants_text),
             context: None,
+            depths: Vec::new(),
+            outer: None,
         }
     }
 
@@ -181,9 +189,10 @@ impl<'a, W: Write> Printer<'a, W> {
     }
 
     /// Whether a worker may render the matches of an input itself ([`Printer::rendering`]):
-    /// when no state crosses from one match to the next (`--unique`, `--max-count`).
+    /// when no state crosses from one match to the next (`--unique`, `--max-count`, the index
+    /// of an outer match with `--nested`).
     pub fn renders_anywhere(&self) -> bool {
-        !self.args.unique && self.args.max_count.is_none()
+        !self.args.unique && self.args.max_count.is_none() && !self.args.nested
     }
 
     /// The reader to scan `reader` through: when matches are printed with their line's text,
@@ -221,7 +230,7 @@ impl<'a, W: Write> Printer<'a, W> {
         let found = counts.matches > 0;
         match event {
             // Without filters no call per match (about 1% of the time on URI-dense text).
-            Event::Match(m) if !self.filters || self.keep(m) => {
+            Event::Match(m) if !self.filters || self.keep(m, counts.matches) => {
                 counts.matches += 1;
                 match self.style.print {
                     Print::Uris | Print::Json | Print::Template => {
@@ -275,6 +284,7 @@ impl<'a, W: Write> Printer<'a, W> {
     /// names are not shown.
     pub fn set_prefix(&mut self, input: &Input) -> io::Result<()> {
         self.prefix.clear();
+        self.depths.clear();
         if self.style.print == Print::Json {
             return json::push_name(&mut self.prefix, input.name_str(), input.name_bytes());
         }
@@ -320,8 +330,30 @@ impl<'a, W: Write> Printer<'a, W> {
         Ok(())
     }
 
-    /// Applies `--scheme`, `--flag` and `--unique`.
-    fn keep(&mut self, m: &Match) -> bool {
+    /// Notes where `m` is (`index`, among the input's printed matches, when it is printed), and
+    /// gives the index of its outer match when that one was printed. Matches come in the
+    /// order of a walk of each match and its nested ones: the outer match of one at depth `d`
+    /// is the last seen at depth `d - 1`.
+    fn place_nested(&mut self, m: &Match, index: Option<u64>) -> Option<u64> {
+        let depth = m.depth();
+        self.depths.resize(depth, None);
+        let outer = depth.checked_sub(1).and_then(|d| self.depths[d]);
+        self.depths.push(index);
+        outer
+    }
+
+    /// Applies `--scheme`, `--flag` and `--unique`; with `--nested`, places `m`, which is the
+    /// input's `index`th match printed if it is kept.
+    fn keep(&mut self, m: &Match, index: u64) -> bool {
+        let kept = self.passes(m);
+        if self.args.nested {
+            self.outer = self.place_nested(m, kept.then_some(index));
+        }
+        kept
+    }
+
+    /// Whether `m` passes `--scheme`, `--flag` and `--unique`.
+    fn passes(&mut self, m: &Match) -> bool {
         if !self.schemes.is_empty() && !self.schemes.iter().any(|s| s.eq_ignore_ascii_case(m.scheme())) {
             return false;
         }
@@ -343,7 +375,7 @@ impl<'a, W: Write> Printer<'a, W> {
         };
         if self.style.print == Print::Json {
             self.buf.clear();
-            json::match_record(&mut self.buf, m, &self.prefix, text.as_deref())?;
+            json::match_record(&mut self.buf, m, &self.prefix, text.as_deref(), self.outer)?;
             return self.emit();
         }
         let second = if self.args.all_readings { m.alternate() } else { None };
@@ -363,7 +395,14 @@ impl<'a, W: Write> Printer<'a, W> {
                 plain.collect()
             };
             for reading in all {
-                template.render(&mut self.buf, m, reading, &self.prefix, text.as_deref().unwrap_or_default());
+                template.render(
+                    &mut self.buf,
+                    m,
+                    reading,
+                    &self.prefix,
+                    text.as_deref().unwrap_or_default(),
+                    self.outer,
+                );
             }
             return self.emit();
         }

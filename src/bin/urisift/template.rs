@@ -38,10 +38,11 @@ pub enum Field {
     Domain,
     HostUnicode,
     Flags,
+    Outer,
 }
 
 impl Field {
-    const ALL: [(&'static str, Field); 22] = [
+    const ALL: [(&'static str, Field); 23] = [
         ("uri", Field::Uri),
         ("text", Field::Text),
         ("file", Field::File),
@@ -64,6 +65,7 @@ impl Field {
         ("domain", Field::Domain),
         ("host_unicode", Field::HostUnicode),
         ("flags", Field::Flags),
+        ("outer", Field::Outer),
     ];
 }
 
@@ -175,10 +177,19 @@ impl Template {
     }
 
     /// Appends the template for `m` read as `uri` (one of its readings), found in the input
-    /// named `file` on the line `text`, and a line feed. An undefined component, or a line not
+    /// named `file` on the line `text`, and a line feed; `outer` is the index of its outer match
+    /// among the input's printed ones (`--nested`). An undefined component, or a line not
     /// counted, is empty. The text, the name, the link's text and where it was found are
     /// written with their control characters escaped; the URI and its parts hold none.
-    pub fn render(&self, buf: &mut Vec<u8>, m: &Match, uri: &str, file: &[u8], text: &[u8]) {
+    pub fn render(
+        &self,
+        buf: &mut Vec<u8>,
+        m: &Match,
+        uri: &str,
+        file: &[u8],
+        text: &[u8],
+        outer: Option<u64>,
+    ) {
         let parsed = m.parsed();
         // Writing into a `Vec` cannot fail.
         let number = |buf: &mut Vec<u8>, n: u64| {
@@ -238,6 +249,14 @@ impl Template {
                 Field::Found => {
                     if let Some(origin) = m.origin() {
                         push_escaped(buf, origin.place().to_string().as_bytes());
+                    } else if m.outer().is_some() {
+                        buf.extend_from_slice(b"nested");
+                    }
+                    None
+                }
+                Field::Outer => {
+                    if let Some(outer) = outer {
+                        number(buf, outer);
                     }
                     None
                 }
@@ -280,7 +299,7 @@ mod tests {
         builder.line_numbers(true);
         let mut out = Vec::new();
         for m in builder.build().slice(text) {
-            template.render(&mut out, &m, m.uri(), b"f.txt", b"the line");
+            template.render(&mut out, &m, m.uri(), b"f.txt", b"the line", None);
         }
         String::from_utf8(out).unwrap()
     }
