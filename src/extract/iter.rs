@@ -215,7 +215,7 @@ impl<S: Source> Pipeline<S> {
     #[inline(never)]
     fn advance_web(&mut self) -> Result<bool, S::Error> {
         loop {
-            let Mode::Web(web) = &mut self.mode else { return self.advance() };
+            let Mode::Web(web) = &mut self.mode else { return self.step() };
             let (raw, base, eof) = self.source.window();
             match web.advance(&mut self.engine, raw, base, eof || self.failed) {
                 web_stage::Step::Event => return Ok(true),
@@ -230,7 +230,7 @@ impl<S: Source> Pipeline<S> {
                     if let Mode::Web(web) = std::mem::replace(&mut self.mode, Mode::Plain) {
                         self.long_record = Some((web, to));
                     }
-                    return self.advance();
+                    return self.step();
                 }
                 web_stage::Step::TooLong => {
                     self.web_tally = web.tally();
@@ -259,10 +259,10 @@ impl<S: Source> Pipeline<S> {
     #[inline(never)]
     fn advance_container(&mut self) -> Result<bool, S::Error> {
         match self.mode {
-            Mode::Plain => self.advance(),
+            Mode::Plain => self.step(),
             Mode::Undecided { on } => {
                 self.decide(on);
-                self.advance()
+                self.step()
             }
             Mode::Mail(_) => self.advance_mail(),
             Mode::Web(_) => self.advance_web(),
