@@ -238,11 +238,13 @@ class Crate:
                 mod.uses.append((segs, offset))
 
     # Resolution: ("item", defining module path), ("module", module path) or None (outside).
-    def lookup(self, path: str, name: str, seen=None):
+    # A name may be a module and an item both (`mod resolve; pub use resolve::resolve;`): the
+    # last segment of a path is taken for the item, the others for the module.
+    def lookup(self, path: str, name: str, seen=None, last=False):
         mod = self.modules.get(path)
         if mod is None:
             return None
-        if name in mod.children:
+        if name in mod.children and not (last and (name in mod.defs or name in mod.imports)):
             return ("module", mod.children[name])
         if name in mod.defs:
             return ("item", path)
@@ -255,7 +257,7 @@ class Crate:
         for segs in mod.globs:
             target = self.resolve(path, segs, seen)
             if target and target[0] == "module":
-                found = self.lookup(target[1], name, seen)
+                found = self.lookup(target[1], name, seen, last)
                 if found:
                     return found
         return None
@@ -273,12 +275,12 @@ class Crate:
             while rest and rest[0] == "super":
                 cur, rest = cur.rsplit("::", 1)[0], rest[1:]
         else:
-            found = self.lookup(path, first, seen)
+            found = self.lookup(path, first, seen, not rest)
             if found is None or found[0] == "item":
                 return found
             cur = found[1]
-        for name in rest:
-            found = self.lookup(cur, name, seen)
+        for i, name in enumerate(rest):
+            found = self.lookup(cur, name, seen, i == len(rest) - 1)
             if found is None:
                 self.unresolved.append((path, "::".join(segs)))
                 return ("item", cur)
