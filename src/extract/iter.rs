@@ -6,6 +6,7 @@ mod borrowed;
 mod input;
 mod long;
 mod messages;
+mod seam;
 mod shard;
 
 pub use borrowed::{BorrowedMatches, SliceMatch};
@@ -13,8 +14,8 @@ pub use input::{Input, Reader, Slice};
 use long::Long;
 pub(crate) use messages::cut_mbox;
 pub use messages::{MboxCut, MessageStart};
-pub use shard::Seam;
-use shard::{Owned, keep_owned};
+pub use seam::Seam;
+use seam::{Bearing, Owned, keep_owned};
 
 use core::fmt;
 use std::io::Read;
@@ -369,6 +370,15 @@ impl<S: Source> Pipeline<S> {
         match &self.range {
             Some(range) => range.overlong,
             None => self.engine.overlong(),
+        }
+    }
+
+    /// What of the state bears on what follows input offset `at`, once every trigger before
+    /// it is taken.
+    fn bearing(&self, at: u64) -> Bearing {
+        Bearing {
+            cursor: self.engine.bearing(at),
+            region: self.region.as_ref().map(|r| (r.start(), r.opener().map(<[u8]>::to_vec))),
         }
     }
 }
