@@ -20,12 +20,18 @@ parent. What A uses:
   where `alias` is a module A imported), resolved segment by segment;
 - each bare name in A's code that comes from a `pub use` of A (a re-export A also uses
   itself) or from a `*` glob;
+- a method that B writes for a type of another module (`impl Candidate { fn refang … }` in B,
+  `Candidate` defined elsewhere), called in A's code where A is that type's module or names the
+  type: `x.refang(…)` when no other `fn refang` is written in the crate, `self.refang(…)` and
+  `Self::refang(…)` inside an impl of the type, `Candidate::refang(…)`. Other method calls are
+  not seen: they go to the type's own module, which A names already;
 - `$crate::…` in a macro is `crate::…`.
 
 A `mod child;` declaration and a re-export (`pub use child::Item;`, `pub(crate) use …`) are not
 uses: a parent that only declares and re-exports a child has no edge to it, and names a child
-only by the paths of its own code. Names outside the crate (std, dependencies) and names the
-script cannot resolve (with --verbose, listed on stderr) make no edge.
+only by the paths of its own code. Names outside the crate (std, dependencies) make no edge.
+A path into a module of the crate whose next name is not found there (an item a macro writes,
+as `flags!` does) is taken for an item of that module (with --verbose, listed on stderr).
 
 A cycle is a strongly connected component of two modules or more; each of its edges is printed
 with the first place in the code that makes it. Exit status 1 when a cycle is left, 2 when TREE
@@ -58,6 +64,8 @@ USE = re.compile(r"(?P<pub>pub(?:\s*\([^)]*\))?\s+)?use\s+(?P<tree>[^;]*);")
 MOD = re.compile(VIS + r"(?:unsafe\s+)?mod\s+(?P<name>\w+)\s*(?P<end>[;{])")
 PATH = re.compile(r"(?<![\w.:])(\$?\w+(?:::\w+)+)")
 WORD = re.compile(r"(?<![\w.:$])([A-Za-z_]\w*)")
+IMPL = re.compile(r"(?:unsafe\s+)?impl\s*(?:<(?:[^<>{]|<(?:[^<>{]|<[^<>{]*>)*>)*>)?\s*((?:\w+::)*\w+)")
+CALL = re.compile(r"(?:\.|\b(\w+)::)(\w+)\s*(?:::\s*<|\()")
 OPEN, CLOSE = "([{", ")]}"
 
 
@@ -170,7 +178,8 @@ class Module:
         self.imports = {}  # name -> (segments, is pub)
         self.globs = []  # segments of `use …::*`
         self.uses = []  # (segments, offset) of imports without `pub`: each an edge
-        self.code = []  # (start, end) of code
+        self.code = []  # (start, end, the type's name when it is an `impl`) of code
+        self.impls = []  # (type path, method names) of each inherent `impl`
 
 
 class Crate:
@@ -221,9 +230,19 @@ class Crate:
             m = ITEM.match(body)
             if m:
                 mod.defs.add(next(v for v in m.groupdict().values() if v))
-            mod.code.append((s, e))
+            m = IMPL.match(body)
+            ty = None
+            if m:
+                head = body[: body.find("{")]
+                trait = re.search(r"\bfor\s+(?:\w+::)*(\w+)", head)
+                inherent = not re.search(r"\bfor\b", head)
+                ty = m.group(1) if inherent else trait and trait.group(1)
+                if inherent:
+                    mod.impls.append((ty.split("::"), set(re.findall(r"\bfn\s+(\w+)", body))))
+                ty = ty and ty.split("::")[-1]
+            mod.code.append((s, e, ty))
         # `use` inside functions: imports too, never re-exports.
-        for s, e in mod.code:
+        for s, e, _ in mod.code:
             for m in re.finditer(r"\buse\s+([^;]*);", text[s:e]):
                 self.add_use(mod, m.group(1), False, s + m.start())
 
@@ -300,10 +319,43 @@ class Crate:
                     rel = mod.file.relative_to(ROOT) if mod.file.is_relative_to(ROOT) else mod.file
                     edges[mod.node][dest] = f"{rel}:{line}: {what}"
 
+        # Methods of a type written in another module than the type (`impl Candidate` in
+        # refang.rs): name -> [(the type's module, the type's name, the impl's module)].
+        split, defined = {}, {}
         for mod in self.modules.values():
+            for s, e, _ in mod.code:
+                for name in re.findall(r"\bfn\s+(\w+)", mod.text[s:e]):
+                    defined[name] = defined.get(name, 0) + 1
+        for mod in self.modules.values():
+            for segs, methods in mod.impls:
+                target = self.resolve(mod.path, segs)
+                if target and target[0] == "item" and self.modules[target[1]].node != mod.node:
+                    for name in methods:
+                        split.setdefault(name, []).append((target[1], segs[-1], mod.path))
+
+        def names(mod, home, ty):
+            """Whether `mod` is the home of type `ty` or names it."""
+            return mod.node == self.modules[home].node or self.lookup(mod.path, ty, last=True) == ("item", home)
+
+        for mod in self.modules.values():
+            for s, e, impl in mod.code:
+                for m in CALL.finditer(mod.text, s, e):
+                    for home, ty, where in split.get(m.group(2), ()):
+                        qualifier = m.group(1)
+                        # `x.f()` with a method name written once in the crate; `self.f()` and
+                        # `Self::f()` in an impl of the type, and `T::f()`, with any.
+                        in_impl = impl == ty
+                        receiver = mod.text[max(s, m.start() - 4) : m.start()]
+                        sure = {
+                            None: defined[m.group(2)] == 1 or (receiver == "self" and in_impl),
+                            "Self": in_impl,
+                            ty: True,
+                        }.get(qualifier, False)
+                        if sure and names(mod, home, ty):
+                            add(mod, ("item", where), m.start(), m.group(0).rstrip("(<: "))
             for segs, offset in mod.uses:
                 add(mod, self.resolve(mod.path, segs), offset, "use " + "::".join(segs))
-            for s, e in mod.code:
+            for s, e, _ in mod.code:
                 chunk = mod.text[s:e]
                 for m in PATH.finditer(chunk):
                     segs = m.group(1).split("::")

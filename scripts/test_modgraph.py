@@ -133,6 +133,46 @@ class Edges(unittest.TestCase):
         self.assertEqual(edges, {"b -> a"})
         self.assertEqual(cycles, [])
 
+    def test_a_name_that_is_a_module_and_an_item_is_taken_for_the_item_at_the_end(self):
+        edges, _ = graph(
+            {
+                "lib.rs": "mod resolve;\nmod user;\npub use resolve::resolve;\n",
+                "resolve.rs": "pub fn resolve() {}\n",
+                "user.rs": "pub fn f() { crate::resolve() }\n",
+            }
+        )
+        self.assertEqual(edges, {"user -> resolve"})
+
+    def test_methods_written_beside_their_type_in_another_module(self):
+        files = {
+            "lib.rs": "mod queue;\nmod state;\nmod general;\nmod special;\n",
+            "queue.rs": "pub struct Queue;\nimpl Queue {\n    pub fn push(&mut self) {}\n}\n",
+            "state.rs": "pub struct Candidate<'a> {\n    pub pending: &'a mut crate::queue::Queue,\n}\n",
+            # The general path calls the method the special reading adds to the type.
+            "general.rs": """
+                use crate::state::Candidate;
+                impl Candidate<'_> {
+                    pub fn general(&mut self) { self.special() }
+                    fn push(&mut self) {}
+                }
+            """,
+            # `self.pending.push()`: a method of that name is written twice, and this one is
+            # not called on `self`: no edge to general.rs.
+            "special.rs": """
+                use crate::state::Candidate;
+                impl Candidate<'_> {
+                    pub fn special(&mut self) { self.pending.push() }
+                }
+            """,
+        }
+        edges, cycles = graph(files)
+        self.assertEqual(edges, {"state -> queue", "general -> state", "general -> special", "special -> state"})
+        self.assertEqual(cycles, [])
+        # Called back by the special reading: a cycle.
+        files["special.rs"] = files["special.rs"].replace("self.pending.push()", "self.general()")
+        _, cycles = graph(files)
+        self.assertEqual(cycles, [["general", "special"]])
+
     def test_the_exit_status_says_whether_a_cycle_is_left(self):
         tree = crate({"lib.rs": "mod a;\npub struct S;\npub fn f() { a::g() }\n", "a.rs": "pub fn g() { crate::S; }\n"})
         run = subprocess.run([sys.executable, HERE / "modgraph.py", tree], capture_output=True, text=True)
