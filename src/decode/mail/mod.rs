@@ -12,7 +12,9 @@
 //!
 //! The stages, each with its own module: [`mbox`] (messages), [`header`] (fields), [`mime`]
 //! (Content-Type, multipart bodies), [`tree`] (the walk), [`binary`] (uuencode and yEnc
-//! blocks left out); the decoders they use are [`crate::decode`]'s.
+//! blocks left out); the decoders they use are [`crate::decode`]'s. What the walk gives
+//! ([`Segment`]), which texts it gives ([`Wanted`]) and what it keeps from one message to the
+//! next ([`Shared`]) have modules of their own, below those that use them.
 //!
 //! Bounds: [`Messages`] reads an input as a stream, a message at a time: it finds the end of
 //! a message (the next mbox separator line, or the end of the input) in the bytes it is given
