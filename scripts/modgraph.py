@@ -66,6 +66,8 @@ PATH = re.compile(r"(?<![\w.:])(\$?\w+(?:::\w+)+)")
 WORD = re.compile(r"(?<![\w.:$])([A-Za-z_]\w*)")
 IMPL = re.compile(r"(?:unsafe\s+)?impl\s*(?:<(?:[^<>{]|<(?:[^<>{]|<[^<>{]*>)*>)*>)?\s*((?:\w+::)*\w+)")
 CALL = re.compile(r"(?:\.|\b(\w+)::)(\w+)\s*(?:::\s*<|\()")
+SEMICOLON = re.compile(r"\s*;")
+PUNCT = re.compile(r"[][(){};]")
 OPEN, CLOSE = "([{", ")]}"
 
 
@@ -75,7 +77,7 @@ def blank(text: str) -> str:
     def spaces(m: re.Match) -> str:
         s = m.group(0)
         body = re.sub(r"[^\n]", " ", s)
-        if s.startswith(("/", "b/")):
+        if s.startswith("/"):
             return body
         return '"' + body[2:] + '"' if len(s) >= 2 else body
 
@@ -84,21 +86,20 @@ def blank(text: str) -> str:
 
 def statements(text: str, start: int, end: int):
     """The items of a block: (start, end) of each, split at `;` and `}` at the block's depth."""
-    depth, begin, i = 0, start, start
-    while i < end:
-        c = text[i]
+    depth, begin = 0, start
+    for m in PUNCT.finditer(text, start, end):
+        c, i = m.group(), m.start()
         if c in OPEN:
             depth += 1
         elif c in CLOSE:
             depth -= 1
             # `use a::{b};` and `const C: T = T { … };` end at their `;`.
-            if depth == 0 and c == "}" and not text[i + 1 : end].lstrip().startswith(";"):
+            if depth == 0 and c == "}" and not SEMICOLON.match(text, i + 1, end):
                 yield begin, i + 1
                 begin = i + 1
-        elif c == ";" and depth == 0:
+        elif depth == 0:
             yield begin, i + 1
             begin = i + 1
-        i += 1
     if text[begin:end].strip():
         yield begin, end
 
