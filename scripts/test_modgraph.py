@@ -3,6 +3,8 @@
 
     python3 scripts/test_modgraph.py
 """
+import atexit
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -18,6 +20,7 @@ import modgraph  # noqa: E402
 def crate(files: dict) -> Path:
     """A crate of `files` (path -> source) in a new temporary folder; its src/ folder."""
     root = Path(tempfile.mkdtemp(prefix="modgraph-"))
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
     for name, text in files.items():
         path = root / "src" / name
         path.parent.mkdir(parents=True, exist_ok=True)
