@@ -1,7 +1,7 @@
 //! What follows a scheme's colon: the first decision on every candidate (extractor rules 1
 //! and 7), before any wrapper is looked for.
 
-use super::{Incomplete, Scan, Window};
+use super::{Incomplete, LOOKBACK, Scan, Window};
 use crate::chars::{self, EXCLUDED, WSP};
 use crate::find::{self, SchemeRule, Shape};
 
@@ -83,6 +83,15 @@ pub(crate) fn trigger_scheme(
     }
     let s = find::scheme_start(hay, c, floor)?;
     (!passes_over(hay, s, c, floor, max_uri_len, lo)).then_some(s)
+}
+
+/// Whether the engine takes the colon at `c` of `text` for a trigger when it reads `text` from
+/// its start: [`trigger_scheme`] with no floor, reading back as far as the engine does
+/// ([`LOOKBACK`]). What the mail reader asks of a text before making it a segment
+/// (`decode::mail::Wanted::takes_colon`).
+pub(crate) fn takes_colon(text: &[u8], c: usize, max_uri_len: usize) -> bool {
+    let ends = text.get(c + 1).is_some_and(|&b| chars::ends_every_uri(b));
+    trigger_scheme(text, c, ends, 0, max_uri_len, || c.saturating_sub(LOOKBACK)).is_some()
 }
 
 /// Whether the colon at `c`, after the scheme-like word at `s`, is one that

@@ -8,7 +8,11 @@
 //! with its hyphen line breaks joined, then without them, then across a line break it cannot
 //! end at.
 
+mod handoff;
+
 use std::borrow::Cow;
+
+pub(crate) use handoff::{Candidate, CandidateStart, Outcome, Scratch};
 
 use super::options::Options;
 use super::queue::Queue;
@@ -16,42 +20,10 @@ use super::validate::{Kind, as_str, check, check_reading, shape_ok};
 use crate::decode::Map;
 use crate::delimit::colon::{After, after_colon};
 use crate::delimit::end::Drop;
-use crate::delimit::{self, AngleEnd, Joins, Pieces, Scan, Start, Window, wrapper};
+use crate::delimit::{self, AngleEnd, Joins, Scan, Start, Window, wrapper};
 use crate::find::{self, SchemeRule};
 use crate::matches::{Delimiter, Event, Match, MatchFields, Provenance, Rejected, Span};
 use crate::uri::{ErrorKind, ParseError, Parts};
-
-/// What became of a trigger.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Outcome {
-    /// No candidate here: go on after the trigger.
-    Skip,
-    /// A match (the last pending event) whose wrapper ends at this absolute offset.
-    Matched(u64),
-    /// A bare scan to this absolute offset found nothing valid.
-    Scanned(u64),
-    /// A candidate longer than the limit.
-    Overlong(Span),
-}
-
-/// Buffers reused from candidate to candidate.
-#[derive(Debug, Default)]
-pub(crate) struct Scratch {
-    pieces: Pieces,
-    first: Vec<u8>,
-    second: Vec<u8>,
-    prefixed: String,
-}
-
-/// Where a candidate starts in a window: the first byte of its scheme (or of `www.`), and the
-/// scheme's colon.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct CandidateStart {
-    /// The first byte: the scheme's, or `www.`'s.
-    pub(crate) start: usize,
-    /// The scheme's colon; `None` for an abbreviated URL.
-    pub(crate) colon: Option<usize>,
-}
 
 /// A valid candidate, before it becomes a [`Match`].
 struct Valid<'t> {
@@ -72,14 +44,6 @@ enum Verdict<'t> {
     Valid(Valid<'t>),
     /// Rejected by the parser; the text is only built when rejections are reported.
     Invalid(Option<String>, ParseError),
-}
-
-/// One candidate being delimited and validated: the options, the reused buffers, and the queue
-/// its events go to.
-pub(crate) struct Candidate<'a> {
-    pub(crate) opts: &'a Options,
-    pub(crate) scratch: &'a mut Scratch,
-    pub(crate) pending: &'a mut Queue,
 }
 
 impl Candidate<'_> {

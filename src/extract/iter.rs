@@ -6,6 +6,7 @@ mod borrowed;
 mod input;
 mod long;
 mod messages;
+mod seam;
 mod shard;
 
 pub use borrowed::{BorrowedMatches, SliceMatch};
@@ -13,8 +14,8 @@ pub use input::{Input, Reader, Slice};
 use long::Long;
 pub(crate) use messages::cut_mbox;
 pub use messages::{MboxCut, MessageStart};
-pub use shard::Seam;
-use shard::{Owned, keep_owned};
+pub use seam::Seam;
+use seam::{Bearing, Owned, keep_owned};
 
 use core::fmt;
 use std::io::Read;
@@ -137,7 +138,7 @@ impl<S: Source> Pipeline<S> {
             web_tally: Tally::default(),
             long_page: false,
             long_record: None,
-            nesting: compiled.nested.clone().map(|finder| Box::new(Nesting::new(finder))),
+            nesting: compiled.nested.clone().map(|finder| Box::new(Nesting::new(finder, scan_inner))),
         }
     }
 
@@ -518,6 +519,15 @@ impl<S: Source> Pipeline<S> {
             None => self.engine.overlong(),
         }
     }
+
+    /// What of the state bears on what follows input offset `at`, once every trigger before
+    /// it is taken.
+    fn bearing(&self, at: u64) -> Bearing {
+        Bearing {
+            cursor: self.engine.bearing(at),
+            region: self.region.as_ref().map(|r| (r.start(), r.opener().map(<[u8]>::to_vec))),
+        }
+    }
 }
 
 /// What of `window` (the input from offset `base`, `eof` when nothing follows it) comes
@@ -526,6 +536,16 @@ impl<S: Source> Pipeline<S> {
 fn clip_to(window: &[u8], base: u64, eof: bool, to: u64) -> (&[u8], bool) {
     let n = (to.saturating_sub(base) as usize).min(window.len());
     (&window[..n], eof || n < window.len() || base + n as u64 == to)
+}
+
+/// The matches of `text` under `finder`, all of them or the first: how [`Nesting`] reads the
+/// text inside a match.
+fn scan_inner(finder: &Compiled, text: &[u8], first_only: bool) -> Vec<Match> {
+    let mut matches = SliceMatches::new(finder, text);
+    match first_only {
+        true => matches.next().into_iter().collect(),
+        false => matches.collect(),
+    }
 }
 
 /// Puts the matches nested in those of the batch `engine` just queued after them, reading

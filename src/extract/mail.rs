@@ -21,6 +21,7 @@ use super::engine::{Engine, Step as EngineStep};
 use super::options::Options;
 use crate::decode::mail::{Deep, Messages, Next, Segment, SegmentKind, Wanted};
 use crate::decode::{Map, Text};
+use crate::delimit::colon;
 use crate::matches::{Event, Match, Span};
 use crate::origin::{Origin, Place};
 use crate::source::lines::LineCounter;
@@ -114,7 +115,11 @@ impl Mail {
         opts: &Options,
         owned: Range<u64>,
     ) -> Self {
-        let wanted = Wanted { abbreviated: opts.abbreviated, max_uri_len: opts.max_uri_len };
+        let wanted = Wanted {
+            abbreviated: opts.abbreviated,
+            max_uri_len: opts.max_uri_len,
+            takes_colon: colon::takes_colon,
+        };
         Mail {
             messages: Messages::new(opts.mail_max, wanted).owning(owned),
             current: Current::None,

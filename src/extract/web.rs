@@ -54,7 +54,11 @@ impl Web {
     /// The web stage over an input read from its start: an archive's records that start in
     /// `owned` (the shard of the input read), or the input as one saved page (`page`).
     pub(crate) fn new(line_numbers: bool, opts: &Options, owned: Range<u64>, page: bool) -> Self {
-        let wanted = Wanted { abbreviated: opts.abbreviated, max_uri_len: opts.max_uri_len };
+        let wanted = Wanted {
+            abbreviated: opts.abbreviated,
+            max_uri_len: opts.max_uri_len,
+            takes_colon: crate::delimit::colon::takes_colon,
+        };
         Web {
             records: Records::new(opts.mail_max, wanted, owned, page),
             current: None,

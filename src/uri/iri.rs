@@ -50,7 +50,7 @@
 //! percent-encoded as the rest is. The §3.1 steps that apply to text not yet in Unicode (step
 //! 1, NFC) do not apply to a `&str`, which is UTF-8 (variant c).
 
-use super::lex::is_escape;
+use super::lex::percent_decode;
 use super::scheme_rules::{self, Mailto};
 use super::{Components, ErrorKind, Grammar, HostKind, ParseError, Uri, generic};
 use crate::chars::{self, SUB_DELIMS, UNRESERVED, utf8};
@@ -236,24 +236,6 @@ fn idn_to_ascii(host: &str) -> Option<String> {
     let ascii = idna::domain_to_ascii_cow(&decoded, idna::AsciiDenyList::URL).ok()?;
     let fits = !ascii.is_empty() && ascii.bytes().all(|b| chars::is(b, UNRESERVED | SUB_DELIMS));
     fits.then(|| ascii.into_owned())
-}
-
-/// `s` with its percent-escapes decoded, when the result is UTF-8.
-pub(crate) fn percent_decode(s: &str) -> Option<Vec<u8>> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while let Some(&x) = b.get(i) {
-        if x == b'%' && is_escape(b, i) {
-            let hex = |h: u8| char::from(h).to_digit(16).unwrap_or(0) as u8;
-            out.push(hex(b[i + 1]) << 4 | hex(b[i + 2]));
-            i += 3;
-        } else {
-            out.push(x);
-            i += 1;
-        }
-    }
-    core::str::from_utf8(&out).is_ok().then_some(out)
 }
 
 #[cfg(test)]

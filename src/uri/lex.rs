@@ -61,3 +61,21 @@ pub(super) fn char_error(b: &[u8], i: usize) -> ErrorKind {
         Some(&c) => ErrorKind::Unexpected(char::from(c)),
     }
 }
+
+/// `s` with its percent-escapes decoded, when the result is UTF-8.
+pub(super) fn percent_decode(s: &str) -> Option<Vec<u8>> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while let Some(&x) = b.get(i) {
+        if x == b'%' && is_escape(b, i) {
+            let hex = |h: u8| char::from(h).to_digit(16).unwrap_or(0) as u8;
+            out.push(hex(b[i + 1]) << 4 | hex(b[i + 2]));
+            i += 3;
+        } else {
+            out.push(x);
+            i += 1;
+        }
+    }
+    core::str::from_utf8(&out).is_ok().then_some(out)
+}

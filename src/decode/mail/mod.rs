@@ -12,7 +12,9 @@
 //!
 //! The stages, each with its own module: [`mbox`] (messages), [`header`] (fields), [`mime`]
 //! (Content-Type, multipart bodies), [`tree`] (the walk), [`binary`] (uuencode and yEnc
-//! blocks left out); the decoders they use are [`crate::decode`]'s.
+//! blocks left out); the decoders they use are [`crate::decode`]'s. What the walk gives
+//! ([`Segment`]), which texts it gives ([`Wanted`]) and what it keeps from one message to the
+//! next ([`Shared`]) have modules of their own, below those that use them.
 //!
 //! Bounds: [`Messages`] reads an input as a stream, a message at a time: it finds the end of
 //! a message (the next mbox separator line, or the end of the input) in the bytes it is given
@@ -24,98 +26,24 @@ pub(crate) mod binary;
 pub(crate) mod header;
 pub(crate) mod mbox;
 pub(crate) mod mime;
+mod segment;
+mod shared;
 pub(crate) mod tree;
+mod wanted;
 
 use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::Arc;
 
-use self::mime::ContentType;
+#[cfg(test)]
 use super::Decoded;
-use crate::chars;
-use crate::delimit::{LOOKBACK, colon};
+pub(crate) use segment::{Segment, SegmentKind, SegmentText};
+pub(crate) use shared::Shared;
+pub(crate) use wanted::Wanted;
 
 /// The longest message read (the maps hold 32-bit positions); a longer one is not read as
 /// mail.
 pub(crate) const MESSAGE_MAX: usize = u32::MAX as usize - 1;
-
-/// A piece of text of a message, decoded, with where it comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Segment {
-    /// The text.
-    pub(crate) text: SegmentText,
-    /// What the text is.
-    pub(crate) kind: SegmentKind,
-    /// The message's number in the input, from 1 (its `Message-ID` is
-    /// [`Messages::message_id`]).
-    pub(crate) message: usize,
-    /// The MIME part number (RFC 3501 §6.4.5): `""` for the message's header, `1` for the body
-    /// of a message that is not multipart, `2.1` for the first child of the second part; an
-    /// encapsulated message at `2` has its header at `2` and its body at `2.1`. A part's header
-    /// fields have the part's number; a preamble and an epilogue have their multipart's.
-    pub(crate) part: Arc<str>,
-    /// The `type/subtype` of the part, in lower case (of the entity, for header fields).
-    pub(crate) content_type: Arc<str>,
-    /// Whether the text was decoded from quoted-printable on its way (the part's transfer
-    /// encoding, or that of a message it is forwarded in).
-    pub(crate) quoted_printable: bool,
-}
-
-/// The text of a [`Segment`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum SegmentText {
-    /// Decoded text, with positions into the input.
-    Decoded(Decoded),
-    /// The input's bytes at these offsets, as they are: read in place, in the window that
-    /// holds the message (the window given to [`Messages::next`] is the same until it next
-    /// returns [`Next::More`], which it does only once the message's segments are all given).
-    Input(Range<u64>),
-}
-
-impl SegmentText {
-    /// The text, given the window of the input from offset `base` that holds the message.
-    #[inline]
-    pub(crate) fn bytes<'a>(&'a self, window: &'a [u8], base: u64) -> &'a [u8] {
-        match self {
-            SegmentText::Decoded(d) => &d.text,
-            // The window holds the message (see above); were it not to, the text would be read
-            // as empty rather than panic.
-            SegmentText::Input(r) => {
-                let at = |offset: u64| offset.saturating_sub(base) as usize;
-                debug_assert!(r.start >= base && at(r.end) <= window.len());
-                window.get(at(r.start)..at(r.end)).unwrap_or_default()
-            }
-        }
-    }
-
-    /// The map of the text.
-    #[inline]
-    pub(crate) fn map(&self) -> super::Map<'_> {
-        match self {
-            SegmentText::Decoded(d) => d.map(),
-            SegmentText::Input(r) => super::Map::Raw(r.start),
-        }
-    }
-}
-
-/// What a [`Segment`] holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum SegmentKind {
-    /// A header field's value, unfolded and decoded; `name` as written.
-    Header { name: Arc<str> },
-    /// The text of a text part.
-    Body,
-    /// The preamble of a multipart body (before its first delimiter), as plain text.
-    Preamble,
-    /// The epilogue of a multipart body (after its close delimiter), as plain text.
-    Epilogue,
-    /// A run of visible text of an HTML part.
-    HtmlText,
-    /// A link of an HTML part: the value of attribute `name` of an `element`, absolute or
-    /// resolved against the document's base; it is to be validated whole. `link_text` is the
-    /// visible text of the `a` element holding it.
-    HtmlAttribute { name: String, element: String, link_text: Option<String> },
-}
 
 /// The segments of mail or news in input order.
 #[cfg(test)]
@@ -170,176 +98,6 @@ impl Iterator for Reader<'_> {
             }
             Next::More { .. } | Next::TooLong { .. } | Next::End => None,
         }
-    }
-}
-
-/// What text can give an event, so that segments that cannot are left out before they are
-/// made: without abbreviated URLs the only trigger of a candidate is a `:` (`find`), and an
-/// HTML link value is validated whole, which gives nothing without a `:` unless the value is
-/// over the maximum URI length (overlong).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Wanted {
-    /// `www.` is a trigger too (`ExtractorBuilder::abbreviated`): every text is scanned.
-    pub(crate) abbreviated: bool,
-    /// The maximum URI length.
-    pub(crate) max_uri_len: usize,
-}
-
-impl Wanted {
-    /// Every segment.
-    #[cfg(test)]
-    pub(crate) const ALL: Wanted = Wanted { abbreviated: true, max_uri_len: 0 };
-
-    /// Whether `text` may give an event: scanned, or validated whole (`attribute`).
-    ///
-    /// Scanned text without `www.` triggers gives an event only from a `:` that the engine
-    /// takes for a trigger ([`colon::trigger_scheme`]), looked for as the engine looks for the
-    /// first trigger of a text: from its start, reading back as far as it does. A text whose colons all follow
-    /// no scheme (`10:26:00`) or are passed over at a glance (`Re: [list]`, `Note: see`) gives
-    /// nothing and is left out.
-    #[inline]
-    pub(crate) fn may_give(&self, text: &[u8], attribute: bool) -> bool {
-        match attribute {
-            true => text.len() > self.max_uri_len || memchr::memchr(b':', text).is_some(),
-            false => self.abbreviated || self.has_trigger(text),
-        }
-    }
-
-    /// Whether `text` holds a colon that the engine takes for a trigger (see [`Wanted::may_give`]).
-    fn has_trigger(&self, text: &[u8]) -> bool {
-        memchr::memchr_iter(b':', text).any(|c| {
-            let ends = text.get(c + 1).is_some_and(|&b| chars::ends_every_uri(b));
-            colon::trigger_scheme(text, c, ends, 0, self.max_uri_len, || c.saturating_sub(LOOKBACK)).is_some()
-        })
-    }
-
-    /// Whether a header field's value may give an event once decoded: unfolding adds no `:`
-    /// and gives no colon a scheme it did not have, but an RFC 2047 encoded-word (`=?`) may
-    /// hold one ([`header::Field::marked`] says whether the value holds a colon a scheme may
-    /// end before, or an encoded-word).
-    #[inline]
-    pub(crate) fn may_give_header(&self, field: &header::Field) -> bool {
-        self.abbreviated || field.marked
-    }
-}
-
-/// How many strings, and how many `Content-Type` values, [`Shared`] holds.
-const SHARED_MAX: usize = 16;
-
-/// The longest `Content-Type` value [`Shared`] keeps (a longer one is parsed each time).
-const SHARED_TYPE_MAX: usize = 256;
-
-/// The strings that segments carry and that recur from one segment and message to the next
-/// (part numbers, content types, field names), and the `Content-Type` values of the entities
-/// (a mailbox repeats them): each made or parsed once and shared, rather than for every
-/// segment or entity. At most [`SHARED_MAX`] of each are held, the oldest replaced first.
-#[derive(Debug, Default)]
-pub(crate) struct Shared {
-    strings: Vec<Arc<str>>,
-    /// The next to replace once full.
-    next: usize,
-    /// `Content-Type` values (unfolded) and what they parse to (`None`: not valid).
-    types: Vec<(Vec<u8>, Option<Arc<ContentType>>)>,
-    /// The next to replace once full.
-    next_type: usize,
-    /// Storage for a part's decoded text, kept from one part to the next when the text was
-    /// only read (an HTML part's), up to [`SCRATCH_MAX`] bytes of it (and as many positions).
-    scratch: Decoded,
-    /// Storage for the fields of a message's header, kept from one message to the next (up to
-    /// [`FIELDS_MAX`] of them).
-    fields: Vec<header::Field>,
-    /// Storage for a folded header value's unfolded text (`header::unfolded_text_into`).
-    pub(crate) unfolded: Vec<u8>,
-}
-
-/// The most fields whose storage [`Shared`] keeps for the next message.
-const FIELDS_MAX: usize = 256;
-
-/// The most text whose storage [`Shared`] keeps for the next part.
-const SCRATCH_MAX: usize = 64 << 10;
-
-impl Shared {
-    /// `s`, shared.
-    pub(crate) fn get(&mut self, s: &str) -> Arc<str> {
-        self.get_bytes(s.as_bytes())
-    }
-
-    /// `bytes` read as UTF-8 (invalid sequences replaced, as `String::from_utf8_lossy` does),
-    /// shared.
-    pub(crate) fn get_bytes(&mut self, bytes: &[u8]) -> Arc<str> {
-        if let Some(held) = self.strings.iter().find(|held| held.as_bytes() == bytes) {
-            return Arc::clone(held);
-        }
-        let made: Arc<str> = Arc::from(String::from_utf8_lossy(bytes));
-        if self.strings.len() < SHARED_MAX {
-            self.strings.push(Arc::clone(&made));
-        } else {
-            self.strings[self.next] = Arc::clone(&made);
-            self.next = (self.next + 1) % SHARED_MAX;
-        }
-        made
-    }
-
-    /// Empty storage for the fields of a header.
-    pub(crate) fn fields(&mut self) -> Vec<header::Field> {
-        match self.fields.capacity() {
-            0 => Vec::with_capacity(16),
-            _ => std::mem::take(&mut self.fields),
-        }
-    }
-
-    /// Keeps the storage of `fields` for the next header.
-    pub(crate) fn keep_fields(&mut self, mut fields: Vec<header::Field>) {
-        if fields.capacity() <= FIELDS_MAX {
-            fields.clear();
-            self.fields = fields;
-        }
-    }
-
-    /// Empty storage for a part's decoded text.
-    pub(crate) fn scratch(&mut self) -> Decoded {
-        std::mem::take(&mut self.scratch)
-    }
-
-    /// Keeps the storage of `d`, a part's decoded text that was only read, for the next.
-    pub(crate) fn keep_scratch(&mut self, mut d: Decoded) {
-        if d.text.capacity().max(d.starts.capacity()).max(d.ends.capacity()) <= SCRATCH_MAX {
-            d.text.clear();
-            d.starts.clear();
-            d.ends.clear();
-            d.base = 0;
-            self.scratch = d;
-        }
-    }
-
-    /// The type an entity's `Content-Type` value (unfolded) gives, `default` (a valid value)
-    /// when it has none or one that is not valid.
-    pub(crate) fn content_type(&mut self, value: Option<&[u8]>, default: &[u8]) -> Arc<ContentType> {
-        value
-            .and_then(|v| self.parsed(v))
-            .or_else(|| self.parsed(default))
-            .unwrap_or_else(|| Arc::new(ContentType::text_plain()))
-    }
-
-    /// [`ContentType::parse`] of `value`, shared.
-    fn parsed(&mut self, value: &[u8]) -> Option<Arc<ContentType>> {
-        if let Some((_, held)) = self.types.iter().find(|(v, _)| v == value) {
-            return held.clone();
-        }
-        let parsed = ContentType::parse(value).map(Arc::new);
-        if value.len() <= SHARED_TYPE_MAX {
-            if self.types.len() < SHARED_MAX {
-                self.types.push((value.to_vec(), parsed.clone()));
-            } else {
-                // The storage of the value replaced is reused.
-                let (held, held_parsed) = &mut self.types[self.next_type];
-                held.clear();
-                held.extend_from_slice(value);
-                *held_parsed = parsed.clone();
-                self.next_type = (self.next_type + 1) % SHARED_MAX;
-            }
-        }
-        parsed
     }
 }
 

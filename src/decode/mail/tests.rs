@@ -1,6 +1,7 @@
 //! The reader over hand-built messages (RFC 2045, 2046, 2047, 3676, 5322) and over the shared
 //! corpus's real mail.
 
+use super::mime::ContentType;
 use super::*;
 
 /// The segments of `input` as `(kind, part, content type, text)`.
@@ -624,7 +625,11 @@ fn texts_left_out_give_no_event() {
         b"season.http",
         b"\xef\xbc\x9a",
     ];
-    let wanted = Wanted { abbreviated: false, max_uri_len: 64 * 1024 };
+    let wanted = Wanted {
+        abbreviated: false,
+        max_uri_len: 64 * 1024,
+        takes_colon: crate::delimit::colon::takes_colon,
+    };
     let mut builder = crate::ExtractorBuilder::new();
     builder.report_rejected(true).refang(true).mail(crate::MailMode::Off);
     let finder = builder.build();
@@ -681,7 +686,11 @@ fn fields_left_unmarked_hold_no_trigger() {
         b";",
         b"@",
     ];
-    let wanted = Wanted { abbreviated: false, max_uri_len: 64 * 1024 };
+    let wanted = Wanted {
+        abbreviated: false,
+        max_uri_len: 64 * 1024,
+        takes_colon: crate::delimit::colon::takes_colon,
+    };
     let mut rng = crate::delimit::Xorshift(0x5eed_c01d);
     let (mut unmarked_with_colon, mut marked_given) = (0, 0);
     for round in 0..6000 {

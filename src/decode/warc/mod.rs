@@ -32,123 +32,21 @@
 pub(crate) mod fields;
 pub(crate) mod http;
 mod payload;
+mod segment;
+mod verdict;
 
 use core::ops::Range;
 use std::sync::Arc;
 
 use self::fields::Field;
 use self::payload::Payload;
+pub(crate) use self::segment::{Found, Record, Segment, Tally};
+pub(crate) use self::verdict::{html_verdict, verdict};
 use super::mail::mime::ContentType;
 use super::mail::{SegmentText, Wanted};
 
 /// The longest header block read, of a record or of its HTTP message.
 pub(crate) const HEAD_MAX: usize = 64 << 10;
-
-/// What a [`Segment`]'s text is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Found {
-    /// The value of an HTTP header field that holds URIs (`Location`, `Content-Location`,
-    /// `Link`), its name as written.
-    HttpHeader(Arc<str>),
-    /// A text payload (a `conversion` record's text, a text resource).
-    Body,
-    /// A run of visible text of an HTML page.
-    HtmlText,
-    /// A link of an HTML page, to be validated whole (see `mail::SegmentKind::HtmlAttribute`).
-    HtmlAttribute { name: String, element: String, link_text: Option<String> },
-}
-
-/// The record a segment comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Record {
-    /// Its number in the input, from 1.
-    pub(crate) number: u64,
-    /// Its `WARC-Record-ID`, as written (angle brackets kept: the id is the URI inside them).
-    pub(crate) id: Option<Arc<str>>,
-    /// Its `WARC-Target-URI`.
-    pub(crate) target_uri: Option<Arc<str>>,
-    /// The `type/subtype` of its payload, lower case: the HTTP message's `Content-Type` for a
-    /// response, the record's own for the others.
-    pub(crate) content_type: Arc<str>,
-}
-
-/// A piece of text of a record, decoded, with where it comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Segment {
-    pub(crate) text: SegmentText,
-    pub(crate) found: Found,
-    /// For text decoded from a content coding: the coded bytes in the input, which every span
-    /// of the text maps to as a whole.
-    pub(crate) coded: Option<Range<u64>>,
-    pub(crate) record: Arc<Record>,
-}
-
-/// What was not read as it should have been, counted for the warnings.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Tally {
-    /// Records malformed or cut short (see the module docs), and where the first starts.
-    pub(crate) malformed: u64,
-    pub(crate) first_malformed: Option<u64>,
-    /// Records longer than the bound, read as plain text, and where the first starts.
-    pub(crate) long: u64,
-    pub(crate) first_long: Option<u64>,
-    /// Bodies whose content coding decoded past the bound: read up to it.
-    pub(crate) cut: u64,
-    /// Bodies whose coded data is broken: read as far as they decode.
-    pub(crate) broken: u64,
-    /// Bodies in a content coding not known or not built in: not read.
-    pub(crate) unknown_coding: u64,
-}
-
-/// Whether an input that starts with `start` (all of it when `complete`) is a WARC or WET
-/// file: it starts `WARC/1.0` or `WARC/1.1` and a line break. `None` while that is open.
-pub(crate) fn verdict(start: &[u8], complete: bool) -> Option<bool> {
-    const VERSIONS: [&[u8]; 2] = [b"WARC/1.0", b"WARC/1.1"];
-    let n = start.len().min(9);
-    let is = |v: &[u8]| start.len() > 8 && start.starts_with(v) && matches!(start[8], b'\r' | b'\n');
-    if VERSIONS.iter().any(|v| is(v)) {
-        return Some(true);
-    }
-    let open = !complete && VERSIONS.iter().any(|v| n < 9 && v.starts_with(&start[..n.min(8)]));
-    if open { None } else { Some(false) }
-}
-
-/// How far into an input [`html_verdict`] looks: a BOM and this much white space.
-pub(crate) const HTML_LOOK: usize = 1024;
-
-/// Whether `start` starts like an HTML page: after an optional BOM and white space,
-/// `<!DOCTYPE html` or `<html`, in any case.
-pub(crate) fn starts_as_html(start: &[u8]) -> bool {
-    html_verdict(start, true) == Some(true)
-}
-
-/// [`starts_as_html`] of an input of which `start` is read (all of it when `complete`);
-/// `None` while that is open.
-pub(crate) fn html_verdict(start: &[u8], complete: bool) -> Option<bool> {
-    let body = start.strip_prefix(b"\xef\xbb\xbf").unwrap_or(start);
-    let blank = body.iter().take(HTML_LOOK).take_while(|b| b.is_ascii_whitespace()).count();
-    let rest = &body[blank..];
-    for mark in [&b"<!doctype html"[..], b"<html"] {
-        let n = rest.len().min(mark.len());
-        if rest[..n].eq_ignore_ascii_case(&mark[..n]) {
-            if n == mark.len() {
-                // `<html` is a tag: a name character after it makes another (`<htmlx`).
-                let next = rest.get(n);
-                if next.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'-') {
-                    continue;
-                }
-                if next.is_none() && !complete {
-                    return None;
-                }
-                return Some(true);
-            }
-            if !complete {
-                return None;
-            }
-        }
-    }
-    if !complete && rest.is_empty() && blank < HTML_LOOK { None } else { Some(false) }
-}
 
 /// What [`Records::next`] gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

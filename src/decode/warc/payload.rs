@@ -13,7 +13,7 @@ use core::ops::Range;
 use std::sync::Arc;
 
 use super::http::{self, Coding, Undone};
-use super::{Found, Record, Segment, Tally};
+use super::segment::{Found, Record, Segment, Tally};
 use crate::decode::mail::mime::{ContentType, is_ascii_label};
 use crate::decode::mail::{SegmentText, Wanted};
 use crate::decode::{Decoded, charset, html};
@@ -47,7 +47,7 @@ pub(crate) struct Payload<'a> {
 /// What a payload of media type `media` is read as: HTML, text, or nothing (images, fonts,
 /// archives, PDF: `None`). Without a type, HTML when it starts like a page, text otherwise.
 fn kind(media: Option<&ContentType>, bytes: &[u8]) -> Option<bool> {
-    let Some(ct) = media else { return Some(super::starts_as_html(bytes)) };
+    let Some(ct) = media else { return Some(super::verdict::starts_as_html(bytes)) };
     let (main, sub) = (ct.main_type(), ct.subtype());
     if sub == "html" || sub == "xhtml+xml" {
         return Some(true);

@@ -1,5 +1,6 @@
 //! The records of generated archives, read in windows of every size.
 
+use super::verdict::starts_as_html;
 use super::*;
 use crate::decode::mail::Wanted;
 

@@ -13,7 +13,6 @@ mod rewriters;
 use core::ops::Range;
 use std::sync::Arc;
 
-use super::iter::SliceMatches;
 use super::options::Compiled;
 use super::queue::Queue;
 use crate::matches::{Delimiter, Event, Match, Provenance, Span};
@@ -26,11 +25,18 @@ use rewriters::Reading;
 /// around the URL, and bound the work on each match to four passes over its text.
 pub const NESTED_DEPTH: usize = 4;
 
-/// What a pipeline keeps to nest matches: the finder that reads inside them, and how many
-/// matches it has queued, for the index of an outer match ([`Match::outer`]).
+/// The matches of a text under a finder (all of them, or with `first_only` the first), as the
+/// extraction of a slice gives them: passed in by the pipeline that nests, which owns the
+/// iterators.
+pub(crate) type Scan = fn(finder: &Compiled, text: &[u8], first_only: bool) -> Vec<Match>;
+
+/// What a pipeline keeps to nest matches: the finder that reads inside them, how it reads a
+/// text ([`Scan`]), and how many matches it has queued, for the index of an outer match
+/// ([`Match::outer`]).
 #[derive(Debug)]
 pub(crate) struct Nesting {
     finder: Arc<Compiled>,
+    scan: Scan,
     matches: u64,
 }
 
@@ -62,8 +68,8 @@ impl Map {
 }
 
 impl Nesting {
-    pub(crate) fn new(finder: Arc<Compiled>) -> Self {
-        Nesting { finder, matches: 0 }
+    pub(crate) fn new(finder: Arc<Compiled>, scan: Scan) -> Self {
+        Nesting { finder, scan, matches: 0 }
     }
 
     /// Puts after each match queued the matches nested in it. `raw` is the input from offset
@@ -147,12 +153,15 @@ impl Nesting {
             return;
         }
         for inner in rewriters::inner(text, uri) {
-            let mut matches = SliceMatches::new(&self.finder, &inner.text);
             let whole = Span::new(0, inner.text.len() as u64);
             let taken: Vec<Match> = match inner.reading {
                 // One URI, whole, or nothing.
-                Reading::Whole => matches.next().filter(|m| m.span() == whole).into_iter().collect(),
-                Reading::Text => matches.collect(),
+                Reading::Whole => {
+                    let mut first = (self.scan)(&self.finder, &inner.text, true);
+                    first.retain(|m| m.span() == whole);
+                    first
+                }
+                Reading::Text => (self.scan)(&self.finder, &inner.text, false),
             };
             for m in taken {
                 let span = m.span().to_range().unwrap_or_default();

@@ -6,7 +6,7 @@ use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCa
 
 use super::ip;
 use crate::uri::HostKind;
-use crate::uri::iri::percent_decode;
+use crate::uri::lex::percent_decode;
 
 /// Whether `host`, as [`Uri::host`](crate::uri::Uri::host) gives it, names a host a reader
 /// would click.

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use publicsuffix::{List, Psl};
 
-use crate::uri::iri::percent_decode;
+use crate::uri::lex::percent_decode;
 
 /// The public suffix list (<https://publicsuffix.org/>), vendored: `data/public_suffix_list.dat`
 /// (Mozilla Public License 2.0), replaced by `scripts/refresh-psl.sh`.
