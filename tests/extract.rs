@@ -1905,3 +1905,23 @@ e hxxps://e[.]example/ f mailto:f@example.org";
     let lines: Vec<_> = builder.build().slice(text).borrowed().map(|m| m.line()).collect();
     assert_eq!(lines, [Some(1), Some(1), Some(2), Some(3), Some(3)]);
 }
+
+/// A stream lost a JSON string's URI (`"https:\/\/…`, rule 14) when its window ended right
+/// after the colon: whether the slash is escaped was asked of bytes not read yet, and the
+/// candidate was dropped instead of waiting for them (found by a helper comparing a reader in
+/// chunks with the slice over `tests/data/extract/json-strings.txt`). Every chunking now gives
+/// the slice's events, escaped once or twice, far from the input's start.
+#[test]
+fn a_json_escaped_slash_past_a_window_end_waits_for_the_rest() {
+    let prose = "Some text before the record, long enough that the colon falls at a window end. ".repeat(4);
+    let input = format!(
+        "{prose}{{\"homepage\":\"https:\\/\\/packages.example\\/vendor\\/lib\"}}\n\
+         {prose}{{\"body\":\"{{\\\"u\\\":\\\"https:\\\\\\/\\\\\\/b.example\\\\\\/x\\\"}}\"}}\n"
+    );
+    let found = common::matches(input.as_bytes());
+    assert_eq!(
+        found.iter().map(Match::uri).collect::<Vec<_>>(),
+        ["https://packages.example/vendor/lib", "https://b.example/x"],
+        "{input}"
+    );
+}

@@ -29,6 +29,10 @@ pub(crate) fn escaped_deeper(text: &[u8], colon: usize) -> Option<bool> {
     Some(escape_depth(text, colon) > 1)
 }
 
+/// The most bytes after a colon that tell whether a slash is escaped there and how many times
+/// ([`escaped_slash_after`]): seven backslashes and the slash.
+pub(crate) const ESCAPED_SLASH_MAX: usize = 8;
+
 /// How many times over the string the URI whose colon is at `colon` stands in was escaped, as
 /// the `/` after the colon tells: once for `\/`, twice for `\\\/` (a JSON document kept as a
 /// string of another, as API fixtures and logs hold a response body), up to three times; 1

@@ -229,6 +229,12 @@ impl Candidate<'_> {
     #[cold]
     #[inline(never)]
     fn escaped_string(&mut self, w: &Window<'_>, map: &Map<'_>, s: usize, c: usize) -> Scan<Option<Outcome>> {
+        // Whether the slash is escaped, and how many times, is told from the bytes after the
+        // colon: a window that ends before them waits for more (a stream's window may end
+        // anywhere; a slice's holds everything).
+        if !w.complete && w.text.len() < c + 1 + delimit::json::ESCAPED_SLASH_MAX {
+            return Err(delimit::Incomplete);
+        }
         if !delimit::json::escaped_slash_after(w.text, c)
             || find::scheme_rule_at(w.text, s, c) == SchemeRule::Never
         {
