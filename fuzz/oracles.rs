@@ -299,7 +299,15 @@ pub fn check_matches(text: &[u8], matches: &[urisift::Match], grammar: Grammar) 
         let source = if m.is_quoted_printable() {
             qp_decode(raw)
         } else if m.rewrite() == Some(urisift::Rewrite::JsonEscapes) {
-            json_decode(raw)
+            // Escaped once, or, in a JSON document kept as a string of another, up to three
+            // times (rule 14): each level decoded while an escape is left.
+            let mut decoded = json_decode(raw);
+            for _ in 0..2 {
+                if decoded.contains(&b'\\') {
+                    decoded = json_decode(&decoded);
+                }
+            }
+            decoded
         } else {
             raw.to_vec()
         };
