@@ -121,7 +121,8 @@ class Match:
     def grammar(self) -> _GrammarName: ...
     @property
     def origin(self) -> Optional["Origin"]:
-        """Where in a message it was found, when the input was read as mail; else None."""
+        """Where in a message, archive record or page it was found, when the input was read as
+        mail, a WARC/WET archive or a web page; else None."""
     def as_dict(self) -> dict[str, object]:
         """The keys of the command line's --json record, without "file"."""
     def __hash__(self) -> int: ...
@@ -147,6 +148,15 @@ class Origin:
         (inside the URI of the match Match.outer, with nested=True)."""
     @property
     def link_text(self) -> Optional[str]: ...
+    @property
+    def is_web(self) -> bool:
+        """Whether it was found in a web archive's record or a saved web page."""
+    @property
+    def record(self) -> Optional[str]:
+        """The record's WARC-Record-ID as written (`<urn:uuid:...>`); None outside an archive."""
+    @property
+    def target_uri(self) -> Optional[str]:
+        """The record's WARC-Target-URI, the page it was found in; None outside an archive."""
     def __hash__(self) -> int: ...
 
 @final
@@ -200,6 +210,8 @@ def extract(
     mail: Optional[bool] = None,
     mail_message_max: int = 67108864,
     nested: bool = False,
+    warc: Optional[bool] = None,
+    html: Optional[bool] = None,
 ) -> Matches[Match]: ...
 @overload
 def extract(
@@ -215,11 +227,15 @@ def extract(
     mail: Optional[bool] = None,
     mail_message_max: int = 67108864,
     nested: bool = False,
+    warc: Optional[bool] = None,
+    html: Optional[bool] = None,
 ) -> Matches[Union[Match, Rejected]]:
     """The URIs in data, in input order (Rejected objects too with report_rejected=True).
 
     Mail is read a message at a time; a message longer than mail_message_max bytes is read as
-    plain text, and the messages after it as mail. Raises TypeError for other types of data,
+    plain text, and the messages after it as mail. warc and html are --warc/--no-warc and
+    --html/--no-html (None: when the input starts as a WARC/WET archive or a page); a gzipped
+    archive is read through a decompressing file object (gzip.open). Raises TypeError for other types of data,
     ValueError for a closed file, an unknown grammar, max_uri_len outside 16..2**30 or
     mail_message_max outside 1..2**32 - 2 (the library's ranges, which the command line takes
     too); an exception raised by data.read() is raised by the iterator after the matches found
@@ -241,6 +257,8 @@ def extract_range(
     mail: Optional[bool] = None,
     mail_message_max: int = 67108864,
     nested: bool = False,
+    warc: Optional[bool] = None,
+    html: Optional[bool] = None,
 ) -> Matches[Union[Match, Rejected]]:
     """The matches of extract(data) whose outer span (wrapper included) starts in start..end,
     with the offsets of the whole input: for any partition of an input into ranges, the

@@ -1,5 +1,5 @@
 """The Spark job in local mode, over WARC and WET files made from corpus/, gives the rows that
-the command line gives over the same payloads."""
+the command line gives over the same archives, and each record the URIs of its payload."""
 
 import gzip
 import io
@@ -74,33 +74,49 @@ def write_archives(tmp, files):
     return [str(warc_path), str(wet_path)], records
 
 
-def expected_rows(records, *options):
-    """The job's rows, built from the command line's --json (with `options`) over each corpus
-    file and its `check --json` for the host."""
+def hosts_of(uris):
+    """{uri: host} by the command line's `check --json`."""
+    return {c["input"]: c["host"] for c in cli("check", "--json", stdin="\n".join(sorted(uris)).encode() + b"\n")}
+
+
+def expected_rows(archives, *options):
+    """The job's rows, built from the command line's --json (with `options`) over the archives
+    (-z: gzipped), and its `check --json` for the host."""
+    found = [r for r in cli("-z", "--json", *options, *archives) if r.get("type", "match") == "match"]
+    hosts = hosts_of({r["uri"] for r in found})
+    return sorted(
+        (
+            r["file"],
+            r["target_uri"],
+            r["record"],
+            r["uri"],
+            r["start"],
+            r["end"],
+            r["found"],
+            r["delimiter"],
+            r["scheme"],
+            hosts[r["uri"]],
+            r.get("outer"),
+        )
+        for r in found
+    )
+
+
+def payload_uris(records):
+    """{(record id, target URI): sorted [(uri, delimiter, scheme, host)]} from the command line
+    over each corpus file as the archive holds it, plain text (a text/plain body, a WET text)."""
     by_file = {}
-    for r in cli("--json", *options, *(str(p) for _, _, p in records.values())):
+    paths = [str(p) for _, _, p in records.values()]
+    for r in cli("--json", "--no-mail", "--no-html", "--no-warc", *paths):
         if r.get("type", "match") == "match":
             by_file.setdefault(r["file"], []).append(r)
-    uris = sorted({r["uri"] for rs in by_file.values() for r in rs})
-    hosts = {c["input"]: c["host"] for c in cli("check", "--json", stdin="\n".join(uris).encode() + b"\n")}
-    rows = []
-    for record_id, (archive, target, path) in records.items():
-        for r in by_file.get(str(path), []):
-            rows.append(
-                (
-                    archive,
-                    target,
-                    record_id,
-                    r["uri"],
-                    r["start"],
-                    r["end"],
-                    r["delimiter"],
-                    r["scheme"],
-                    hosts[r["uri"]],
-                    r.get("outer"),
-                )
-            )
-    return sorted(rows)
+    hosts = hosts_of({r["uri"] for rs in by_file.values() for r in rs})
+    return {
+        (record_id, target): sorted(
+            (r["uri"], r["delimiter"], r["scheme"], hosts[r["uri"]]) for r in by_file.get(str(path), [])
+        )
+        for record_id, (_, target, path) in records.items()
+    }
 
 
 @pytest.fixture(scope="module")
@@ -126,8 +142,19 @@ def test_job_rows_equal_the_command_line(spark, tmp_path, options):
     output = tmp_path / "uris.parquet"
     assert warc_uris.main(["--output", str(output), *options, *archives], spark=spark) == 0
     got = sorted(tuple(row) for row in spark.read.parquet(str(output)).collect())
-    want = expected_rows(records, *options)
-    assert len(want) > 1000  # the payloads are URI-rich: the comparison is not vacuous
-    assert got == want
+    assert len(got) > 1000  # the payloads are URI-rich: the comparisons are not vacuous
+    # The rows are the command line's over the archives.
+    assert got == expected_rows(archives, *options)
     # With --nested, the corpus's rewritten links give rows with their outer URI's index.
-    assert any(row[-1] is not None for row in want) == bool(options)
+    assert any(row[-1] is not None for row in got) == bool(options)
+    # Each record gives what its payload gives on its own, under its own record id and target
+    # URI (gzip-encoded bodies included); warcinfo and request records give nothing.
+    per_record = {}
+    for archive, target, record, uri, _, _, found, delimiter, scheme, host, outer in got:
+        if outer is not None:
+            continue
+        assert archive == records[record][0], (record, archive)
+        assert found == "body", (record, uri, found)
+        per_record.setdefault((record, target), []).append((uri, delimiter, scheme, host))
+    want = payload_uris(records)
+    assert {k: sorted(v) for k, v in per_record.items()} == {k: v for k, v in want.items() if v}

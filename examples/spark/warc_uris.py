@@ -3,40 +3,42 @@
     python examples/spark/warc_uris.py --output uris.parquet crawl/*.warc.gz crawl/*.wet.gz
     spark-submit examples/spark/warc_uris.py --output hdfs:///uris.parquet /data/*.warc.gz
 
-Each input file is one task. Its records are read with warcio as a stream, and the payload of
-each `response`, `resource` and `conversion` record (for a response, the HTTP body, with its
-transfer and content encodings undone) is handed to `urisift.extract` as a file object: nothing
-is held in memory beyond a record's window. Other records (`warcinfo`, `request`, `metadata`,
-`revisit`) have no text to scan. The input paths must be readable by every executor (a local
-path in local mode, a shared file system on a cluster).
+Each input file is one task. It is read by the library's web-archive reader
+(`urisift.extract(stream, warc=True)`), as the command line reads it: records split by their
+headers and lengths; a `response` record's HTTP body with its chunking and its gzip, deflate,
+br or zstd coding undone, a page read as a reader sees it (links and visible text, nothing of
+scripts or styles), a redirect's `Location` and the `Link` headers; a `resource` record by its
+type; a WET `conversion` record's text; nothing from `warcinfo`, `request`, `metadata` or
+`revisit` records, nor from the records' own headers. A gzipped file (`.warc.gz`, one gzip
+member per record or one for all) is decompressed as a stream in the task: memory stays
+bounded by a record's size, not the file's. The input paths must be readable by every executor
+(a local path in local mode, a shared file system on a cluster).
 
 One row per URI: the WARC file, the record's WARC-Target-URI and WARC-Record-ID, the URI, its
-byte span in the payload, how it was delimited, its scheme, its host (null when it has none),
-and with --nested, for a URI found inside another, the index of that one among the record's
-URIs (null for the others).
+byte span in the (decompressed) archive, where in the record it was found, how it was delimited,
+its scheme, its host (null when it has none), and with --nested, for a URI found inside another
+(a Safe Link's or a redirect's target), the index of that one among the file's URIs (null for
+the others).
 """
 
 import argparse
+import gzip
 import sys
 
 from pyspark.sql import SparkSession
 from pyspark.sql.types import LongType, StringType, StructField, StructType
 
 import urisift
-from warcio.archiveiterator import ArchiveIterator
-
-# Records whose payload is text to scan: a fetched page, a stored resource, and the plain text
-# that a WET file derives from a page.
-TEXT_RECORDS = {"response", "resource", "conversion"}
 
 SCHEMA = StructType(
     [
         StructField("warc_file", StringType(), False),
-        StructField("record_uri", StringType(), True),
-        StructField("record_id", StringType(), False),
+        StructField("target_uri", StringType(), True),
+        StructField("record", StringType(), True),
         StructField("uri", StringType(), False),
         StructField("start", LongType(), False),
         StructField("end", LongType(), False),
+        StructField("found", StringType(), False),
         StructField("delimiter", StringType(), False),
         StructField("scheme", StringType(), False),
         StructField("host", StringType(), True),
@@ -45,30 +47,35 @@ SCHEMA = StructType(
 )
 
 
+def open_archive(path):
+    """The file at `path` as a binary stream, decompressed when it is gzipped."""
+    stream = open(path, "rb")
+    if stream.peek(2)[:2] == b"\x1f\x8b":
+        return gzip.GzipFile(fileobj=stream, mode="rb")
+    return stream
+
+
 def rows_of_file(path, **options):
     """The rows of every URI in the WARC or WET file at `path` (gzipped or not).
 
     `options` are the keyword options of `urisift.extract` (grammar, abbreviated, ...).
     """
-    with open(path, "rb") as stream:
-        for record in ArchiveIterator(stream):
-            if record.rec_type not in TEXT_RECORDS:
-                continue
-            record_uri = record.rec_headers.get_header("WARC-Target-URI")
-            record_id = record.rec_headers.get_header("WARC-Record-ID")
-            for m in urisift.extract(record.content_stream(), **options):
-                yield (
-                    path,
-                    record_uri,
-                    record_id,
-                    m.uri,
-                    m.span[0],
-                    m.span[1],
-                    m.delimiter,
-                    m.scheme,
-                    m.components.host,
-                    m.outer,
-                )
+    with open_archive(path) as stream:
+        for m in urisift.extract(stream, warc=True, **options):
+            o = m.origin
+            yield (
+                path,
+                o.target_uri if o else None,
+                o.record if o else None,
+                m.uri,
+                m.span[0],
+                m.span[1],
+                o.found if o else "body",
+                m.delimiter,
+                m.scheme,
+                m.components.host,
+                m.outer,
+            )
 
 
 def uris(spark, paths, **options):

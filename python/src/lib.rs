@@ -28,7 +28,7 @@ const _: () = assert!(urisift::MAIL_MAX == 67108864);
 #[pyo3(signature = (
     data, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
-    mail_message_max = 67108864, nested = false
+    mail_message_max = 67108864, nested = false, warc = None, html = None
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract(
@@ -43,6 +43,8 @@ fn extract(
     mail: Option<bool>,
     mail_message_max: usize,
     nested: bool,
+    warc: Option<bool>,
+    html: Option<bool>,
 ) -> PyResult<Matches> {
     let options = Options {
         grammar: options::grammar(grammar)?,
@@ -55,6 +57,8 @@ fn extract(
         mail: options::mail_mode(mail),
         mail_max: Options::check_mail_message_max(mail_message_max)?,
         nested,
+        warc: options::web_mode(warc),
+        html: options::web_mode(html),
     };
     Ok(Matches::new(Input::from_py(data)?, &options))
 }
@@ -68,7 +72,7 @@ fn extract(
 #[pyo3(signature = (
     data, start, end, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
-    mail_message_max = 67108864, nested = false
+    mail_message_max = 67108864, nested = false, warc = None, html = None
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract_range(
@@ -85,6 +89,8 @@ fn extract_range(
     mail: Option<bool>,
     mail_message_max: usize,
     nested: bool,
+    warc: Option<bool>,
+    html: Option<bool>,
 ) -> PyResult<Matches> {
     if end < start {
         return Err(PyValueError::new_err(format!(
@@ -102,6 +108,8 @@ fn extract_range(
         mail: options::mail_mode(mail),
         mail_max: Options::check_mail_message_max(mail_message_max)?,
         nested,
+        warc: options::web_mode(warc),
+        html: options::web_mode(html),
     };
     let input = Input::from_py(data)?;
     // A `str` is scanned as UTF-8, and its offsets are characters: the range is too (the same

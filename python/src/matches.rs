@@ -305,7 +305,8 @@ impl MatchObj {
         self.m.parsed().grammar().name()
     }
 
-    /// Where in a message it was found, when the input was read as mail; else `None`.
+    /// Where in a message, archive record or page it was found, when the input was read as
+    /// mail, a WARC/WET archive or a web page; else `None`.
     #[getter]
     fn origin(&self) -> Option<OriginObj> {
         self.m.origin().map(|o| OriginObj(o.clone()))
@@ -335,7 +336,14 @@ impl MatchObj {
         d.set_item("flags", PyList::new(py, self.flags())?)?;
         // Where in a message it was found, when the input was read as mail: the keys of the
         // command line's JSON records.
-        if let Some(o) = self.m.origin() {
+        if let Some(o) = self.m.origin().filter(|o| o.is_web()) {
+            // A web archive's record, or a saved page: the keys of the command line's JSON.
+            d.set_item("record", o.record())?;
+            d.set_item("target_uri", o.target_uri())?;
+            d.set_item("content_type", o.content_type())?;
+            d.set_item("found", o.place().to_string())?;
+            d.set_item("link_text", o.link_text())?;
+        } else if let Some(o) = self.m.origin() {
             d.set_item("message", o.message())?;
             d.set_item("message_id", o.message_id())?;
             d.set_item("part", o.part())?;
@@ -420,6 +428,27 @@ impl OriginObj {
     #[getter]
     fn link_text(&self) -> Option<&str> {
         self.0.link_text()
+    }
+
+    /// Whether the match was found in a web archive's record or a saved web page (then
+    /// `message` and `part` say nothing).
+    #[getter]
+    fn is_web(&self) -> bool {
+        self.0.is_web()
+    }
+
+    /// For a match of a web archive, its record's `WARC-Record-ID` as written
+    /// (`<urn:uuid:…>`); `None` for mail and for a saved page.
+    #[getter]
+    fn record(&self) -> Option<&str> {
+        self.0.record()
+    }
+
+    /// For a match of a web archive, its record's `WARC-Target-URI`: the page it was found in;
+    /// `None` for mail and for a saved page.
+    #[getter]
+    fn target_uri(&self) -> Option<&str> {
+        self.0.target_uri()
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

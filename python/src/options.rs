@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use urisift::uri::Grammar;
-use urisift::{ExtractorBuilder, MailMode, UriFinder};
+use urisift::{ExtractorBuilder, MailMode, UriFinder, WebMode};
 
 /// The builder options, as the keyword arguments of `extract` give them.
 pub(crate) struct Options {
@@ -23,6 +23,10 @@ pub(crate) struct Options {
     pub(crate) mail_max: usize,
     /// Report the URIs inside each match after it (`ExtractorBuilder::nested`).
     pub(crate) nested: bool,
+    /// Whether the input is read as a WARC or WET archive (`ExtractorBuilder::warc`).
+    pub(crate) warc: WebMode,
+    /// Whether the input is read as a web page (`ExtractorBuilder::html`).
+    pub(crate) html: WebMode,
 }
 
 /// The `mail` keyword argument: `None` reads the input as mail when it starts as mail.
@@ -31,6 +35,16 @@ pub(crate) fn mail_mode(mail: Option<bool>) -> MailMode {
         None => MailMode::Auto,
         Some(true) => MailMode::On,
         Some(false) => MailMode::Off,
+    }
+}
+
+/// The `warc` and `html` keyword arguments: `None` reads the input so when it starts as an
+/// archive (`WARC/1.0` or `WARC/1.1`) or a page (`<!DOCTYPE html`, `<html`).
+pub(crate) fn web_mode(on: Option<bool>) -> WebMode {
+    match on {
+        None => WebMode::Auto,
+        Some(true) => WebMode::On,
+        Some(false) => WebMode::Off,
     }
 }
 
@@ -48,6 +62,8 @@ impl Options {
             .mail(self.mail)
             .mail_message_max(self.mail_max)
             .nested(self.nested)
+            .warc(self.warc)
+            .html(self.html)
             .build()
     }
 
