@@ -188,3 +188,25 @@ fn threads_give_what_one_gives() {
         (Some("https://evil.example/path"), Some(6497))
     );
 }
+
+/// The finder that reads inside a match took the input's options whole, so with a web archive
+/// or a page forced (`--warc`, `--html`) it read each URI's inside as an archive or a page and
+/// found nothing (the Spark job's test, reading through the library with `warc=True`, missed
+/// every nested row). It reads plain text whatever the input is read as.
+#[test]
+fn nested_urls_are_found_in_a_forced_web_archive_and_page() {
+    let page = format!("<html><body><a href=\"{GOOGLE}\">the doc</a></body></html>\n");
+    let http =
+        format!("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {}\r\n\r\n{page}", page.len());
+    let warc = format!(
+        "WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n\
+         WARC-Target-URI: https://site.example/\r\nContent-Type: application/http; msgtype=response\r\n\
+         Content-Length: {}\r\n\r\n{http}\r\n\r\n",
+        http.len()
+    );
+    for (args, input) in [(&["--warc"][..], &warc), (&["--html"][..], &page), (&[][..], &warc)] {
+        let mut all = vec!["--nested"];
+        all.extend_from_slice(args);
+        assert_eq!(lines(&all, input), [GOOGLE, "https://evil.example/g"], "{args:?}");
+    }
+}

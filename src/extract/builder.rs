@@ -305,6 +305,8 @@ impl ExtractorBuilder {
                 refang: false,
                 nested: false,
                 mail: MailMode::Off,
+                warc: WebMode::Off,
+                html: WebMode::Off,
                 ..self.opts
             };
             Arc::new(Compiled { opts, prefilter: Prefilter::new(false), headers: None, nested: None })
