@@ -138,7 +138,10 @@
 //!     letters, digits, `-`, `_` and Unicode letters, marks and digits, and a top label that
 //!     starts with no ASCII digit unless the host is a dotted IPv4 address. So
 //!     `https://${HOST}/`, `http://-example.com` and `https://example.com-/` give nothing, and
-//!     neither does `http://999`. `_` is allowed (`_dmarc.example.com`, intranet names);
+//!     neither does `http://999`, unless numeric hosts are asked for
+//!     ([`ExtractorBuilder::numeric_hosts`], `urisift --flag numeric-ip`): then a host that
+//!     browsers read as an IPv4 address (`http://3232235777/`, `http://0xC0A80101/`, the WHATWG
+//!     URL Standard's IPv4 parser) is reported, flagged `numeric-ip`. `_` is allowed (`_dmarc.example.com`, intranet names);
 //!     escapes are judged by what they decode to, so a host that hides an `@`
 //!     (`…com%40www.evil.example`) is no name. The rule holds for every wrapper, for
 //!     abbreviated `www.` URLs, and for the `href`, `src` and `action` values of HTML mail,
@@ -146,21 +149,33 @@
 //!     wherever it stands. IP literals and the empty host (`file:///etc`) pass. It is a rule
 //!     of the extractor only: [`uri::Uri::parse`] and the grammars of `urisift check` accept
 //!     any `reg-name` (`urisift check --clickable-hosts` applies the rule there).
-//! 13. **Defanged indicators** (issue 18 item 6), as threat reports write them so that nobody
-//!     follows them by accident: `hxxp`, `hxxps` and `fxp` are never schemes, and a candidate
+//! 13. **Defanged indicators** (issue 18 item 6, issue 38), as threat reports write them so
+//!     that nobody follows them by accident: `hxxp`, `hxxps`, `fxp`, `h**p` and `h**ps` (any
+//!     case: `hXXp`) are never schemes (`h**ps://x` is not the URI `ps://x`), and a candidate
 //!     that stops right before `[.]`, `[dot]`, `{.}`, `[:]`, `[@]`, `[/]` or `[://]` (any
-//!     case), or whose host holds `(.)` or `(dot)`, is dropped and rejected with
+//!     case), whose host holds `(.)` or `(dot)`, or whose host alone is spaced out around a
+//!     dot (`https://evil . example/x`, below), is dropped and rejected with
 //!     [`uri::ErrorKind::Defanged`] rather than reported cut (`http://evil[.]example/` is not
-//!     `http://evil`). `(.)` elsewhere in a URI (its path) is left alone: parentheses are URI
-//!     characters, and only in a host do they make it no name. With
-//!     [`ExtractorBuilder::refang`] (`urisift --refang`) they are reported instead, refanged:
-//!     the bare text is read on across the marks (`[.]`, `[dot]`, `{.}`, `(.)`, `(dot)` as `.`;
-//!     `[:]`, `[@]`, `[/]`, `[://]` as what they hold), `hxxp`, `hxxps`, `fxp` become `http`,
-//!     `https`, `ftp`, trailing punctuation is trimmed (rule 3), and the result is validated
-//!     like any candidate (so `hxxp://-evil[.]example/` still gives nothing). The match is
+//!     `http://evil`); so is a JSON string's URI that stops at such a mark. `(.)` elsewhere in
+//!     a URI (its path) is left alone: parentheses are URI characters, and only in a host do
+//!     they make it no name. With [`ExtractorBuilder::refang`] (`urisift --refang`) they are
+//!     reported instead, refanged, whole or not at all: the bare text is read on across the
+//!     marks (`[.]`, `[dot]`, `{.}`, `(.)`, `(dot)` as `.`; `[:]`, `[@]`, `[/]`, `[://]` as what
+//!     they hold; `\/` as `/`, so `hxxps:\/\/evil[.]example\/x` in a string is read too),
+//!     the defanged schemes become `http`, `https`, `ftp`, trailing punctuation is trimmed
+//!     (rule 3), and the result is validated like any candidate (so `hxxp://-evil[.]example/`
+//!     still gives nothing). A mark may stand for the colon (`hxxps[://]evil[.]example`,
+//!     CyberChef's "Defang URL" output, and `https[:]//`) after `http`, `https`, `ftp` and the
+//!     defanged schemes; no other name starts a candidate there (`note[:]`). **Spaced hosts:**
+//!     ` . ` (one space each side) stands for a dot of the host when the authority is a host
+//!     alone and a label of letters, digits and `-` follows it and then `/`, `:`, `?`, `#` or
+//!     another ` . `; or, after a host with no dot (not `localhost`), when that label has a
+//!     top-level domain's shape (2 to 24 letters: `hxxp://evil . com`). A sentence with a space
+//!     before its full stop keeps its URI (`http://staging.example . Then`). The match is
 //!     flagged ([`Match::is_refanged`]) and its span is that of the text as written. Only the
-//!     bare form is refanged (no `<…>`, quotes or line breaks), and a scheme must still be
-//!     followed by a real `:` (`hxxp[:]//` starts no candidate).
+//!     bare form is refanged (no `<…>`, quotes or line breaks). Text that only looks defanged
+//!     is no indicator: `array[.]length` has no scheme, and Markdown's `[.](https://…)` is a
+//!     link.
 //! 14. **JSON and code strings** (issue 36): a URI written with a string's escapes is read as
 //!     the string's reader reads it. A candidate whose colon is followed by `\/`
 //!     (`"https:\/\/a.example\/x"`, as PHP's `json_encode` writes it), or that stands right

@@ -914,6 +914,30 @@ fn refang_prints_indicators_refanged_and_json_flags_them() {
     assert!(records[1].get("refanged").is_none());
 }
 
+/// Issue 38 item 1: the defang styles in use, refanged whole with the span of the text as
+/// written, and never reported live without `--refang`.
+#[test]
+fn refang_reads_the_defang_styles_in_use() {
+    let text =
+        b"a hxxps[://]evil[.]example[.]com/a b hxxps[:]//evil[.]example/x c https://evil . example/y\n";
+    assert_eq!(urisift(&[], text).out(), "");
+    let run = urisift(&["--refang", "--format", "{start}-{end} {uri}"], text);
+    assert_eq!(
+        run.out(),
+        "2-34 https://evil.example.com/a\n37-63 https://evil.example/x\n66-90 https://evil.example/y\n"
+    );
+}
+
+/// Issue 38 item 4: `--flag numeric-ip` keeps the URIs whose host is a numeric IPv4 form, which
+/// are reported only when asked for.
+#[test]
+fn flag_numeric_ip_reports_numeric_hosts() {
+    let text = b"go to http://3232235777/a or http://0xC0A80101/ or http://example.com/\n";
+    assert_eq!(urisift(&[], text).out(), "http://example.com/\n");
+    let run = urisift(&["--flag", "numeric-ip", "--format", "{flags} {uri}"], text);
+    assert_eq!(run.out(), "ip-host,numeric-ip http://3232235777/a\nip-host,numeric-ip http://0xC0A80101/\n");
+}
+
 /// Issue 18: an IRI is printed as written (UTF-8), and `--strict` reads URIs only: what would
 /// need an IRI or a bracket after the host is dropped, never cut, and `--rejected` says why.
 #[test]

@@ -43,6 +43,10 @@
 //!   with a newline, and for an input line that would otherwise read as `=== ` or `--- expect`.
 //! - A raw input always ends with a newline, and is taken byte for byte (the files are stored
 //!   with `-text` in `.gitattributes`, so git never rewrites their line ends).
+//! - A `--- expect refanged` line after the expect block starts a second block: the matches
+//!   with defanged indicators refanged ([`urisift::ExtractorBuilder::refang`], rule 13 of the
+//!   crate docs). The case is run both ways, and a refanged match's span must hold the text
+//!   that its marks, read as what they stand for, make the URI (`hxxps[://]a[.]example`).
 //! - Cases in `debatable.txt` are ones where a careful reader could go either way; each has a
 //!   comment giving the reasoning. They are run and reported, but do not fail the test and do
 //!   not count towards the scores.
@@ -51,7 +55,7 @@ use std::fmt::Write as _;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
-use urisift::{Match, Span};
+use urisift::{ExtractorBuilder, Match, Span};
 
 /// The file whose cases are reported but not held against the extractor.
 const DEBATABLE_FILE: &str = "debatable.txt";
@@ -69,6 +73,9 @@ struct Case {
     input: Vec<u8>,
     /// The expected matches in order, each as its readings (one, or two for a hyphen break).
     expect: Vec<Vec<String>>,
+    /// The expected matches with defanged indicators refanged, when the case has a
+    /// `--- expect refanged` block.
+    refanged: Option<Vec<Vec<String>>>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,8 +88,8 @@ enum State {
     Preamble,
     /// In a case's input.
     Input { escaped: bool, lines: usize },
-    /// In a case's expect block.
-    Expect,
+    /// In a case's expect block, or (`refanged`) its `--- expect refanged` block.
+    Expect { refanged: bool },
 }
 
 /// Parses a case file. `file` names it in errors.
@@ -102,7 +109,7 @@ fn parse_cases(file: &str, text: &[u8]) -> Result<Vec<Case>, String> {
                 State::Input { .. } => {
                     return Err(format!("{}: a new case starts before `--- expect`", at()));
                 }
-                State::Expect => cases.extend(current.take()),
+                State::Expect { .. } => cases.extend(current.take()),
                 State::Preamble => {}
             }
             let name = std::str::from_utf8(name)
@@ -117,6 +124,7 @@ fn parse_cases(file: &str, text: &[u8]) -> Result<Vec<Case>, String> {
                 name: name.to_owned(),
                 input: Vec::new(),
                 expect: Vec::new(),
+                refanged: None,
             });
             raw_input.clear();
             state = State::Input { escaped: false, lines: 0 };
@@ -141,13 +149,21 @@ fn parse_cases(file: &str, text: &[u8]) -> Result<Vec<Case>, String> {
                     if let Some(case) = current.as_mut() {
                         case.input = input;
                     }
-                    state = State::Expect;
+                    state = State::Expect { refanged: false };
                 } else {
                     raw_input.extend_from_slice(line);
                     *lines += 1;
                 }
             }
-            State::Expect => {
+            State::Expect { refanged } => {
+                if content == b"--- expect refanged" && !*refanged {
+                    *refanged = true;
+                    if let Some(case) = current.as_mut() {
+                        case.refanged = Some(Vec::new());
+                    }
+                    continue;
+                }
+                let refanged = *refanged;
                 let content = std::str::from_utf8(content)
                     .map_err(|_| format!("{}: an expected URI is not UTF-8", at()))?
                     .trim();
@@ -162,7 +178,10 @@ fn parse_cases(file: &str, text: &[u8]) -> Result<Vec<Case>, String> {
                     return Err(format!("{}: a reading is empty or holds white space", at()));
                 }
                 if let Some(case) = current.as_mut() {
-                    case.expect.push(readings);
+                    match case.refanged.as_mut() {
+                        Some(expect) if refanged => expect.push(readings),
+                        _ => case.expect.push(readings),
+                    }
                 }
             }
         }
@@ -170,7 +189,7 @@ fn parse_cases(file: &str, text: &[u8]) -> Result<Vec<Case>, String> {
 
     match state {
         State::Input { .. } => Err(format!("{file}: the last case has no `--- expect` line")),
-        State::Expect => {
+        State::Expect { .. } => {
             cases.extend(current);
             Ok(cases)
         }
@@ -285,8 +304,9 @@ impl Outcome {
     }
 }
 
-fn run_case(case: &Case) -> Outcome {
-    let slice: Vec<Match> = urisift::extract_slice(&case.input).collect();
+/// [`run_case`] with the options of `builder`.
+fn run_case_with(case: &Case, builder: &ExtractorBuilder) -> Outcome {
+    let slice: Vec<Match> = builder.build().slice(&case.input).collect();
     let mut outcome = Outcome {
         found: slice
             .iter()
@@ -301,7 +321,7 @@ fn run_case(case: &Case) -> Outcome {
     for chunk in CHUNK_SIZES {
         let reader = ChunkReader { data: &case.input, chunk };
         let mut streamed = Vec::new();
-        for item in urisift::extract(reader) {
+        for item in builder.build().reader(reader) {
             match item {
                 Ok(m) => streamed.push(m),
                 Err(e) => {
@@ -320,14 +340,21 @@ fn run_case(case: &Case) -> Outcome {
 /// Runs a case; a panic in the extractor becomes a problem of that case, so the report still
 /// covers every other case.
 fn run_case_catching_panics(case: &Case) -> Outcome {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(case))).unwrap_or_else(|panic| {
-        let message = panic
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        Outcome { found: Vec::new(), problems: vec![format!("the extractor panicked: {message}")] }
-    })
+    run_case_catching_panics_with(case, &ExtractorBuilder::new())
+}
+
+/// [`run_case_catching_panics`] with the options of `builder`.
+fn run_case_catching_panics_with(case: &Case, builder: &ExtractorBuilder) -> Outcome {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case_with(case, builder))).unwrap_or_else(
+        |panic| {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Outcome { found: Vec::new(), problems: vec![format!("the extractor panicked: {message}")] }
+        },
+    )
 }
 
 /// Describes the first difference between the slice and the streamed matches.
@@ -350,6 +377,43 @@ fn stream_difference(chunk: usize, slice: &[Match], streamed: &[Match]) -> Strin
 /// White space as Appendix E means it: what may be inserted into a wrapped URI.
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+}
+
+/// The text of a defanged indicator (white space already skipped) with each mark replaced by
+/// what it stands for, written independently of the extractor from the list of styles in the
+/// crate docs (rule 13).
+fn refang_oracle(text: &[u8]) -> Vec<u8> {
+    const MARKS: [(&[u8], &[u8]); 15] = [
+        (b"hxxps", b"https"),
+        (b"hxxp", b"http"),
+        (b"h**ps", b"https"),
+        (b"h**p", b"http"),
+        (b"fxp", b"ftp"),
+        (b"[://]", b"://"),
+        (b"[dot]", b"."),
+        (b"(dot)", b"."),
+        (b"[.]", b"."),
+        (b"{.}", b"."),
+        (b"(.)", b"."),
+        (b"[:]", b":"),
+        (b"[/]", b"/"),
+        (b"[@]", b"@"),
+        (b"\\/", b"/"),
+    ];
+    let mut out = Vec::new();
+    let mut i = 0;
+    'bytes: while i < text.len() {
+        for (mark, stands_for) in MARKS {
+            if text[i..].len() >= mark.len() && text[i..i + mark.len()].eq_ignore_ascii_case(mark) {
+                out.extend_from_slice(stands_for);
+                i += mark.len();
+                continue 'bytes;
+            }
+        }
+        out.push(text[i]);
+        i += 1;
+    }
+    out
 }
 
 /// Checks that spans are in bounds, in order and non-overlapping, that each outer span holds
@@ -391,7 +455,14 @@ fn check_spans(input: &[u8], matches: &[Match]) -> Vec<String> {
             }
             _ => text,
         };
-        if text != m.uri().as_bytes() {
+        // A refanged URI is the span's text with its marks read as what they stand for
+        // (compared in any case: `HXXP` gives `http`).
+        let same = if m.is_refanged() {
+            refang_oracle(&text).eq_ignore_ascii_case(m.uri().as_bytes())
+        } else {
+            text == m.uri().as_bytes()
+        };
+        if !same {
             problems.push(format!(
                 "match #{i}: span {span} holds {:?} (white space skipped), not the URI {:?}",
                 String::from_utf8_lossy(&text),
@@ -627,6 +698,21 @@ fn golden() {
     let mut failures = Vec::new();
     let mut debatable_report = Vec::new();
     for case in &cases {
+        if let Some(refanged) = &case.refanged {
+            let mut builder = ExtractorBuilder::new();
+            builder.refang(true);
+            let outcome = run_case_catching_panics_with(case, &builder);
+            let found = outcome.readings();
+            score.add(refanged, &found, outcome.problems.is_empty());
+            if found != *refanged || !outcome.problems.is_empty() {
+                let shown = Case {
+                    expect: refanged.clone(),
+                    name: format!("{} (refanged)", case.name),
+                    ..case.clone()
+                };
+                failures.push(render_failure(&shown, &outcome));
+            }
+        }
         let outcome = run_case_catching_panics(case);
         let found = outcome.readings();
         let right = found == case.expect && outcome.problems.is_empty();
@@ -759,6 +845,7 @@ tail\\\n\
         name: name.to_owned(),
         input: input.to_vec(),
         expect: expect.iter().map(|r| r.iter().map(|s| (*s).to_owned()).collect()).collect(),
+        refanged: None,
     };
     assert_eq!(
         cases,
@@ -814,6 +901,18 @@ fn chunk_reader_hands_out_small_reads() {
 }
 
 #[test]
+fn a_refanged_block_is_the_second_expectation_of_its_case() {
+    let text = b"=== ioc\nhxxp://a[.]example/ and http://b.example/\n--- expect\nhttp://b.example/\n\
+--- expect refanged\nhttp://a.example/\nhttp://b.example/\n=== plain\nx\n--- expect\n";
+    let cases = parse_cases("t.txt", text).expect("parses");
+    let one = |uri: &str| vec![uri.to_owned()];
+    assert_eq!(cases[0].expect, [one("http://b.example/")]);
+    assert_eq!(cases[0].refanged, Some(vec![one("http://a.example/"), one("http://b.example/")]));
+    assert_eq!(cases[1].refanged, None);
+    assert_eq!(refang_oracle(b"HXXPS[://]a[DOT]example\\/x(.)y"), b"https://a.example/x.y");
+}
+
+#[test]
 fn report_marks_expected_and_found_uris_and_diffs_them() {
     let case = Case {
         file: "t.txt".to_owned(),
@@ -821,6 +920,7 @@ fn report_marks_expected_and_found_uris_and_diffs_them() {
         name: "demo".to_owned(),
         input: b"a <URL:http://x.example/\n  y> b \"ftp://z.example/\"\r\n".to_vec(),
         expect: vec![vec!["http://x.example/y".to_owned()], vec!["ftp://z.example/".to_owned()]],
+        refanged: None,
     };
     let outcome = Outcome {
         found: vec![Found { readings: vec!["ftp://z.example/".to_owned()], span: Span::new(33, 49) }],

@@ -282,3 +282,37 @@ fn refang_floods() {
     assert_eq!(it.by_ref().count(), 0);
     assert_eq!(it.overlong(), 1);
 }
+
+// ---------------------------------------------------------------------------------------
+// Issue 38: numeric IPv4 hosts, on request
+
+/// A host that browsers read as an IPv4 address (decimal, hexadecimal, octal, fewer than four
+/// parts) is no name (rule 12) by default, and a match flagged `numeric-ip` when asked for.
+#[test]
+fn numeric_hosts_are_reported_when_asked_for_and_flagged() {
+    let text = "log in at http://3232235777/login or http://0xC0A80101/ or http://0300.0250.1.1/a \
+                or http://192.168.257/ but not http://1.2.3.4.5/ nor http://999999999999/";
+    assert_uris_with(&ExtractorBuilder::new(), text, &[]);
+    for lane in [true, false] {
+        let mut builder = ExtractorBuilder::new();
+        builder.numeric_hosts(true).one_pass(lane);
+        let found = matches_with(&builder, text.as_bytes());
+        let got: Vec<(&str, bool)> =
+            found.iter().map(|m| (m.uri(), m.flags().contains(urisift::Flag::NumericIp))).collect();
+        assert_eq!(
+            got,
+            [
+                ("http://3232235777/login", true),
+                ("http://0xC0A80101/", true),
+                ("http://0300.0250.1.1/a", true),
+                ("http://192.168.257/", true),
+            ],
+            "lane {lane}"
+        );
+    }
+    // Other hosts that are no names stay rejected, with their reason.
+    let mut builder = ExtractorBuilder::new();
+    builder.numeric_hosts(true);
+    let found = rejected(&mut builder, "see http://-a.example/ x");
+    assert_eq!(found, [("http://-a.example/".to_owned(), ErrorKind::UnclickableHost)]);
+}

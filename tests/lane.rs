@@ -36,6 +36,9 @@ fn option_sets() -> Vec<ExtractorBuilder> {
     let mut b = ExtractorBuilder::new();
     b.strict(true).report_rejected(true);
     sets.push(b);
+    let mut b = ExtractorBuilder::new();
+    b.refang(true).numeric_hosts(true).report_rejected(true);
+    sets.push(b);
     sets
 }
 
@@ -254,10 +257,23 @@ fn the_lane_agrees_on_every_neighbourhood() {
         "https:",
         "ftp:  ",
         "URL:",
+        // Defanged indicators and numeric hosts (issue 38).
+        "http://evil",
+        "hxxps",
+        "h**p://a.example/",
+        "http://3232235777/",
+        "http://0x7f.1/",
     ];
     let suffixes = [
         "",
         " ",
+        " . example/x",
+        " . com",
+        " .",
+        " . ",
+        "[.]example",
+        "[://]b[.]example/",
+        "[:]//b.example/",
         ".",
         ". ",
         ".)",

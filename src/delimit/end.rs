@@ -11,8 +11,8 @@
 //!
 //! The drops, in order ("never a cut URI", rule 2): under `--strict`, a stop where an IRI or a
 //! balanced bracket would go on; outside an IRI, a stop before a character outside ASCII that
-//! goes on the word ([`super::run::word_goes_on`]); a stop at the mark of a defanged indicator
-//! (rule 13, [`super::defanged`]).
+//! goes on the word ([`super::run::word_goes_on`]); a stop at the mark of a defanged indicator,
+//! or at a space that spaces out its host's dots (rule 13, [`super::defanged`]).
 
 use super::bare::{BareEnd, Run, Start, balanced_close};
 use super::opener::Opener;
@@ -115,18 +115,33 @@ pub(crate) fn drop(
     if matches!(end.stop, Some(b'[' | b'{')) && defanged::mark_at(w, end.end)? {
         return Ok(Some(Drop::Defanged));
     }
+    // `https://evil . example/x`: a host spaced out around its dots.
+    if end.stop == Some(b' ')
+        && kept == end.end
+        && w.text.get(end.end + 1) == Some(&b'.')
+        && defanged::spaced_host_at(w, start.body, end.end)?
+    {
+        return Ok(Some(Drop::Defanged));
+    }
     Ok(None)
 }
 
-/// The quick form of [`drop`] at the byte `stop` where the scan stopped: `true` only when no
-/// drop applies, whatever the bytes around (no stop outside ASCII where the candidate is no
-/// IRI or under `--strict`, no `[` or `{`).
+/// The quick form of [`drop`] at the byte `stop` where the scan stopped, at `end` in `text`:
+/// `true` only when no drop applies, whatever the bytes around (no stop outside ASCII where the
+/// candidate is no IRI or under `--strict`, no `[` or `{`, no space before a `.`).
 /// `iri` says whether the candidate is read as an IRI; it is asked only at a stop outside ASCII.
 #[inline(always)]
-pub(crate) fn drops_nothing_at_a_glance(stop: u8, iri: impl Fn() -> bool, strict: bool) -> bool {
-    // Most candidates stop at an ASCII byte that starts no mark: one test.
+pub(crate) fn drops_nothing_at_a_glance(
+    text: &[u8],
+    end: usize,
+    stop: u8,
+    iri: impl Fn() -> bool,
+    strict: bool,
+) -> bool {
+    // Most candidates stop at an ASCII byte that starts no mark: one test, and at a space
+    // one more.
     if stop < 0x80 && !defanged::may_start_mark(stop) {
-        return true;
+        return stop != b' ' || text.get(end + 1) != Some(&b'.');
     }
     let strict_may = strict && (stop >= 0x80 || matches!(stop, b'[' | b'{'));
     let cut_may = stop >= 0x80 && !iri();
@@ -186,6 +201,8 @@ mod tests {
             b":",
             b"-",
             b" ",
+            b" . ",
+            b" . com",
             b"\n",
             b"http://",
             b",https://",
@@ -217,7 +234,7 @@ mod tests {
                 assert!(mark_left > 0 && full.end - mark_left == run.end, "{shown}");
             }
             assert!(pieces.breaks.is_empty() && pieces.segments.len() == 1, "{shown}");
-            if !drops_nothing_at_a_glance(run.stop, || iri, strict) {
+            if !drops_nothing_at_a_glance(&text, run.end, run.stop, || iri, strict) {
                 continue;
             }
             let Some(kept) = cut_at_a_glance(&text, start, &run, opener.mark) else { continue };

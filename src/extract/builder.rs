@@ -254,9 +254,37 @@ impl ExtractorBuilder {
     /// Report defanged indicators (`hxxps://evil[.]example/`, issue 18 item 6) refanged, as
     /// the URI they stand for (`https://evil.example/`), flagged ([`Match::is_refanged`]), with
     /// the span of the text as written (default off: they are dropped and rejected with
-    /// [`crate::uri::ErrorKind::Defanged`]). See rule 13 of the crate docs.
+    /// [`crate::uri::ErrorKind::Defanged`]). The styles in use are read: `hxxp`, `h**p`, `fxp`;
+    /// `[.]`, `(.)`, `{.}`, `[dot]`, `(dot)`; `[:]`, `[://]`, `:\/\/`; `[/]`, `[@]`; a host
+    /// spaced out around its dots. See rule 13 of the crate docs.
+    ///
+    /// ```
+    /// let finder = urisift::ExtractorBuilder::new().refang(true).build();
+    /// let found: Vec<_> = finder.slice(b"C2: hxxps[://]evil[.]example[.]com/a").collect();
+    /// assert_eq!(found[0].uri(), "https://evil.example.com/a");
+    /// assert_eq!(urisift::extract_slice(b"C2: hxxps[://]evil[.]example[.]com/a").count(), 0);
+    /// ```
     pub fn refang(&mut self, yes: bool) -> &mut Self {
         self.opts.refang = yes;
+        self
+    }
+
+    /// Report URIs whose host is an IPv4 address written in a numeric form that browsers read
+    /// (`http://3232235777/`, `http://0xC0A80101/`, `http://0300.0250.1.1/`, `http://192.168.257/`;
+    /// the WHATWG URL Standard's IPv4 parser), flagged [`Flag::NumericIp`](crate::Flag::NumericIp)
+    /// (default off: such a host is no name a reader would click, and rule 12 of the crate docs
+    /// rejects it with [`crate::uri::ErrorKind::UnclickableHost`]). Phishing mail writes hosts
+    /// so; `urisift --flag numeric-ip` turns this on.
+    ///
+    /// ```
+    /// let text = b"log in at http://3232235777/login now";
+    /// assert_eq!(urisift::extract_slice(text).count(), 0);
+    /// let finder = urisift::ExtractorBuilder::new().numeric_hosts(true).build();
+    /// let found: Vec<_> = finder.slice(text).collect();
+    /// assert_eq!(found[0].uri(), "http://3232235777/login");
+    /// ```
+    pub fn numeric_hosts(&mut self, yes: bool) -> &mut Self {
+        self.opts.numeric_hosts = yes;
         self
     }
 

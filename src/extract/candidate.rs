@@ -16,7 +16,7 @@ pub(crate) use handoff::{Candidate, CandidateStart, Outcome, Scratch};
 
 use super::options::Options;
 use super::queue::Queue;
-use super::validate::{Kind, as_str, check, check_reading, shape_ok};
+use super::validate::{Kind, as_str, check, check_numeric_host, check_reading, shape_ok};
 use crate::decode::Map;
 use crate::delimit::colon::{After, after_colon};
 use crate::delimit::end::Drop;
@@ -58,6 +58,12 @@ impl Candidate<'_> {
     ) -> Scan<Outcome> {
         let text = w.text;
         let CandidateStart { start: s, colon } = at;
+        // `hxxps[://]evil[.]example`: the colon is in a defanged mark, found when refanging.
+        if let Some(c) = colon
+            && text[c - 1] == b'['
+        {
+            return self.refang(w, map, s, Some(c - 1));
+        }
         // `https:\/\/a.example\/x`: a JSON string's escapes (rule 14).
         if let Some(c) = colon
             && text.get(c + 1) == Some(&b'\\')
@@ -235,10 +241,13 @@ impl Candidate<'_> {
         if !w.complete && w.text.len() < c + 1 + delimit::json::ESCAPED_SLASH_MAX {
             return Err(delimit::Incomplete);
         }
-        if !delimit::json::escaped_slash_after(w.text, c)
-            || find::scheme_rule_at(w.text, s, c) == SchemeRule::Never
-        {
+        if !delimit::json::escaped_slash_after(w.text, c) {
             return Ok(None);
+        }
+        if find::scheme_rule_at(w.text, s, c) == SchemeRule::Never {
+            // `hxxps:\/\/evil[.]example\/x`: a defanged indicator in a string, refanged when
+            // asked for.
+            return if self.opts.refang { self.never(w, map, s, c).map(Some) } else { Ok(None) };
         }
         self.json_string(w, map, s, c).map(Some)
     }
@@ -338,6 +347,14 @@ impl Candidate<'_> {
                 second: true,
             }),
             (Err(error), None) => {
+                // `http://3232235777/`, when numeric hosts are asked for.
+                if *error.kind() == ErrorKind::UnclickableHost
+                    && self.opts.numeric_hosts
+                    && let Ok(parts) = check_numeric_host(first, kind, grammar, iri, &mut sc.prefixed)
+                {
+                    let uri = if single { Cow::Borrowed(&text[extent]) } else { Cow::Owned(first.to_vec()) };
+                    return Verdict::Valid(Valid { uri, alternate: None, parts, second: false });
+                }
                 let text = self.opts.report_rejected.then(|| String::from_utf8_lossy(first).into_owned());
                 Verdict::Invalid(text, error)
             }

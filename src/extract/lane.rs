@@ -63,7 +63,7 @@ pub(crate) fn one_pass(
     let iri = || reads_iri(hay, s, c, opts);
     let start = Start { s, body, authority: shape.is_none().then_some(body + 2), iri: false };
     let run = bare::run_at_a_glance(hay, start, limit_end, iri)?;
-    if !end::drops_nothing_at_a_glance(run.stop, iri, opts.strict) {
+    if !end::drops_nothing_at_a_glance(hay, run.end, run.stop, iri, opts.strict) {
         return None;
     }
     let kept = end::cut_at_a_glance(hay, start, &run, mark)?;

@@ -34,6 +34,9 @@ pub(crate) struct Options {
     pub(crate) one_pass: bool,
     /// Report defanged indicators refanged (`ExtractorBuilder::refang`).
     pub(crate) refang: bool,
+    /// Report URIs whose host is an IPv4 address in a numeric form
+    /// (`ExtractorBuilder::numeric_hosts`).
+    pub(crate) numeric_hosts: bool,
     /// Report the URIs found inside each match after it (`ExtractorBuilder::nested`).
     pub(crate) nested: bool,
     pub(crate) mail: MailMode,
@@ -94,6 +97,7 @@ impl Default for Options {
             origins: true,
             one_pass: true,
             refang: false,
+            numeric_hosts: false,
             nested: false,
             mail: MailMode::Auto,
             warc: WebMode::Auto,

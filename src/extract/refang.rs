@@ -8,7 +8,7 @@ use super::candidate::{Candidate, Outcome};
 use super::rewritten::Rewritten;
 use crate::chars::{self, EXCLUDED};
 use crate::decode::Map;
-use crate::delimit::defanged::{refanged_mark, refanged_scheme};
+use crate::delimit::defanged::{refanged_mark, refanged_scheme, spaced_dot};
 use crate::delimit::{Scan, Window};
 use crate::matches::{Rewrite, Span};
 
@@ -59,6 +59,17 @@ impl Candidate<'_> {
                 continue;
             }
             let b = text[i];
+            // `https://evil . example/x`: a space of a host spaced out around its dots.
+            if b == b' '
+                && let Some(host) = host_so_far(&uri, scheme_len)
+                && let Some(len) =
+                    spaced_dot(w, i, !host.contains('.') && !host.eq_ignore_ascii_case("localhost"))?
+            {
+                uri.push('.');
+                ends.push(i + len);
+                i += len;
+                continue;
+            }
             // A `,` that a URL follows ends the URI, as in the general path.
             if chars::is(b, EXCLUDED) || (b == b',' && crate::delimit::comma::url_starts_at(text, i + 1)) {
                 break;
@@ -70,4 +81,12 @@ impl Candidate<'_> {
         let r = Rewritten { text: uri, ends, scheme_len };
         Ok(self.report_rewritten(map, s, r, Rewrite::Refanged, None, i))
     }
+}
+
+/// The host read so far of the refanged text `uri`, whose scheme is `scheme_len` bytes long:
+/// what follows `://` while no `/`, `?`, `#` or `:` has ended it; `None` once it has ended or
+/// without `//`.
+fn host_so_far(uri: &str, scheme_len: Option<usize>) -> Option<&str> {
+    let host = uri.get(scheme_len? + 1..)?.strip_prefix("//")?;
+    (!host.is_empty() && !host.contains(['/', '?', '#', ':'])).then_some(host)
 }

@@ -102,6 +102,13 @@ impl Candidate<'_> {
         if reading.overlong {
             return Ok(Outcome::Overlong(Span::new(map.start(s), map.start(reading.stop.min(w.text.len())))));
         }
+        // `"http:\/\/evil[.]example\/x"`: a defanged indicator in a string (rule 13), never
+        // reported cut; refanged when asked for.
+        if matches!(reading.stop_byte, Some(b'[' | b'{'))
+            && crate::delimit::defanged::mark_at(w, reading.stop)?
+        {
+            return if self.opts.refang { self.refang(w, map, s, Some(colon)) } else { Ok(Outcome::Skip) };
+        }
         let quoted = s > w.lo && w.text[s - 1] == b'"' && reading.stop_byte == Some(b'"');
         let wrap = quoted.then(|| (Delimiter::Quoted, s - 1..reading.stop + 1));
         let r = Rewritten { text: reading.text, ends: reading.ends, scheme_len: Some(colon - s) };

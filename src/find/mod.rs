@@ -16,7 +16,8 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, Input, MatchKind};
 use crate::chars;
 
 pub(crate) use scheme::{
-    SCHEME_MAX, SchemeRule, Shape, past_escape, scheme_rule_at, scheme_start, shape_ok, www_starts_word,
+    SCHEME_MAX, SchemeRule, Shape, past_escape, past_stars, scheme_rule_at, scheme_start, shape_ok,
+    www_starts_word,
 };
 
 mod scheme;

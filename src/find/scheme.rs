@@ -96,12 +96,19 @@ fn after_walk(text: &[u8], start: usize, colon: usize, dot: bool) -> Option<usiz
 /// gives its URI; an opaque one after the escape (`ESC ( B mailto:`) is taken for an unknown
 /// name, whose colon is passed over, so its URI is missed rather than given wrong.
 ///
+/// A `p` or `ps` after `h**` is the defanged scheme `h**p` or `h**ps`
+/// ([`past_stars`]).
+///
 /// Then letters glued before `http`, `https` or `ftp` are no part of the scheme when the whole
 /// run is no registered scheme ([`past_glued_letters`]).
 #[inline]
 pub(crate) fn past_escape(text: &[u8], s: usize, colon: usize, floor: usize) -> usize {
     if s >= floor + 2 && text[s - 1] == b'(' && text[s - 2] == 0x1b && matches!(text[s], b'B' | b'J') {
         return (s + 1..colon).find(|&i| text[i].is_ascii_alphabetic()).unwrap_or(s);
+    }
+    // `h**ps://`: the defanged scheme, not `ps`.
+    if s > floor && text[s - 1] == b'*' {
+        return past_stars(text, s, colon, floor);
     }
     // The eight bytes before the colon, lower-cased where they are letters: a run longer than
     // `http`, `https` or `ftp` that ends as one of them is looked at.
@@ -116,6 +123,21 @@ pub(crate) fn past_escape(text: &[u8], s: usize, colon: usize, floor: usize) -> 
         || (n > 5 && tail & 0xff_ffff_ffff == GLUED_HTTPS)
         || (n > 3 && tail & 0xff_ffff == GLUED_FTP);
     if glued { past_glued_letters(text, s, colon) } else { s }
+}
+
+/// The start of `h**p` or `h**ps` (any case) when the scheme name that [`crate::find`] found
+/// at `s` (its run stops at the `*`) is the `p` or `ps` after `h**`, looking no further back
+/// than `floor`; `s` otherwise. `h**ps://evil.example/` is a defanged indicator, not the URI
+/// `ps://evil.example/`.
+#[cold]
+#[inline(never)]
+pub(crate) fn past_stars(text: &[u8], s: usize, colon: usize, floor: usize) -> usize {
+    let name = &text[s..colon];
+    let stars = s.checked_sub(3).filter(|&h| h >= floor && text[h..s].eq_ignore_ascii_case(b"h**"));
+    match stars {
+        Some(h) if name.eq_ignore_ascii_case(b"p") || name.eq_ignore_ascii_case(b"ps") => h,
+        _ => s,
+    }
 }
 
 /// The bytes before `colon`, fewer than eight, at the end of a word of zeros.
@@ -249,9 +271,10 @@ const OPAQUE_WORDS: &[(&str, Shape)] = &[
 ];
 
 /// Names that are never a scheme in text: `url`, the prefix of RFC 1738's appendix (`URL:`),
-/// and the defanged schemes of threat reports (`hxxp`, `hxxps`, `fxp`: written so that nobody
-/// follows the link by accident; issue 18 item 6).
-const NEVER: [&str; 4] = ["url", "hxxp", "hxxps", "fxp"];
+/// and the defanged schemes of threat reports (`hxxp`, `hxxps`, `fxp`, `h**p`, `h**ps`:
+/// written so that nobody follows the link by accident; issue 18 item 6, issue 38; the `h**`
+/// is joined to the name by [`past_escape`]).
+const NEVER: [&str; 6] = ["url", "hxxp", "hxxps", "fxp", "h**p", "h**ps"];
 
 /// Longer than the longest registered scheme name (30 bytes).
 const REGISTERED_MAX: usize = 32;

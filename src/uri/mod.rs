@@ -72,6 +72,7 @@ pub use components::{Component, HostKind, Uri};
 pub(crate) use components::{Components, Part};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{Grammar, UnknownGrammar};
+pub(crate) use host::domain::numeric_ipv4;
 pub use host::domain::{host_unicode, public_suffix_list_date, registrable_domain};
 pub use host::is_clickable_host;
 pub(crate) use iri::{Class as IriClass, class as iri_class};

@@ -99,6 +99,8 @@ pub(crate) struct Args {
     /// userinfo (credentials before the host, `http://www.paypal.com@evil.example/`), ip-host,
     /// numeric-ip (an IPv4 host not written as four dotted decimals), nested (found inside
     /// another URI, with --nested), refanged (read with --refang). They are the "flags" of --json and {flags} of --format.
+    /// `--flag numeric-ip` also reports the hosts browsers read as IPv4 addresses
+    /// (`http://3232235777/`), which are otherwise no host a reader would click.
     /// Example: `urisift --flag mixed-script --flag confusable inbox.mbox`.
     #[arg(long = "flag", value_name = "NAME", value_parser = flag_parser())]
     pub(crate) flag: Vec<urisift::Flag>,
@@ -113,6 +115,8 @@ pub(crate) struct Args {
 
     /// Report defanged indicators refanged (`hxxps://evil[.]example/` as `https://evil.example/`).
     ///
+    /// Styles read: hxxp, hXXp, h**p, fxp; [.] (.) {.} [dot] (dot); [:] [://] :\/\/; [/] [@];
+    /// a host spaced out around its dots (`https://evil . example/x`).
     /// Without it they are dropped (and listed by --rejected). With --json, such records carry
     /// "refanged": true, and their offsets are those of the text as written.
     /// Example: `urisift --refang threat-report.txt`.

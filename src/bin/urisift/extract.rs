@@ -44,6 +44,7 @@ pub fn run(args: Args) -> ExitCode {
         .mail_message_max(args.mail_message_max)
         .abbreviated(args.abbreviated)
         .refang(args.refang)
+        .numeric_hosts(args.flag.contains(&urisift::Flag::NumericIp))
         .nested(args.nested)
         .report_rejected(args.rejected)
         .quoted_printable(args.quoted_printable)

@@ -8,7 +8,9 @@ mod stand_in;
 
 use crate::delimit;
 use crate::find::{self, Shape};
-use crate::uri::{Components, ErrorKind, Grammar, HostKind, Mailto, ParseError, Part, Parts, Uri};
+use crate::uri::{
+    Components, ErrorKind, Grammar, HostKind, Mailto, ParseError, Part, Parts, Uri, numeric_ipv4,
+};
 
 /// What a candidate is: a URI with a scheme, or an abbreviated `www.` URL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +97,23 @@ pub(crate) fn check_reading(
             return Ok(Parts::new(&c));
         }
     }
-    check_general(as_str(reading)?, kind, grammar, iri, prefixed)
+    check_general(as_str(reading)?, kind, grammar, iri, prefixed, false)
+}
+
+/// [`check_reading`] once it has rejected `reading` for its host
+/// ([`ErrorKind::UnclickableHost`]), again with a host that is an IPv4 address in a numeric
+/// form browsers read (`http://3232235777/`) taken as clickable
+/// ([`crate::ExtractorBuilder::numeric_hosts`]).
+#[cold]
+#[inline(never)]
+pub(crate) fn check_numeric_host(
+    reading: &[u8],
+    kind: Kind,
+    grammar: Grammar,
+    iri: bool,
+    prefixed: &mut String,
+) -> Result<Parts, ParseError> {
+    check_general(as_str(reading)?, kind, grammar, iri, prefixed, true)
 }
 
 /// [`check_reading`] on text.
@@ -117,19 +135,24 @@ fn check_general(
     grammar: Grammar,
     iri: bool,
     prefixed: &mut String,
+    numeric: bool,
 ) -> Result<Parts, ParseError> {
     match kind {
         Kind::Scheme { .. } => {
             if iri && let Some(shadow) = stand_in::stand_in(reading) {
                 let c = stand_in::components(&shadow)?;
                 let parts = c.scheme.is_some().then(|| Parts::new(&c));
-                return clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?);
+                return clickable(
+                    reading,
+                    parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?,
+                    numeric,
+                );
             }
             let mailto = if iri { Mailto::AsSent } else { Mailto::Rfc6068 };
             let parts = crate::uri::validate_with(reading, grammar, mailto, |c| {
                 c.scheme.is_some().then(|| Parts::new(c))
             })?;
-            clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?)
+            clickable(reading, parts.ok_or(ParseError::new(0, ErrorKind::MissingScheme))?, numeric)
         }
         Kind::Www => {
             // Seed 000 Appendix F: "most hostnames beginning with "www" are likely to have a
@@ -144,7 +167,7 @@ fn check_general(
                 Some(shadow) => stand_in::components(&shadow).map_err(unprefixed)?,
                 None => Uri::parse_with(prefixed, grammar).map_err(unprefixed)?.parts(),
             };
-            clickable(reading, Parts::new(&unprefix(c, PREFIX.len())))
+            clickable(reading, Parts::new(&unprefix(c, PREFIX.len())), numeric)
         }
     }
 }
@@ -153,12 +176,14 @@ fn check_general(
 /// docs): `parts`, when the registered name they hold for a host passes
 /// [`crate::uri::is_clickable_host`], else [`ErrorKind::UnclickableHost`] at the host. The fast
 /// validation ([`crate::uri::plain_components`]) applies the same rule as it reads the host.
+/// With `numeric`, a host that browsers read as an IPv4 address passes too.
 #[inline(never)]
-fn clickable(reading: &str, parts: Parts) -> Result<Parts, ParseError> {
+fn clickable(reading: &str, parts: Parts, numeric: bool) -> Result<Parts, ParseError> {
     match parts.host() {
         Some(host)
             if parts.host_kind() == Some(HostKind::RegName)
-                && !reading.get(host.clone()).is_some_and(crate::uri::is_clickable_host) =>
+                && !reading.get(host.clone()).is_some_and(crate::uri::is_clickable_host)
+                && !(numeric && reading.get(host.clone()).is_some_and(|h| numeric_ipv4(h).is_some())) =>
         {
             // `evil(.)example`: a defanged indicator, whose marks are URI characters.
             let defanged = delimit::defanged::host_has_mark(&reading.as_bytes()[host.clone()]);
