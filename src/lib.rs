@@ -331,11 +331,13 @@
 //!   one it leaves unmatched and the text before it for an unclosed `(`: measured, that cost
 //!   2.0% of the instructions on the log workload and 2.2% on the dense one, over the budget
 //!   of plain text, for a shape that is rare (a word glued after the closing parenthesis).
-//! - **Markdown emphasis and AsciiDoc passthrough**: when a run of one to three `*`, `_` or `~`,
-//!   or of two or three `+`, stands right before the scheme (after no letter or digit), the same run at the end
+//! - **Markdown emphasis and AsciiDoc passthrough**: when a run of one to three `*`, `_`, `~`
+//!   or `+` stands right before the scheme (after no letter or digit), the same run at the end
 //!   of the URI closes it and is not part of it: `*https://x/bold*`, `**https://x/bold**`,
-//!   `~~https://x/old~~`, `++https://x/raw++` give `https://x/…` without the marks. Without
-//!   the run before the scheme a trailing `*` or `+` stays (they are URI characters).
+//!   `~~https://x/old~~`, `+https://x/raw+`, `++https://x/raw++` give `https://x/…` without the
+//!   marks, refanged indicators too (`++hxxp://x[.]example/p++`). Without the run before the
+//!   scheme a trailing `*` or `+` stays (they are URI characters), and a URI that does not end
+//!   with the run keeps its end (a crawler's `(+http://www.google.com/bot.html)`).
 //!
 //! In text not read as mail (see below), mail bodies sent as quoted-printable (RFC 2045) can
 //! be read as a mail client shows them, when asked for ([`ExtractorBuilder::quoted_printable`],

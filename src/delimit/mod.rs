@@ -23,6 +23,7 @@ mod lines;
 pub(crate) mod link_text;
 pub(crate) mod opener;
 mod pairs;
+pub(crate) use pairs::closing_run_of_reading;
 mod pieces;
 pub(crate) mod run;
 pub(crate) mod trim;

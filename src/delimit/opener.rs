@@ -137,6 +137,14 @@ pub(crate) fn wrap_at_a_glance(text: &[u8], s: usize, floor: usize) -> Option<Qu
         Opener { mark: Some(mark), url_prefix: None, .. } if mark.closing == Closing::AtStop => {
             QuickWrap::Marked(mark)
         }
+        // A run of emphasis marks closes where the candidate ends with one, which the quick cut
+        // declines ([`super::end::cut_at_a_glance`]); most do not (`(+http://x/bot.html)`).
+        // Stars are left to the general path: `h**ps://` is a defanged scheme.
+        Opener { mark: Some(mark), url_prefix: None, .. }
+            if mark.closing == Closing::SameRun && mark.close[0] != b'*' =>
+        {
+            QuickWrap::Marked(mark)
+        }
         _ => return None,
     })
 }

@@ -50,9 +50,10 @@ pub(crate) static MARKS: [Mark; 9] = [
     Mark { open: b"*", close: b"*", closing: Closing::SameRun, delimiter: None },
     Mark { open: b"_", close: b"_", closing: Closing::SameRun, delimiter: None },
     Mark { open: b"~", close: b"~", closing: Closing::SameRun, delimiter: None },
-    // AsciiDoc's passthrough, `++https://x.example/p++` (two or three: a single `+` before a
-    // scheme is a crawler's user agent, `+http://www.google.com/bot.html`).
-    Mark { open: b"++", close: b"+", closing: Closing::SameRun, delimiter: None },
+    // AsciiDoc's passthroughs, `+https://x.example/p+` and `++https://x.example/p++` (a
+    // crawler's user agent, `(+http://www.google.com/bot.html)`, ends with no `+`, so its URI
+    // keeps its end).
+    Mark { open: b"+", close: b"+", closing: Closing::SameRun, delimiter: None },
 ];
 
 /// For each byte, 1 + the index in [`MARKS`] of the mark whose opening ends with it; 0 for none.
@@ -173,12 +174,8 @@ fn closing_quote(text: &[u8], pieces: &mut Pieces, body: usize) -> Option<usize>
 #[cold]
 #[inline(never)]
 fn emphasis(text: &[u8], pieces: &mut Pieces, s: usize, lo: usize, mark: u8, keep: usize) {
-    let mut run_start = s;
-    while run_start > lo && text[run_start - 1] == mark && s - run_start < 4 {
-        run_start -= 1;
-    }
-    let run = s - run_start;
-    if run == 0 || run > 3 || (run_start > lo && text[run_start - 1].is_ascii_alphanumeric()) {
+    let run = opening_run(text, s, lo, mark);
+    if run == 0 {
         return;
     }
     let Some(last) = pieces.segments.last_mut() else { return };
@@ -188,6 +185,37 @@ fn emphasis(text: &[u8], pieces: &mut Pieces, s: usize, lo: usize, mark: u8, kee
     }
     last.end -= run;
     trim(text, pieces, keep);
+}
+
+/// The run of one to three `mark` bytes right before the scheme at `s` (looked for no lower
+/// than `lo`) that opens emphasis ([`emphasis`]): its length, 0 when there is none, it is
+/// longer, or a letter or digit stands before it.
+fn opening_run(text: &[u8], s: usize, lo: usize, mark: u8) -> usize {
+    let mut run_start = s;
+    while run_start > lo && text[run_start - 1] == mark && s - run_start < 4 {
+        run_start -= 1;
+    }
+    let run = s - run_start;
+    if run == 0 || run > 3 || (run_start > lo && text[run_start - 1].is_ascii_alphanumeric()) {
+        return 0;
+    }
+    run
+}
+
+/// [`emphasis`] for a candidate read through a rewriting of its bytes (a defanged indicator
+/// refanged): how many bytes at the end of `reading`, already trimmed, close the run of marks
+/// before the scheme at `s` in `text` (`++hxxp://evil[.]example/p++`, AsciiDoc's passthrough;
+/// `*hxxp://…*`); 0 when none do.
+pub(crate) fn closing_run_of_reading(text: &[u8], s: usize, lo: usize, reading: &[u8]) -> usize {
+    let Some(mark) = s.checked_sub(1).filter(|&b| b >= lo).and_then(|b| mark_before(text, s, text[b], lo))
+    else {
+        return 0;
+    };
+    if mark.closing != Closing::SameRun {
+        return 0;
+    }
+    let run = opening_run(text, s, lo, mark.open[0]);
+    if run == 0 || crate::chars::words::trailing_run(reading, mark.open[0]) < run { 0 } else { run }
 }
 
 #[cfg(test)]

@@ -337,12 +337,12 @@ impl ExtractorBuilder {
                 html: WebMode::Off,
                 ..self.opts
             };
-            Arc::new(Compiled { opts, prefilter: Prefilter::new(false), headers: None, nested: None })
+            Arc::new(Compiled { opts, prefilter: Prefilter::new(false, false), headers: None, nested: None })
         });
         UriFinder {
             compiled: Arc::new(Compiled {
                 opts: self.opts,
-                prefilter: Prefilter::new(self.opts.abbreviated),
+                prefilter: Prefilter::new(self.opts.abbreviated, self.opts.refang),
                 headers: self.headers.clone(),
                 nested,
             }),

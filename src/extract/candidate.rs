@@ -89,6 +89,14 @@ impl Candidate<'_> {
             Some(c) => match find::scheme_rule_at(text, s, c) {
                 // `URL:`, or `hxxp`, `hxxps`, `fxp`: a defanged indicator, refanged when asked for.
                 SchemeRule::Never => return self.never(w, map, s, c),
+                // `h**ps://evil.example/`: the defanged scheme, not `ps` (a scheme of one or
+                // two letters after a `*`; the lane leaves a scheme after `*` to this path).
+                SchemeRule::NeedsSlashes if c - s <= 2 && s > w.lo && text[s - 1] == b'*' => {
+                    match find::past_stars(text, s, c, w.lo.max(floor)) {
+                        h if h < s => return self.never(w, map, h, c),
+                        _ => Kind::Scheme { colon: c, shape: None },
+                    }
+                }
                 SchemeRule::NeedsSlashes => Kind::Scheme { colon: c, shape: None },
                 SchemeRule::Opaque(shape) => Kind::Scheme { colon: c, shape: Some(shape) },
             },
@@ -244,6 +252,8 @@ impl Candidate<'_> {
         if !delimit::json::escaped_slash_after(w.text, c) {
             return Ok(None);
         }
+        // `h**ps:\/\/`: the defanged scheme, not `ps`.
+        let s = find::past_stars(w.text, s, c, w.lo);
         if find::scheme_rule_at(w.text, s, c) == SchemeRule::Never {
             // `hxxps:\/\/evil[.]example\/x`: a defanged indicator in a string, refanged when
             // asked for.

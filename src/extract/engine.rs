@@ -252,14 +252,6 @@ impl Engine {
             {
                 return Some((trigger, Some(find::past_escape(hay, s, c, floor))));
             }
-            // `hxxps[://]evil[.]example`: a mark stands for the colon (rule 13).
-            if c > floor
-                && hay[c - 1] == b'['
-                && self.opts.refang
-                && let Some(s) = delimit::defanged::scheme_before_mark(hay, c - 1, floor)
-            {
-                return Some((trigger, Some(s)));
-            }
             from = c + 1;
             // A colon right after a colon has no scheme before it ([`find::scheme_start`]), so
             // the colons of a run (`::::`, a flood of them) are all passed over at once.
@@ -367,10 +359,7 @@ impl Engine {
         let site = match trigger {
             Trigger::Colon(c) => {
                 let Some(s) = scheme else { return Ok(Outcome::Skip) };
-                // No scheme ends at a `[`: its colon is in a mark (`hxxps[://]`), for the
-                // general path.
                 if self.opts.one_pass
-                    && hay[c - 1] != b'['
                     && let Map::Raw(base) = *map
                 {
                     match lane::one_pass(hay, base, s, c, floor, &self.opts, &mut self.pending) {
@@ -381,6 +370,11 @@ impl Engine {
                 }
                 CandidateStart { start: s, colon: Some(c) }
             }
+            // `hxxps[://]evil[.]example`: the colon is in the mark at `b`, for the general path.
+            Trigger::Www(b) if hay[b] == b'[' => match delimit::defanged::scheme_before_mark(hay, b, floor) {
+                Some(s) => CandidateStart { start: s, colon: Some(b + 1) },
+                None => return Ok(Outcome::Skip),
+            },
             Trigger::Www(w) => CandidateStart { start: w, colon: None },
         };
         let at = trigger.at();

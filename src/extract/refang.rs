@@ -9,7 +9,7 @@ use super::rewritten::Rewritten;
 use crate::chars::{self, EXCLUDED};
 use crate::decode::Map;
 use crate::delimit::defanged::{refanged_mark, refanged_scheme, spaced_dot};
-use crate::delimit::{Scan, Window};
+use crate::delimit::{Scan, Window, closing_run_of_reading, trim_segment};
 use crate::matches::{Rewrite, Span};
 
 impl Candidate<'_> {
@@ -77,6 +77,16 @@ impl Candidate<'_> {
             uri.push(char::from(b));
             ends.push(i + 1);
             i += 1;
+        }
+        // Rule 6's emphasis, read on the refanged text once trimmed (rule 3):
+        // `++hxxp://evil[.]example/p++`, AsciiDoc's passthrough, ends before its closing run.
+        let keep = scheme_len.map_or(0, |n| n + 1);
+        let count = || crate::chars::words::count_two(uri.as_bytes(), b'(', b')');
+        let (kept, _) = trim_segment(uri.as_bytes(), 0..uri.len(), keep, &mut None, count);
+        let run = closing_run_of_reading(text, s, w.lo, &uri.as_bytes()[..kept]);
+        if run > 0 {
+            uri.truncate(kept - run);
+            ends.truncate(kept - run);
         }
         let r = Rewritten { text: uri, ends, scheme_len };
         Ok(self.report_rewritten(map, s, r, Rewrite::Refanged, None, i))

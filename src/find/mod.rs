@@ -27,7 +27,11 @@ mod scheme;
 pub(crate) enum Trigger {
     /// A `:` at this index; its scheme is before it.
     Colon(usize),
-    /// `www.` (any case) starting at this index: an abbreviated URL, if its context agrees.
+    /// A word of the multi-pattern search starting at this index, told apart by its first
+    /// byte: `www.` (any case), an abbreviated URL if its context agrees; or, when defanged
+    /// indicators are read, a mark that stands for a scheme's colon, `[:]` or `[://]`
+    /// (`hxxps[://]evil[.]example`), at its `[`. (A third variant of this enum cost 2% of the
+    /// instructions on prose, in the trigger loop.)
     Www(usize),
 }
 
@@ -44,7 +48,8 @@ impl Trigger {
 /// The prefilter, chosen once per extractor.
 #[derive(Debug, Clone)]
 pub(crate) struct Prefilter {
-    /// `:` and `www.` together, when abbreviated URLs are wanted; `memchr` alone otherwise.
+    /// `:` with `www.` when abbreviated URLs are wanted, and with the marks `[:]` and `[://]`
+    /// when defanged indicators are read; `memchr` alone otherwise.
     www: Option<AhoCorasick>,
     colons: Colons,
 }
@@ -81,13 +86,23 @@ impl Colons {
 }
 
 impl Prefilter {
-    pub(crate) fn new(abbreviated: bool) -> Self {
-        let www = abbreviated.then(|| {
+    /// The prefilter for abbreviated URLs (`www.`) or not, and for the marks of defanged
+    /// indicators (`refang`) or not.
+    pub(crate) fn new(abbreviated: bool, refang: bool) -> Self {
+        // `:` first: its pattern index is 0.
+        let mut patterns = vec![":"];
+        if abbreviated {
+            patterns.push("www.");
+        }
+        if refang {
+            patterns.extend(["[:]", "[://]"]);
+        }
+        let www = (patterns.len() > 1).then(|| {
             AhoCorasickBuilder::new()
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::LeftmostFirst)
-                .build([":", "www."])
-                // Two fixed ASCII patterns always build; fall back to `:` alone if not.
+                .build(patterns)
+                // Fixed ASCII patterns always build; fall back to `:` alone if not.
                 .ok()
         });
         Prefilter { www: www.flatten(), colons: Colons::new() }
@@ -97,7 +112,7 @@ impl Prefilter {
     /// of a trigger that is not complete yet.
     #[inline]
     pub(crate) fn overlap(&self) -> usize {
-        if self.www.is_some() { 3 } else { 0 }
+        if self.www.is_some() { 4 } else { 0 }
     }
 
     /// The first trigger at or after `from` in `hay`.
@@ -158,7 +173,7 @@ mod tests {
 
     #[test]
     fn finds_colons_near_and_far() {
-        let finder = Prefilter::new(false);
+        let finder = Prefilter::new(false, false);
         for len in 0..80 {
             for colon in 0..len {
                 let mut text = vec![b'a'; len];
@@ -198,14 +213,26 @@ mod tests {
 
     #[test]
     fn finder_finds_colons_and_www() {
-        let plain = Prefilter::new(false);
+        let plain = Prefilter::new(false, false);
         let t = b"a www.x b:c";
         assert_eq!(plain.next(t, 0), Some(Trigger::Colon(9)));
         assert_eq!(plain.next(t, 10), None);
-        let www = Prefilter::new(true);
+        let www = Prefilter::new(true, false);
         assert_eq!(www.next(t, 0), Some(Trigger::Www(2)));
         assert_eq!(www.next(t, 3), Some(Trigger::Colon(9)));
         assert_eq!(www.next(b"WwW.x", 0), Some(Trigger::Www(0)));
         assert_eq!(www.next(t, 100), None);
+    }
+
+    #[test]
+    fn finder_finds_the_marks_for_a_colon_when_refanging() {
+        let t = b"hxxps[://]a[.]b x[:]y c:d";
+        // At the mark's `[`, before the colon inside it; the colon itself only after it.
+        let refang = Prefilter::new(false, true);
+        assert_eq!(refang.next(t, 0), Some(Trigger::Www(5)));
+        assert_eq!(refang.next(t, 6), Some(Trigger::Colon(6)));
+        assert_eq!(refang.next(t, 10), Some(Trigger::Www(17)));
+        assert_eq!(refang.next(t, 21), Some(Trigger::Colon(23)));
+        assert_eq!(Prefilter::new(false, false).next(t, 0), Some(Trigger::Colon(6)));
     }
 }

@@ -96,19 +96,12 @@ fn after_walk(text: &[u8], start: usize, colon: usize, dot: bool) -> Option<usiz
 /// gives its URI; an opaque one after the escape (`ESC ( B mailto:`) is taken for an unknown
 /// name, whose colon is passed over, so its URI is missed rather than given wrong.
 ///
-/// A `p` or `ps` after `h**` is the defanged scheme `h**p` or `h**ps`
-/// ([`past_stars`]).
-///
 /// Then letters glued before `http`, `https` or `ftp` are no part of the scheme when the whole
 /// run is no registered scheme ([`past_glued_letters`]).
 #[inline]
 pub(crate) fn past_escape(text: &[u8], s: usize, colon: usize, floor: usize) -> usize {
     if s >= floor + 2 && text[s - 1] == b'(' && text[s - 2] == 0x1b && matches!(text[s], b'B' | b'J') {
         return (s + 1..colon).find(|&i| text[i].is_ascii_alphabetic()).unwrap_or(s);
-    }
-    // `h**ps://`: the defanged scheme, not `ps`.
-    if s > floor && text[s - 1] == b'*' {
-        return past_stars(text, s, colon, floor);
     }
     // The eight bytes before the colon, lower-cased where they are letters: a run longer than
     // `http`, `https` or `ftp` that ends as one of them is looked at.
@@ -273,7 +266,7 @@ const OPAQUE_WORDS: &[(&str, Shape)] = &[
 /// Names that are never a scheme in text: `url`, the prefix of RFC 1738's appendix (`URL:`),
 /// and the defanged schemes of threat reports (`hxxp`, `hxxps`, `fxp`, `h**p`, `h**ps`:
 /// written so that nobody follows the link by accident; issue 18 item 6, issue 38; the `h**`
-/// is joined to the name by [`past_escape`]).
+/// is joined to the name found after it by [`past_stars`], which the candidate asks).
 const NEVER: [&str; 6] = ["url", "hxxp", "hxxps", "fxp", "h**p", "h**ps"];
 
 /// Longer than the longest registered scheme name (30 bytes).
