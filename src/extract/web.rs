@@ -7,7 +7,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::engine::{Engine, Step as EngineStep};
-use super::mail::{Mapping, to_input};
+use super::mail::{Mapping, mark_resolved, resolve_link, to_input};
 use super::options::Options;
 use crate::decode::mail::Wanted;
 use crate::decode::warc::{Found, Next, Records, Segment, Tally};
@@ -58,9 +58,10 @@ impl Web {
             abbreviated: opts.abbreviated,
             max_uri_len: opts.max_uri_len,
             takes_colon: crate::delimit::colon::takes_colon,
+            resolve: resolve_link,
         };
         Web {
-            records: Records::new(opts.mail_max, wanted, owned, page),
+            records: Records::new(opts.mail_max, wanted, owned, page, opts.relative),
             current: None,
             scanning: false,
             record: None,
@@ -110,9 +111,12 @@ impl Web {
                 let Some(segment) = self.records.segment() else { continue };
                 engine.restart();
                 self.current = None;
-                if let Found::HtmlAttribute { .. } = segment.found {
+                if let Found::HtmlAttribute { resolved, .. } = segment.found {
                     engine.attribute_value(segment.text.bytes(window, base));
                     self.finish(engine, window, base);
+                    if resolved {
+                        mark_resolved(engine);
+                    }
                     if !engine.pending.is_empty() {
                         return Step::Event;
                     }
@@ -190,7 +194,7 @@ fn origin_of(segment: &Segment, record: &mut Option<(u64, Arc<WebRecord>)>) -> O
         Found::HttpHeader(name) => (Place::HttpHeader(name.to_string()), None),
         Found::Body => (Place::Body, None),
         Found::HtmlText => (Place::HtmlText, None),
-        Found::HtmlAttribute { name, element, link_text } => {
+        Found::HtmlAttribute { name, element, link_text, .. } => {
             (Place::HtmlAttribute { name: name.clone(), element: element.clone() }, link_text.clone())
         }
     };

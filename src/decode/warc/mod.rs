@@ -91,6 +91,9 @@ pub(crate) struct Records {
     owned: Range<u64>,
     /// The input is one saved page, not an archive.
     page: bool,
+    /// Whether the relative links of a record's page are resolved against its
+    /// `WARC-Target-URI` (and a relative `<base href>` too).
+    relative: bool,
     at: At,
     /// The input offset the reading is at.
     pos: u64,
@@ -106,13 +109,15 @@ pub(crate) struct Records {
 
 impl Records {
     /// The records of an archive (`page`: the saved page that is the whole input), each at
-    /// most `bound` bytes long, of them those that start in `owned`.
-    pub(crate) fn new(bound: usize, wanted: Wanted, owned: Range<u64>, page: bool) -> Self {
+    /// most `bound` bytes long, of them those that start in `owned`; `relative`: the relative
+    /// links of a record's page are resolved against its `WARC-Target-URI`.
+    pub(crate) fn new(bound: usize, wanted: Wanted, owned: Range<u64>, page: bool, relative: bool) -> Self {
         Records {
             bound,
             wanted,
             owned,
             page,
+            relative,
             at: At::Record,
             pos: 0,
             number: 0,
@@ -206,6 +211,7 @@ impl Records {
             chunked: false,
             codings: Vec::new(),
             limit: self.bound,
+            document: None,
         };
         payload::read(payload, &record, self.wanted, &mut self.tally, &mut self.queue);
         self.current = base;
@@ -322,6 +328,12 @@ impl Records {
         let is_http = kind == b"response"
             && warc_type.as_ref().is_none_or(|t| t.mime.as_ref() == "application/http")
             && http::status(content).is_some();
+        // WARC 1.0 writes the target URI in angle brackets (ISO 28500:2009, its `uri` rule).
+        let target = record.target_uri.clone();
+        let document = target.as_deref().filter(|_| self.relative).map(|t| {
+            let t = t.trim();
+            t.strip_prefix('<').and_then(|t| t.strip_suffix('>')).unwrap_or(t)
+        });
         let mut payload = Payload {
             bytes: content,
             at,
@@ -329,6 +341,7 @@ impl Records {
             chunked: false,
             codings: Vec::new(),
             limit: self.bound,
+            document,
         };
         let mut heads = Vec::new();
         if is_http {
