@@ -104,6 +104,8 @@ pub(crate) struct Records {
     given: usize,
     /// Where the record read last starts.
     current: u64,
+    /// The record given last as [`Next::Long`].
+    long: Option<Arc<Record>>,
     tally: Tally,
 }
 
@@ -124,8 +126,14 @@ impl Records {
             queue: Vec::new(),
             given: 0,
             current: 0,
+            long: None,
             tally: Tally::default(),
         }
+    }
+
+    /// The record given last as [`Next::Long`]: its content's matches are its.
+    pub(crate) fn long_record(&self) -> Option<&Arc<Record>> {
+        self.long.as_ref()
     }
 
     /// The segment given last.
@@ -266,6 +274,7 @@ impl Records {
             if read {
                 self.tally.long += 1;
                 self.tally.first_long.get_or_insert(start);
+                self.long = Some(Arc::new(self.record(head, &header).0));
                 return Some(Next::Long { from: body.start, to: body.end });
             }
             return None;
@@ -313,18 +322,7 @@ impl Records {
     /// Queues the segments of a record whose header block is `head` (fields `header`), of
     /// type `kind` (lower case), whose content block `content` starts at input offset `at`.
     fn read_content(&mut self, head: &[u8], header: &[Field], kind: &[u8], content: &[u8], at: u64) {
-        let shared =
-            |name: &str| fields::value(head, header, name).map(|v| Arc::from(String::from_utf8_lossy(v)));
-        let warc_type =
-            fields::value(head, header, "content-type").and_then(ContentType::parse).map(Arc::new);
-        let mut record = Record {
-            number: self.number,
-            id: shared("warc-record-id"),
-            target_uri: shared("warc-target-uri"),
-            content_type: warc_type
-                .as_ref()
-                .map_or_else(|| Arc::from("application/octet-stream"), |t| Arc::clone(&t.mime)),
-        };
+        let (mut record, warc_type) = self.record(head, header);
         let is_http = kind == b"response"
             && warc_type.as_ref().is_none_or(|t| t.mime.as_ref() == "application/http")
             && http::status(content).is_some();
@@ -386,6 +384,24 @@ impl Records {
             self.queue.push(Segment { text, found, coded: None, record: Arc::clone(&record) });
         }
         payload::read(payload, &record, self.wanted, &mut self.tally, &mut self.queue);
+    }
+
+    /// The record whose header block is `head` (fields `header`), the last met, and its
+    /// `Content-Type`.
+    fn record(&self, head: &[u8], header: &[Field]) -> (Record, Option<Arc<ContentType>>) {
+        let shared =
+            |name: &str| fields::value(head, header, name).map(|v| Arc::from(String::from_utf8_lossy(v)));
+        let warc_type =
+            fields::value(head, header, "content-type").and_then(ContentType::parse).map(Arc::new);
+        let record = Record {
+            number: self.number,
+            id: shared("warc-record-id"),
+            target_uri: shared("warc-target-uri"),
+            content_type: warc_type
+                .as_ref()
+                .map_or_else(|| Arc::from("application/octet-stream"), |t| Arc::clone(&t.mime)),
+        };
+        (record, warc_type)
     }
 
     /// Counts a record whose HTTP head does not end.
