@@ -232,7 +232,7 @@ impl ExtractorBuilder {
     /// let finder = urisift::ExtractorBuilder::new().relative(true).build();
     /// let m = finder.slice(&warc).next().unwrap();
     /// assert_eq!(m.uri(), "https://example.org/b?q#f");
-    /// assert_eq!(&warc[m.span()], b"../b?q#f");
+    /// assert_eq!(&warc[..][m.span()], b"../b?q#f");
     /// assert_eq!(m.rewrite(), Some(urisift::Rewrite::Resolved));
     /// ```
     pub fn relative(&mut self, yes: bool) -> &mut Self {
