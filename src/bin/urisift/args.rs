@@ -369,7 +369,8 @@ pub(crate) struct Args {
     /// Content-Location and Link header fields. Request, metadata and warcinfo records give
     /// nothing. With --json each match names its record (`record`, `target_uri`). A record
     /// is held whole while it is read: one longer than --mail-message-max is read as plain
-    /// text, as stored, with a warning; a malformed one is passed over with a warning.
+    /// text, as stored, with a warning (its matches still name it, found `body`); a malformed
+    /// one is passed over with a warning.
     #[arg(long, overrides_with = "no_warc")]
     pub(crate) warc: bool,
 
