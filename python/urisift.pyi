@@ -115,8 +115,9 @@ class Match:
     @property
     def quoted_printable(self) -> bool: ...
     @property
-    def rewrite(self) -> Optional[Literal["json-escapes", "refanged"]]:
-        """How the URI was rewritten from its source (a JSON string's escapes decoded); else None."""
+    def rewrite(self) -> Optional[Literal["json-escapes", "refanged", "resolved"]]:
+        """How the URI was rewritten from its source (a JSON string's escapes decoded, refanged, an
+        HTML link's relative reference resolved against its page's base); else None."""
     @property
     def grammar(self) -> _GrammarName: ...
     @property
@@ -212,6 +213,7 @@ def extract(
     nested: bool = False,
     warc: Optional[bool] = None,
     html: Optional[bool] = None,
+    relative: bool = False,
 ) -> Matches[Match]: ...
 @overload
 def extract(
@@ -229,13 +231,17 @@ def extract(
     nested: bool = False,
     warc: Optional[bool] = None,
     html: Optional[bool] = None,
+    relative: bool = False,
 ) -> Matches[Union[Match, Rejected]]:
     """The URIs in data, in input order (Rejected objects too with report_rejected=True).
 
     Mail is read a message at a time; a message longer than mail_message_max bytes is read as
     plain text, and the messages after it as mail. warc and html are --warc/--no-warc and
     --html/--no-html (None: when the input starts as a WARC/WET archive or a page); a gzipped
-    archive is read through a decompressing file object (gzip.open). Raises TypeError for other types of data,
+    archive is read through a decompressing file object (gzip.open). relative=True is
+    --relative: an archive's pages give their relative links too, resolved against the page's
+    <base href> or the record's WARC-Target-URI (Match.rewrite "resolved", the span the value
+    as written); off, only absolute links, as in mail. Raises TypeError for other types of data,
     ValueError for a closed file, an unknown grammar, max_uri_len outside 16..2**30 or
     mail_message_max outside 1..2**32 - 2 (the library's ranges, which the command line takes
     too); an exception raised by data.read() is raised by the iterator after the matches found
@@ -259,6 +265,7 @@ def extract_range(
     nested: bool = False,
     warc: Optional[bool] = None,
     html: Optional[bool] = None,
+    relative: bool = False,
 ) -> Matches[Union[Match, Rejected]]:
     """The matches of extract(data) whose outer span (wrapper included) starts in start..end,
     with the offsets of the whole input: for any partition of an input into ranges, the

@@ -128,7 +128,8 @@
 //!    goes on there too, when the joined text is a URI. Any other line break ends a bare URI.
 //! 8. **Every candidate is validated** as a whole; an invalid one is dropped, never truncated.
 //! 9. **Not extracted**: relative references, e-mail addresses and message-ids without a scheme,
-//!    `host:port`.
+//!    `host:port`. (An HTML link's relative value is reported resolved against its document's
+//!    base, as a browser takes it: "Mail and news", "Web archives and pages", rules 5 and 6.)
 //! 10. **Matches do not overlap**; the leftmost wins.
 //! 11. **Abbreviated URLs** (`www.w3.org/Addressing/`, Appendix F) only when asked for.
 //! 12. **Host names a reader would click** (issue 18 item 5): a candidate whose host is a
@@ -376,7 +377,9 @@
 //!   blocks in text, are not read;
 //! - an HTML part gives the `href`, `src` and `action` values of its elements, taken as a
 //!   browser takes them (character references decoded, TAB, CR and LF removed, relative ones
-//!   resolved against `<base href>`), each validated whole: a value that is not a URI as a
+//!   resolved against an absolute `<base href>`, RFC 3986 §5.2, and marked
+//!   [`Rewrite::Resolved`]; the base is reported too, as the sender's site; without one, a
+//!   relative value gives nothing), each validated whole: a value that is not a URI as a
 //!   whole gives nothing ([`Delimiter::HtmlAttribute`]); `cid:`, `mid:`, `data:` and
 //!   `javascript:` values are not reported. Its visible text (not `script`, `style`, comments)
 //!   is read as plain text;
@@ -463,13 +466,29 @@
 //!    bytes.
 //! 5. **A page is read as a mail's HTML part is** (see [Mail and news](#mail-and-news)): the
 //!    `href`, `src` and `action` values whole, character references decoded, relative ones
-//!    resolved against the first `<base href>` (and the base itself reported) and dropped
-//!    without one; the URIs of the visible text; nothing from `script`, `style`, comments,
-//!    nor `data:`, `javascript:`, `cid:`, `mid:` values.
+//!    resolved against the first `<base href>` when it is absolute ([`Rewrite::Resolved`]) and
+//!    dropped without one; the URIs of the visible text; nothing from `script`, `style`,
+//!    comments, nor `data:`, `javascript:`, `cid:`, `mid:` values. Unlike mail's, a page's
+//!    `<base href>` is not reported: it says where the page is (its own address, or its
+//!    site's), as the record's target URI does, and nobody reading the page follows it.
+//! 6. **Relative links**, asked for ([`ExtractorBuilder::relative`], the command line's
+//!    `--relative`), so that a crawl gives its link graph: each relative `href`, `src` and
+//!    `action` value of a record's page is resolved (RFC 3986 §5.2, [`uri::resolve`]) against
+//!    the page's base, the document base URL of WHATWG HTML §2.4.1: its first `<base href>`,
+//!    itself resolved against the record's `WARC-Target-URI` (angle brackets of WARC 1.0
+//!    removed), else that target URI. The match spans the value as written and its URI is the
+//!    resolved one ([`Rewrite::Resolved`]); a value that is no URI reference (a space in it)
+//!    gives nothing. Off (the default), only absolute links are reported, as in mail: those
+//!    written with a scheme and those an absolute `<base href>` resolves. A saved page (or a
+//!    record without a target URI) has no URI of its own, so its relative links are reported
+//!    against an absolute `<base href>` only, either way. HTTP header fields are read as text
+//!    (rule 3): a relative `Location` gives nothing with it too.
 //!
 //! Each match carries its [`Origin`]: the record's `WARC-Record-ID` ([`Origin::record`]) and
 //! `WARC-Target-URI` ([`Origin::target_uri`]), the payload's content type, and where in it the
-//! URI was ([`Place`]); a saved page's matches have neither id nor target.
+//! URI was ([`Place`]); a saved page's matches have neither id nor target. The matches of a
+//! record too long to hold (below) carry its id and target too, the record's own content type,
+//! and [`Place::Body`].
 //!
 //! **Spans** point at the input's bytes where the body is stored without a content coding:
 //! through the chunking (a URI the chunking cut is in [pieces](Match::pieces) around the

@@ -191,14 +191,18 @@ pub enum Rewrite {
     /// A JSON or code string's escapes decoded (`https:\/\/a.example\/x` as
     /// `https://a.example/x`; the crate docs, rule 14).
     JsonEscapes,
+    /// An HTML link's relative reference resolved against its document's base (`../b` as
+    /// `https://example.org/b`; [`ExtractorBuilder::relative`](crate::ExtractorBuilder::relative)).
+    Resolved,
 }
 
 impl Rewrite {
-    /// The name the command line's JSON gives it: `refanged`, `json-escapes`.
+    /// The name the command line's JSON gives it: `refanged`, `json-escapes`, `resolved`.
     pub fn name(self) -> &'static str {
         match self {
             Rewrite::Refanged => "refanged",
             Rewrite::JsonEscapes => "json-escapes",
+            Rewrite::Resolved => "resolved",
         }
     }
 }
@@ -448,7 +452,7 @@ impl Match {
     }
 
     /// How the URI text was rewritten from the source bytes of its span, if it was: refanged,
-    /// or a JSON string's escapes decoded. (A decoding of mail or of quoted-printable is told by
+    /// a JSON string's escapes decoded, or an HTML link resolved against its base. (A decoding of mail or of quoted-printable is told by
     /// [`Match::origin`] and [`Match::is_quoted_printable`].)
     pub fn rewrite(&self) -> Option<Rewrite> {
         self.provenance.as_ref()?.rewrite

@@ -100,7 +100,8 @@ impl Origin {
 pub enum Place {
     /// A header field's value (unfolded, RFC 2047 encoded-words decoded); the name as written.
     Header(String),
-    /// The text of a text part.
+    /// The text of a text part; in a web archive, a text payload, or the content of a record
+    /// too long to hold, read as plain text as it is stored.
     Body,
     /// The preamble of a multipart body, before its first boundary (RFC 2046 §5.1.1).
     Preamble,

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::process::Command;
 
-use urisift::{ExtractorBuilder, Match};
+use urisift::{ExtractorBuilder, Match, Place};
 
 /// How many pages the crawl has.
 const PAGES: usize = 3000;
@@ -27,8 +27,8 @@ fn target(i: usize) -> String {
 }
 
 /// Page `i`'s HTML, and the URIs a reader of it is given: its links (entities decoded, one
-/// resolved against `<base href>`, and the base itself, as in mail) and the URIs of its
-/// visible text.
+/// resolved against `<base href>`, as in mail, but not the base itself: it says where the page
+/// is) and the URIs of its visible text.
 fn page(i: usize) -> (String, Vec<String>) {
     let html = format!(
         "<!DOCTYPE html><html><head><title>Page {i}</title>\
@@ -46,7 +46,6 @@ fn page(i: usize) -> (String, Vec<String>) {
         format!("https://links.example/p{i}?a=1&b={i}"),
         format!("http://base.example/dir/img/{i}.png"),
         format!("https://form.example/{i}"),
-        "http://base.example/dir/".to_owned(),
     ];
     (html, uris)
 }
@@ -425,8 +424,10 @@ fn a_record_longer_than_the_bound_is_read_as_plain_text() {
     let tally = slice.web_tally();
     assert_eq!(tally.long_records, 2);
     assert_eq!(tally.first_long, Some(part.len() as u64));
-    // The long pages' URIs as plain text finds them: the script's too, and no origin.
-    let plain: Vec<&str> = all.iter().filter(|m| m.origin().is_none()).map(|m| m.uri()).collect();
+    // The long pages' URIs as plain text finds them: the script's too, found in the record's
+    // body, as stored.
+    let in_body = |m: &&Match| m.origin().is_some_and(|o| *o.place() == Place::Body);
+    let plain: Vec<&str> = all.iter().filter(in_body).map(|m| m.uri()).collect();
     assert!(plain.contains(&"http://script.example/5") && plain.contains(&"http://script.example/11"));
     let as_text = |i: usize| {
         [
@@ -443,16 +444,72 @@ fn a_record_longer_than_the_bound_is_read_as_plain_text() {
     };
     let expected: Vec<String> = as_text(5).into_iter().chain(as_text(11)).collect();
     assert_eq!(plain, expected);
+    for m in all.iter().filter(in_body) {
+        let got = m.origin().unwrap().target_uri();
+        assert!(got == Some(target(5).as_str()) || got == Some(target(11).as_str()), "{m:?}");
+    }
     // The records after a long one are read as the archive's again, every match of them
     // twice (the part is there twice), with their lines; a reader gives the same.
-    let with_origin = all.iter().filter(|m| m.origin().is_some()).count();
-    assert_eq!(with_origin, 2 * finder.slice(part).count());
+    let as_archive = all.iter().filter(|m| !in_body(m)).count();
+    assert_eq!(as_archive, 2 * finder.slice(part).count());
     for m in &all {
         let newlines = input[..m.span().start as usize].iter().filter(|&&b| b == b'\n').count();
         assert_eq!(m.line(), Some(newlines as u64 + 1), "{m:?}");
     }
     let read: Vec<Match> = finder.reader(&input[..]).collect::<Result<_, _>>().unwrap();
     assert!(read == all, "a reader reads as a slice does");
+}
+
+/// A record too long to hold, read as plain text over many windows of the rolling buffer:
+/// its matches lost the record's id and target URI (they had no origin at all), though the
+/// header that names them was read.
+#[test]
+fn a_long_records_matches_keep_the_records_fields() {
+    let text: String = (0..60_000).map(|k| format!("line {k} http://long.example/{k}\n")).collect();
+    let mut input = record("warcinfo", "", b"software: the test's writer\r\n");
+    input.extend(record(
+        "conversion",
+        "WARC-Record-ID: <urn:uuid:long>\r\nWARC-Target-URI: http://site.example/long\r\nContent-Type: text/plain\r\n",
+        text.as_bytes(),
+    ));
+    input.extend(record(
+        "conversion",
+        "WARC-Target-URI: http://site.example/short\r\n",
+        b"http://short.example/",
+    ));
+    assert!(text.len() > 2 << 20, "a record of several windows");
+    let mut builder = ExtractorBuilder::new();
+    builder.mail_message_max(1000);
+    let finder = builder.build();
+    let read: Vec<Match> = finder.reader(&input[..]).collect::<Result<_, _>>().unwrap();
+    assert!(read == finder.slice(&input).collect::<Vec<_>>(), "a reader reads as a slice does");
+    assert_eq!(read.len(), 60_001);
+    for (k, m) in read[..60_000].iter().enumerate() {
+        assert_eq!(m.uri(), format!("http://long.example/{k}"));
+        let origin = m.origin().expect("the record's origin");
+        assert_eq!(
+            (origin.record(), origin.target_uri(), origin.content_type(), origin.place()),
+            (Some("<urn:uuid:long>"), Some("http://site.example/long"), "text/plain", &Place::Body),
+            "{m:?}"
+        );
+        assert_eq!(origin.message(), 2);
+    }
+    assert_eq!(read[60_000].origin().unwrap().target_uri(), Some("http://site.example/short"));
+    // Ranges cut inside the record (as the command line's threads cut a file) add up to it.
+    for cut in [100, input.len() / 2] {
+        let mut cuts: Vec<Match> = finder.slice_range(&input, 0..cut).collect();
+        cuts.extend(finder.slice_range(&input, cut..input.len()));
+        assert!(cuts == read, "cut at {cut}");
+    }
+    // The command line's JSON records carry them too.
+    let run = cli(&["--json", "--mail-message-max", "1000", "-"], &input);
+    let lines: Vec<serde_json::Value> =
+        run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 60_001);
+    assert!(lines[..60_000].iter().all(|r| r["record"] == "<urn:uuid:long>" && r["found"] == "body"));
+    // Without origins, none.
+    builder.origins(false);
+    assert!(builder.build().slice(&input).all(|m| m.origin().is_none()));
 }
 
 #[test]

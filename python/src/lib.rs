@@ -28,7 +28,7 @@ const _: () = assert!(urisift::MAIL_MAX == 67108864);
 #[pyo3(signature = (
     data, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
-    mail_message_max = 67108864, nested = false, warc = None, html = None
+    mail_message_max = 67108864, nested = false, warc = None, html = None, relative = false
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract(
@@ -45,6 +45,7 @@ fn extract(
     nested: bool,
     warc: Option<bool>,
     html: Option<bool>,
+    relative: bool,
 ) -> PyResult<Matches> {
     let options = Options {
         grammar: options::grammar(grammar)?,
@@ -59,6 +60,7 @@ fn extract(
         nested,
         warc: options::web_mode(warc),
         html: options::web_mode(html),
+        relative,
     };
     Ok(Matches::new(Input::from_py(data)?, &options))
 }
@@ -72,7 +74,7 @@ fn extract(
 #[pyo3(signature = (
     data, start, end, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
-    mail_message_max = 67108864, nested = false, warc = None, html = None
+    mail_message_max = 67108864, nested = false, warc = None, html = None, relative = false
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract_range(
@@ -91,6 +93,7 @@ fn extract_range(
     nested: bool,
     warc: Option<bool>,
     html: Option<bool>,
+    relative: bool,
 ) -> PyResult<Matches> {
     if end < start {
         return Err(PyValueError::new_err(format!(
@@ -110,6 +113,7 @@ fn extract_range(
         nested,
         warc: options::web_mode(warc),
         html: options::web_mode(html),
+        relative,
     };
     let input = Input::from_py(data)?;
     // A `str` is scanned as UTF-8, and its offsets are characters: the range is too (the same

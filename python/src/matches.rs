@@ -292,8 +292,9 @@ impl MatchObj {
     }
 
     /// How the URI text was rewritten from its source: `json-escapes` (a JSON or code
-    /// string's escapes decoded, `https:\/\/a.example\/`), `refanged`; `None` when it is
-    /// spelled out by its span.
+    /// string's escapes decoded, `https:\/\/a.example\/`), `refanged`, `resolved` (an HTML
+    /// link's relative reference resolved against its page's base); `None` when it is spelled
+    /// out by its span.
     #[getter]
     fn rewrite(&self) -> Option<&'static str> {
         self.m.rewrite().map(urisift::Rewrite::name)

@@ -27,6 +27,8 @@ pub(crate) struct Options {
     pub(crate) warc: WebMode,
     /// Whether the input is read as a web page (`ExtractorBuilder::html`).
     pub(crate) html: WebMode,
+    /// Report a web archive's relative links resolved (`ExtractorBuilder::relative`).
+    pub(crate) relative: bool,
 }
 
 /// The `mail` keyword argument: `None` reads the input as mail when it starts as mail.
@@ -64,6 +66,7 @@ impl Options {
             .nested(self.nested)
             .warc(self.warc)
             .html(self.html)
+            .relative(self.relative)
             .build()
     }
 

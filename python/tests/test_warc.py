@@ -155,3 +155,23 @@ def test_a_saved_page(mode):
 def test_web_modes_are_checked():
     with pytest.raises(TypeError):
         urisift.extract(b"", warc="yes")
+
+
+def test_relative_links_resolved_against_the_page(tmp_path):
+    html = (
+        b'<!DOCTYPE html><a href="../g?y#s">g</a><img src="//cdn.example/i.png">'
+        b'<a href="http://abs.example/">a</a><base href="/x/"><a href="h">h</a>'
+    )
+    http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + html
+    warc = record("response", "<urn:uuid:rel>", "http://a/b/c/d;p?q", http)
+    # Off by default: absolute links only; the base is no link of the page.
+    assert [m.uri for m in urisift.extract(warc)] == ["http://abs.example/"]
+    ms = list(urisift.extract(warc, relative=True))
+    assert [m.uri for m in ms] == ["http://a/g?y#s", "http://cdn.example/i.png", "http://abs.example/", "http://a/x/h"]
+    assert [m.rewrite for m in ms] == ["resolved", "resolved", None, "resolved"]
+    # Each spans the value as written, and names its record.
+    assert [warc[m.span[0] : m.span[1]] for m in ms] == [b"../g?y#s", b"//cdn.example/i.png", b"http://abs.example/", b"h"]
+    assert all(m.origin.target_uri == "http://a/b/c/d;p?q" for m in ms)
+    path = tmp_path / "rel.warc"
+    path.write_bytes(warc)
+    assert [m.as_dict() for m in ms] == cli_json([path], "--relative")[str(path)]

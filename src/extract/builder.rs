@@ -205,6 +205,41 @@ impl ExtractorBuilder {
         self
     }
 
+    /// Whether the relative links of a web archive's pages are reported, resolved against the
+    /// page's base, so that a crawl gives its link graph (default off; rule 6 of the crate
+    /// docs' "Web archives and pages"). The base is the page's first `<base href>`, itself
+    /// resolved against the record's `WARC-Target-URI`, or that target URI when the page has
+    /// none (WHATWG HTML §2.4.1); a reference is resolved as RFC 3986 §5.2 says
+    /// ([`uri::resolve`](crate::uri::resolve)). Each is reported with the span of the value
+    /// as written and [`Rewrite::Resolved`](crate::Rewrite::Resolved).
+    ///
+    /// Off, as in mail, only the absolute links are reported: the values written with a
+    /// scheme, and the relative ones a page's absolute `<base href>` resolves. A saved page
+    /// (or a record without a target URI) has no URI of its own: its relative links are
+    /// reported only against an absolute `<base href>`, either way.
+    ///
+    /// ```
+    /// let page = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=\"../b?q#f\">b</a>";
+    /// let mut warc = format!(
+    ///     "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://example.org/a/p\r\n\
+    ///      Content-Length: {}\r\n\r\n",
+    ///     page.len()
+    /// )
+    /// .into_bytes();
+    /// warc.extend_from_slice(page);
+    /// warc.extend_from_slice(b"\r\n\r\n");
+    /// assert_eq!(urisift::extract_slice(&warc).count(), 0);
+    /// let finder = urisift::ExtractorBuilder::new().relative(true).build();
+    /// let m = finder.slice(&warc).next().unwrap();
+    /// assert_eq!(m.uri(), "https://example.org/b?q#f");
+    /// assert_eq!(&warc[..][m.span()], b"../b?q#f");
+    /// assert_eq!(m.rewrite(), Some(urisift::Rewrite::Resolved));
+    /// ```
+    pub fn relative(&mut self, yes: bool) -> &mut Self {
+        self.opts.relative = yes;
+        self
+    }
+
     /// The longest message read as mail, in bytes (default [`MAIL_MAX`](crate::MAIL_MAX),
     /// 64 MiB): what an extractor over a reader holds of mail, with what it decodes from it. A
     /// longer message is read as plain text, up to the next mbox separator line (see

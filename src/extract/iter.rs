@@ -413,6 +413,9 @@ impl<S: Source> Pipeline<S> {
             if let Some(lines) = &mut self.lines {
                 self.engine.pending.number_lines(|at| lines.line_at(raw, base, at));
             }
+            if let Some((web, _)) = &self.long_record {
+                web.give_long_origin(&mut self.engine);
+            }
             if let Some(range) = &mut self.range {
                 keep_owned(&mut self.engine, range, from);
             }

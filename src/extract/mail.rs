@@ -22,7 +22,7 @@ use super::options::Options;
 use crate::decode::mail::{Deep, Messages, Next, Segment, SegmentKind, Wanted};
 use crate::decode::{Map, Text};
 use crate::delimit::colon;
-use crate::matches::{Event, Match, Span};
+use crate::matches::{Event, Match, Rewrite, Span};
 use crate::origin::{Origin, Place};
 use crate::source::lines::LineCounter;
 
@@ -47,7 +47,7 @@ fn origin_of(segment: &mut Segment, message_id: Option<Arc<str>>) -> Origin {
         SegmentKind::Preamble => (Place::Preamble, None),
         SegmentKind::Epilogue => (Place::Epilogue, None),
         SegmentKind::HtmlText => (Place::HtmlText, None),
-        SegmentKind::HtmlAttribute { name, element, link_text } => {
+        SegmentKind::HtmlAttribute { name, element, link_text, .. } => {
             (Place::HtmlAttribute { name, element }, link_text)
         }
     };
@@ -119,6 +119,7 @@ impl Mail {
             abbreviated: opts.abbreviated,
             max_uri_len: opts.max_uri_len,
             takes_colon: colon::takes_colon,
+            resolve: resolve_link,
         };
         Mail {
             messages: Messages::new(opts.mail_max, wanted).owning(owned),
@@ -186,11 +187,14 @@ impl Mail {
                     continue;
                 }
                 engine.restart();
-                if let SegmentKind::HtmlAttribute { .. } = segment.kind {
+                if let SegmentKind::HtmlAttribute { resolved, .. } = segment.kind {
                     engine.attribute_value(segment.text.bytes(window, base));
                     self.current = Current::Scanning;
                     self.finish(engine, window, base);
                     self.current = Current::None;
+                    if resolved {
+                        mark_resolved(engine);
+                    }
                     if !engine.pending.is_empty() {
                         return Step::Event;
                     }
@@ -246,6 +250,22 @@ impl Mail {
                 }
                 lines.within.line_at(window, base, at)
             });
+        }
+    }
+}
+
+/// How an HTML link's relative value is resolved against its document's base (RFC 3986 §5.2),
+/// passed to the decoding of HTML: `None` when either is not a URI reference.
+pub(super) fn resolve_link(base: &str, reference: &str) -> Option<String> {
+    crate::uri::resolve(base, reference).ok()
+}
+
+/// Marks the match of an HTML link's value, queued in `engine`, as resolved from a relative
+/// reference: its text is not what its span holds.
+pub(super) fn mark_resolved(engine: &mut Engine) {
+    for event in engine.pending.events_mut() {
+        if let Event::Match(m) = event {
+            m.provenance.get_or_insert_with(Default::default).rewrite = Some(Rewrite::Resolved);
         }
     }
 }

@@ -44,6 +44,9 @@ pub(crate) struct Options {
     pub(crate) warc: WebMode,
     /// Whether the input is read as a web page (HTML).
     pub(crate) html: WebMode,
+    /// Resolve a web archive's relative links against the record's target URI
+    /// (`ExtractorBuilder::relative`).
+    pub(crate) relative: bool,
     /// The longest message read as mail, and the longest record of a web archive or saved
     /// page held (see [`MAIL_MAX`]).
     pub(crate) mail_max: usize,
@@ -102,6 +105,7 @@ impl Default for Options {
             mail: MailMode::Auto,
             warc: WebMode::Auto,
             html: WebMode::Auto,
+            relative: false,
             mail_max: MAIL_MAX,
         }
     }

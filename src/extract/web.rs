@@ -7,10 +7,10 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::engine::{Engine, Step as EngineStep};
-use super::mail::{Mapping, to_input};
+use super::mail::{Mapping, mark_resolved, resolve_link, to_input};
 use super::options::Options;
 use crate::decode::mail::Wanted;
-use crate::decode::warc::{Found, Next, Records, Segment, Tally};
+use crate::decode::warc::{Found, Next, Record, Records, Segment, Tally};
 use crate::decode::{Map, Text};
 use crate::matches::{Event, Span};
 use crate::origin::{Origin, Place, WebRecord};
@@ -48,6 +48,9 @@ pub(crate) struct Web {
     lines: Option<(LineCounter, LineCounter, u64)>,
     pieces: Vec<Span>,
     origins: bool,
+    /// The origin of the matches of the record given last as [`Step::Long`] (when origins
+    /// are wanted).
+    long: Option<Arc<Origin>>,
 }
 
 impl Web {
@@ -58,15 +61,17 @@ impl Web {
             abbreviated: opts.abbreviated,
             max_uri_len: opts.max_uri_len,
             takes_colon: crate::delimit::colon::takes_colon,
+            resolve: resolve_link,
         };
         Web {
-            records: Records::new(opts.mail_max, wanted, owned, page),
+            records: Records::new(opts.mail_max, wanted, owned, page, opts.relative),
             current: None,
             scanning: false,
             record: None,
             lines: line_numbers.then(|| (LineCounter::default(), LineCounter::default(), u64::MAX)),
             pieces: Vec::new(),
             origins: opts.origins,
+            long: None,
         }
     }
 
@@ -77,6 +82,18 @@ impl Web {
             *before = LineCounter::starting_at(to, n);
             *within = *before;
             *numbering = u64::MAX;
+        }
+    }
+
+    /// Gives the matches queued in `engine`, read as plain text in a record given as
+    /// [`Step::Long`], that record's origin.
+    pub(crate) fn give_long_origin(&self, engine: &mut Engine) {
+        let Some(origin) = &self.long else { return };
+        for event in engine.pending.events_mut() {
+            if let Event::Match(m) = event {
+                let provenance = m.provenance.get_or_insert_with(Default::default);
+                provenance.origin.get_or_insert_with(|| Arc::clone(origin));
+            }
         }
     }
 
@@ -103,6 +120,10 @@ impl Web {
                     Next::Long { from, to } => {
                         let lines =
                             self.lines.as_mut().map(|(before, ..)| before.line_at(window, base, from) - 1);
+                        self.long = match (self.origins, self.records.long_record()) {
+                            (true, Some(r)) => Some(Arc::new(long_origin(r, &mut self.record))),
+                            _ => None,
+                        };
                         return Step::Long { from, to, lines };
                     }
                     Next::End => return Step::Done,
@@ -110,9 +131,12 @@ impl Web {
                 let Some(segment) = self.records.segment() else { continue };
                 engine.restart();
                 self.current = None;
-                if let Found::HtmlAttribute { .. } = segment.found {
+                if let Found::HtmlAttribute { resolved, .. } = segment.found {
                     engine.attribute_value(segment.text.bytes(window, base));
                     self.finish(engine, window, base);
+                    if resolved {
+                        mark_resolved(engine);
+                    }
                     if !engine.pending.is_empty() {
                         return Step::Event;
                     }
@@ -177,20 +201,13 @@ impl Web {
 
 /// The origin of `segment`; `record` holds the record of the last origin made, shared.
 fn origin_of(segment: &Segment, record: &mut Option<(u64, Arc<WebRecord>)>) -> Origin {
+    let web = web_record(&segment.record, record);
     let r = &segment.record;
-    let web = match record {
-        Some((number, web)) if *number == r.number => Arc::clone(web),
-        _ => {
-            let web = Arc::new(WebRecord { id: r.id.clone(), target_uri: r.target_uri.clone() });
-            *record = Some((r.number, Arc::clone(&web)));
-            web
-        }
-    };
     let (place, link_text) = match &segment.found {
         Found::HttpHeader(name) => (Place::HttpHeader(name.to_string()), None),
         Found::Body => (Place::Body, None),
         Found::HtmlText => (Place::HtmlText, None),
-        Found::HtmlAttribute { name, element, link_text } => {
+        Found::HtmlAttribute { name, element, link_text, .. } => {
             (Place::HtmlAttribute { name: name.clone(), element: element.clone() }, link_text.clone())
         }
     };
@@ -202,6 +219,32 @@ fn origin_of(segment: &Segment, record: &mut Option<(u64, Arc<WebRecord>)>) -> O
         place,
         link_text,
         web: Some(web),
+    }
+}
+
+/// The origin of the matches of `r`, a record too long to hold, its content read as plain
+/// text as it is stored: the record's `Content-Type`, found in its `body`.
+fn long_origin(r: &Record, record: &mut Option<(u64, Arc<WebRecord>)>) -> Origin {
+    Origin {
+        message: r.number,
+        message_id: None,
+        part: Arc::from(""),
+        content_type: Arc::clone(&r.content_type),
+        place: Place::Body,
+        link_text: None,
+        web: Some(web_record(r, record)),
+    }
+}
+
+/// The shared record of `r`; `record` holds the record of the last origin made.
+fn web_record(r: &Record, record: &mut Option<(u64, Arc<WebRecord>)>) -> Arc<WebRecord> {
+    match record {
+        Some((number, web)) if *number == r.number => Arc::clone(web),
+        _ => {
+            let web = Arc::new(WebRecord { id: r.id.clone(), target_uri: r.target_uri.clone() });
+            *record = Some((r.number, Arc::clone(&web)));
+            web
+        }
     }
 }
 

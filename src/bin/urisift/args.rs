@@ -373,7 +373,8 @@ pub(crate) struct Args {
     /// Content-Location and Link header fields. Request, metadata and warcinfo records give
     /// nothing. With --json each match names its record (`record`, `target_uri`). A record
     /// is held whole while it is read: one longer than --mail-message-max is read as plain
-    /// text, as stored, with a warning; a malformed one is passed over with a warning.
+    /// text, as stored, with a warning (its matches still name it, found `body`); a malformed
+    /// one is passed over with a warning.
     #[arg(long, overrides_with = "no_warc")]
     pub(crate) warc: bool,
 
@@ -386,14 +387,28 @@ pub(crate) struct Args {
     /// By default an input that starts `<!DOCTYPE html` or `<html` (any case, after a BOM and
     /// white space) is read as a page, as mail's HTML parts are: the href, src and action
     /// values, whole and with their character references decoded, relative ones resolved
-    /// against `<base href>`; the URIs of the visible text; nothing from script, style or
-    /// comments. The charset is taken from a BOM or a `<meta>` element.
+    /// against an absolute `<base href>` (the base itself is not a link of the page); the URIs
+    /// of the visible text; nothing from script, style or comments. The charset is taken from
+    /// a BOM or a `<meta>` element.
     #[arg(long, overrides_with = "no_html")]
     pub(crate) html: bool,
 
     /// Never read an input as an HTML page: one that starts like one is read as plain text.
     #[arg(long, overrides_with = "html")]
     pub(crate) no_html: bool,
+
+    /// In a web archive, report the relative links of each page resolved against its base, so
+    /// that a crawl gives its link graph.
+    ///
+    /// The base is the page's `<base href>`, itself resolved against the record's
+    /// WARC-Target-URI, or that target URI when the page has none (RFC 3986 §5.2 resolves
+    /// each link). The span is the value as written; with --json the record says
+    /// `"rewrite":"resolved"`. Off (the default), as in mail, only absolute links are
+    /// reported: those written with a scheme and those an absolute `<base href>` resolves. A
+    /// saved page has no URI of its own: its relative links need an absolute `<base href>`
+    /// either way.
+    #[arg(long)]
+    pub(crate) relative: bool,
 
     /// In mail, read no header field.
     #[arg(long, conflicts_with = "headers")]

@@ -57,6 +57,7 @@ pub fn run(args: Args) -> ExitCode {
         })
         .warc(web_mode(args.warc, args.no_warc))
         .html(web_mode(args.html, args.no_html))
+        .relative(args.relative)
         .line_numbers(args.line_number || wants_line)
         .origins(wants_origin);
     if args.no_headers || !args.headers.is_empty() {

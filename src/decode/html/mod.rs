@@ -14,8 +14,11 @@
 //!   named reference without `;` followed by `=` or an alphanumeric stays literal); then, as
 //!   the URL parser takes them, TAB, LF and CR removed and leading and trailing C0 controls and
 //!   spaces stripped. A value with a scheme is reported as it is; a relative one is resolved
-//!   against the first `<base href>` of the document when it has one (RFC 3986 §5.2), and is
-//!   not reported otherwise. `cid:`, `mid:`, `data:` and `javascript:` values are not reported.
+//!   (RFC 3986 §5.2) against the document's base, and is not reported when it has none: the
+//!   first `<base href>` when it is absolute, or, given the document's own URI
+//!   ([`Links::document`]), that `<base href>` resolved against it, else the document's URI
+//!   (WHATWG HTML §2.4.1, the document base URL). `cid:`, `mid:`, `data:` and `javascript:`
+//!   values are not reported, nor `<base href>` itself unless [`Links::report_base`].
 //! - Visible text: what is outside tags, comments, `script`, `style` and `title` (and the other
 //!   raw-text elements), with character references decoded; each tag ends a text run.
 //!
@@ -42,6 +45,25 @@ pub(crate) enum Item {
     Link(Link),
 }
 
+/// RFC 3986 §5.2's resolution of `reference` against `base`; `None` when either is not a URI
+/// reference or `base` is not absolute. The extraction's (`uri::resolve`), passed in, as
+/// decoding never calls the stages after it.
+pub(crate) type Resolve = fn(base: &str, reference: &str) -> Option<String>;
+
+/// How a document's links are taken: what the tokenizer is told besides the HTML.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Links<'a> {
+    /// How relative references are resolved.
+    pub(crate) resolve: Resolve,
+    /// The document's own URI, when relative links are wanted against it (a web archive's
+    /// `WARC-Target-URI`): a relative `<base href>` is resolved against it, and without a
+    /// `<base href>` it is the base. `None`: only an absolute `<base href>` is a base.
+    pub(crate) document: Option<&'a str>,
+    /// Whether the `<base href>` values are reported as links (a mail's HTML part: the
+    /// sender's site; a web page's base is where the page is, not a link of it).
+    pub(crate) report_base: bool,
+}
+
 /// A link taken from an attribute.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Link {
@@ -52,6 +74,8 @@ pub(crate) struct Link {
     /// The value as a browser takes it: absolute, or resolved against the document's base.
     /// A resolved value maps each byte to the whole value in the source.
     pub(crate) value: Decoded,
+    /// Whether the value was a relative reference, resolved.
+    pub(crate) resolved: bool,
     /// The visible text of the `a` element it belongs to, white space collapsed (at most
     /// [`LINK_TEXT_MAX`] bytes).
     pub(crate) link_text: Option<String>,
@@ -61,9 +85,14 @@ pub(crate) struct Link {
 pub(crate) const LINK_TEXT_MAX: usize = 1024;
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::tokenizer::parse;
     use super::*;
+
+    /// The resolver the extraction passes in, for the tests of decoding.
+    pub(crate) fn resolve(base: &str, reference: &str) -> Option<String> {
+        crate::uri::resolve(base, reference).ok()
+    }
 
     type LinkParts = (String, String, String, Option<String>);
 
@@ -146,6 +175,47 @@ mod tests {
         );
         // A relative base is no base.
         assert!(values("<base href=\"/d/\"><a href=\"y\">").is_empty());
+    }
+
+    /// The links of a web page at `document` (its base not reported), and whether each was
+    /// resolved.
+    fn page_links(html: &str, document: Option<&str>) -> Vec<(String, bool)> {
+        let links = Links { resolve, document, report_base: false };
+        super::parse_with(html.as_bytes(), &|_| true, links)
+            .into_iter()
+            .filter_map(|item| match item {
+                Item::Link(l) => Some((String::from_utf8(l.value.text).unwrap(), l.resolved)),
+                Item::Text(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_pages_base_is_its_base_href_resolved_against_its_uri() {
+        let html = "<a href=\"x\"><base href=\"/d/\"><a href=\"http://abs.example/\"><img src=\"../i\">";
+        let got = |document| page_links(html, document);
+        // Without the page's URI a relative base is no base; the base itself is not reported.
+        assert_eq!(got(None), [("http://abs.example/".to_owned(), false)]);
+        assert_eq!(
+            got(Some("https://h.example/a/b")),
+            [
+                ("https://h.example/d/x".to_owned(), true),
+                ("http://abs.example/".to_owned(), false),
+                ("https://h.example/i".to_owned(), true),
+            ]
+        );
+        // Without a `<base href>`, the page's URI is the base; an absolute base wins over it.
+        assert_eq!(
+            page_links("<a href=\"?q\">", Some("http://h/p?r#s")),
+            [("http://h/p?q".to_owned(), true)]
+        );
+        let absolute = "<base href=\"http://b.example/d/\"><a href=\"#f\">";
+        assert_eq!(page_links(absolute, Some("http://h/p")), [("http://b.example/d/#f".to_owned(), true)]);
+        // A base that does not resolve leaves the page's URI the base (WHATWG HTML §2.4.1).
+        assert_eq!(
+            page_links("<base href=\"a b\"><a href=\"g\">", Some("http://h/p/q")),
+            [("http://h/p/g".to_owned(), true)]
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::reference::char_ref;
 use super::url::{has_scheme, resolve, url_value};
-use super::{Item, LINK_TEXT_MAX, Link};
+use super::{Item, LINK_TEXT_MAX, Link, Links};
 use crate::decode::{Decoded, Pending};
 
 /// The attributes whose values are links.
@@ -22,17 +22,20 @@ fn raw_text(element: &str) -> Option<bool> {
     }
 }
 
-/// Tokenizes `html` (UTF-8, or bytes ASCII-compatible) into its links and visible text runs.
-/// Linear in the length of `html`, which must be shorter than 4 GiB.
+/// Tokenizes `html` (UTF-8, or bytes ASCII-compatible) into its links and visible text runs,
+/// as a mail's HTML part (its base reported, no document URI). Linear in the length of `html`,
+/// which must be shorter than 4 GiB.
 #[cfg(test)]
 pub(crate) fn parse(html: &[u8]) -> Vec<Item> {
-    parse_with(html, &|_| true)
+    let links = Links { resolve: super::tests::resolve, document: None, report_base: true };
+    parse_with(html, &|_| true, links)
 }
 
-/// Tokenizes `html` (UTF-8, or bytes ASCII-compatible) into its links and the visible text
-/// runs whose text `keep` wants (the others are dropped as they end, their storage reused for
-/// the next). Linear in the length of `html`, which must be shorter than 4 GiB.
-pub(crate) fn parse_with(html: &[u8], keep: &dyn Fn(&[u8]) -> bool) -> Vec<Item> {
+/// Tokenizes `html` (UTF-8, or bytes ASCII-compatible) into its links, taken as `links` says,
+/// and the visible text runs whose text `keep` wants (the others are dropped as they end,
+/// their storage reused for the next). Linear in the length of `html`, which must be shorter
+/// than 4 GiB.
+pub(crate) fn parse_with(html: &[u8], keep: &dyn Fn(&[u8]) -> bool, links: Links<'_>) -> Vec<Item> {
     // Room for what a usual part holds at once, rather than growing to it.
     let mut t = Tokenizer {
         html,
@@ -42,6 +45,7 @@ pub(crate) fn parse_with(html: &[u8], keep: &dyn Fn(&[u8]) -> bool) -> Vec<Item>
         base: None,
         anchor: None,
         keep,
+        links,
     };
     t.run();
     t.finish()
@@ -60,6 +64,7 @@ struct Tokenizer<'a> {
     anchor: Option<(Vec<usize>, String)>,
     /// Which text runs are given.
     keep: &'a dyn Fn(&[u8]) -> bool,
+    links: Links<'a>,
 }
 
 impl Tokenizer<'_> {
@@ -241,8 +246,13 @@ impl Tokenizer<'_> {
             let Some(value) = value else { continue };
             let attr = &LINK_ATTRIBUTES[k];
             let value = url_value(value);
-            if name == "base" && *attr == "href" && self.base.is_none() {
-                self.base = Some(String::from_utf8_lossy(&value.text).into_owned());
+            if name == "base" && *attr == "href" {
+                if self.base.is_none() {
+                    self.base = Some(String::from_utf8_lossy(&value.text).into_owned());
+                }
+                if !self.links.report_base {
+                    continue;
+                }
             }
             if let Some((links, _)) = &mut self.anchor
                 && name == "a"
@@ -253,6 +263,7 @@ impl Tokenizer<'_> {
                 name: (*attr).to_owned(),
                 element: name.to_owned(),
                 value,
+                resolved: false,
                 link_text: None,
             }));
         }
@@ -364,12 +375,20 @@ impl Tokenizer<'_> {
     /// The items, with relative links resolved against the base and links not reported
     /// dropped.
     fn finish(self) -> Vec<Item> {
-        let base = self.base.filter(|b| has_scheme(b.as_bytes()));
+        let Links { resolve: resolver, document, .. } = self.links;
+        // WHATWG HTML §2.4.1: the first `<base href>` resolved against the document's URI,
+        // or that URI when there is none or it does not resolve.
+        let base = match (self.base, document) {
+            (Some(base), _) if has_scheme(base.as_bytes()) => Some(base),
+            (Some(base), Some(document)) => resolver(document, &base).or_else(|| Some(document.to_owned())),
+            (Some(_), None) => None,
+            (None, document) => document.map(str::to_owned),
+        };
         self.items
             .into_iter()
             .filter_map(|item| match item {
                 Item::Link(mut link) => {
-                    link.value = resolve(link.value, base.as_deref())?;
+                    (link.value, link.resolved) = resolve(link.value, base.as_deref(), resolver)?;
                     Some(Item::Link(link))
                 }
                 text => Some(text),

@@ -3,6 +3,7 @@
 //! the document's base (RFC 3986 §5.2), and not reported for `cid:`, `mid:`, `data:` and
 //! `javascript:`.
 
+use super::Resolve;
 use crate::decode::Decoded;
 
 /// An attribute value as the URL parser takes it: TAB, LF and CR removed, leading and trailing
@@ -33,8 +34,9 @@ pub(super) fn has_scheme(value: &[u8]) -> bool {
         && value[1..colon].iter().all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
 }
 
-/// The link a value stands for, or `None` when it is not reported.
-pub(super) fn resolve(value: Decoded, base: Option<&str>) -> Option<Decoded> {
+/// The link a value stands for, and whether it was resolved against `base`; `None` when it
+/// is not reported.
+pub(super) fn resolve(value: Decoded, base: Option<&str>, resolve: Resolve) -> Option<(Decoded, bool)> {
     if value.text.is_empty() {
         return None;
     }
@@ -42,14 +44,14 @@ pub(super) fn resolve(value: Decoded, base: Option<&str>) -> Option<Decoded> {
     let scheme_of = |v: &[u8]| v[..memchr::memchr(b':', v).unwrap_or(0)].to_ascii_lowercase();
     let not_reported = |v: &[u8]| matches!(&scheme_of(v)[..], b"cid" | b"mid" | b"data" | b"javascript");
     if absolute {
-        return (!not_reported(&value.text)).then_some(value);
+        return (!not_reported(&value.text)).then_some((value, false));
     }
-    let target = crate::uri::resolve(base?, std::str::from_utf8(&value.text).ok()?).ok()?;
+    let target = resolve(base?, std::str::from_utf8(&value.text).ok()?)?;
     if not_reported(target.as_bytes()) {
         return None;
     }
     let (from, to) = (value.starts[0], *value.ends.last()?);
     let mut out = Decoded::default();
     out.push_all(target.as_bytes(), from, to);
-    Some(out)
+    Some((out, true))
 }

@@ -79,7 +79,7 @@ pub(crate) enum SegmentKind {
     /// A run of visible text of an HTML part.
     HtmlText,
     /// A link of an HTML part: the value of attribute `name` of an `element`, absolute or
-    /// resolved against the document's base; it is to be validated whole. `link_text` is the
-    /// visible text of the `a` element holding it.
-    HtmlAttribute { name: String, element: String, link_text: Option<String> },
+    /// resolved against the document's base (`resolved`); it is to be validated whole.
+    /// `link_text` is the visible text of the `a` element holding it.
+    HtmlAttribute { name: String, element: String, link_text: Option<String>, resolved: bool },
 }

@@ -350,7 +350,7 @@ fn corpus_quoted_printable_html_links() {
     let link = Reader::new(&input)
         .find(|s| s.text.text == b"http://64.251.22.98/affiliates/norton/systemworks.htm")
         .expect("the link");
-    let SegmentKind::HtmlAttribute { name, element, link_text } = &link.kind else { panic!("{link:?}") };
+    let SegmentKind::HtmlAttribute { name, element, link_text, .. } = &link.kind else { panic!("{link:?}") };
     assert_eq!((name.as_str(), element.as_str()), ("href", "a"));
     assert_eq!(link_text.as_deref(), Some("-> CLICK HERE to Order Yours NOW! <-"));
     let span = link.text.map().span(0..link.text.text.len());
@@ -629,6 +629,7 @@ fn texts_left_out_give_no_event() {
         abbreviated: false,
         max_uri_len: 64 * 1024,
         takes_colon: crate::delimit::colon::takes_colon,
+        resolve: crate::decode::html::tests::resolve,
     };
     let mut builder = crate::ExtractorBuilder::new();
     builder.report_rejected(true).refang(true).mail(crate::MailMode::Off);
@@ -690,6 +691,7 @@ fn fields_left_unmarked_hold_no_trigger() {
         abbreviated: false,
         max_uri_len: 64 * 1024,
         takes_colon: crate::delimit::colon::takes_colon,
+        resolve: crate::decode::html::tests::resolve,
     };
     let mut rng = crate::delimit::Xorshift(0x5eed_c01d);
     let (mut unmarked_with_colon, mut marked_given) = (0, 0);

@@ -401,7 +401,10 @@ impl Walker<'_> {
         let mime = &ct.mime;
         if subtype == "html" {
             let wanted = self.wanted;
-            for item in html::parse_with(&text.text, &|run| wanted.may_give(run, false)) {
+            // A mail's HTML part has no URI of its own: only its `<base href>` is a base, and
+            // it is reported, as the sender's site.
+            let links = html::Links { resolve: wanted.resolve, document: None, report_base: true };
+            for item in html::parse_with(&text.text, &|run| wanted.may_give(run, false), links) {
                 match item {
                     html::Item::Text(run) if self.wanted.may_give(&run.text, false) => {
                         self.push(origin.map(text.through(run)), SegmentKind::HtmlText, path, mime)
@@ -413,6 +416,7 @@ impl Walker<'_> {
                             name: link.name,
                             element: link.element,
                             link_text: link.link_text,
+                            resolved: link.resolved,
                         };
                         self.push(origin.map(text.through(link.value)), kind, path, mime);
                     }

@@ -1,6 +1,7 @@
 //! Which texts of a message are worth a segment: those that may give the extraction an event.
 
 use super::header;
+use crate::decode::html::Resolve;
 
 /// What text can give an event, so that segments that cannot are left out before they are
 /// made: without abbreviated URLs the only trigger of a candidate is a `:` (`find`), and an
@@ -16,12 +17,20 @@ pub(crate) struct Wanted {
     /// maximum URI length: the extraction's rule (`delimit::colon::takes_colon`), passed in, as
     /// decoding never calls the stages after it.
     pub(crate) takes_colon: fn(&[u8], usize, usize) -> bool,
+    /// How an HTML link's relative value is resolved: the extraction's resolver
+    /// (`uri::resolve`), passed in likewise.
+    pub(crate) resolve: Resolve,
 }
 
 impl Wanted {
     /// Every segment.
     #[cfg(test)]
-    pub(crate) const ALL: Wanted = Wanted { abbreviated: true, max_uri_len: 0, takes_colon: |_, _, _| true };
+    pub(crate) const ALL: Wanted = Wanted {
+        abbreviated: true,
+        max_uri_len: 0,
+        takes_colon: |_, _, _| true,
+        resolve: crate::decode::html::tests::resolve,
+    };
 
     /// Whether `text` may give an event: scanned, or validated whole (`attribute`).
     ///

@@ -91,6 +91,9 @@ pub(crate) struct Records {
     owned: Range<u64>,
     /// The input is one saved page, not an archive.
     page: bool,
+    /// Whether the relative links of a record's page are resolved against its
+    /// `WARC-Target-URI` (and a relative `<base href>` too).
+    relative: bool,
     at: At,
     /// The input offset the reading is at.
     pos: u64,
@@ -101,26 +104,36 @@ pub(crate) struct Records {
     given: usize,
     /// Where the record read last starts.
     current: u64,
+    /// The record given last as [`Next::Long`].
+    long: Option<Arc<Record>>,
     tally: Tally,
 }
 
 impl Records {
     /// The records of an archive (`page`: the saved page that is the whole input), each at
-    /// most `bound` bytes long, of them those that start in `owned`.
-    pub(crate) fn new(bound: usize, wanted: Wanted, owned: Range<u64>, page: bool) -> Self {
+    /// most `bound` bytes long, of them those that start in `owned`; `relative`: the relative
+    /// links of a record's page are resolved against its `WARC-Target-URI`.
+    pub(crate) fn new(bound: usize, wanted: Wanted, owned: Range<u64>, page: bool, relative: bool) -> Self {
         Records {
             bound,
             wanted,
             owned,
             page,
+            relative,
             at: At::Record,
             pos: 0,
             number: 0,
             queue: Vec::new(),
             given: 0,
             current: 0,
+            long: None,
             tally: Tally::default(),
         }
+    }
+
+    /// The record given last as [`Next::Long`]: its content's matches are its.
+    pub(crate) fn long_record(&self) -> Option<&Arc<Record>> {
+        self.long.as_ref()
     }
 
     /// The segment given last.
@@ -206,6 +219,7 @@ impl Records {
             chunked: false,
             codings: Vec::new(),
             limit: self.bound,
+            document: None,
         };
         payload::read(payload, &record, self.wanted, &mut self.tally, &mut self.queue);
         self.current = base;
@@ -260,6 +274,7 @@ impl Records {
             if read {
                 self.tally.long += 1;
                 self.tally.first_long.get_or_insert(start);
+                self.long = Some(Arc::new(self.record(head, &header).0));
                 return Some(Next::Long { from: body.start, to: body.end });
             }
             return None;
@@ -307,21 +322,16 @@ impl Records {
     /// Queues the segments of a record whose header block is `head` (fields `header`), of
     /// type `kind` (lower case), whose content block `content` starts at input offset `at`.
     fn read_content(&mut self, head: &[u8], header: &[Field], kind: &[u8], content: &[u8], at: u64) {
-        let shared =
-            |name: &str| fields::value(head, header, name).map(|v| Arc::from(String::from_utf8_lossy(v)));
-        let warc_type =
-            fields::value(head, header, "content-type").and_then(ContentType::parse).map(Arc::new);
-        let mut record = Record {
-            number: self.number,
-            id: shared("warc-record-id"),
-            target_uri: shared("warc-target-uri"),
-            content_type: warc_type
-                .as_ref()
-                .map_or_else(|| Arc::from("application/octet-stream"), |t| Arc::clone(&t.mime)),
-        };
+        let (mut record, warc_type) = self.record(head, header);
         let is_http = kind == b"response"
             && warc_type.as_ref().is_none_or(|t| t.mime.as_ref() == "application/http")
             && http::status(content).is_some();
+        // WARC 1.0 writes the target URI in angle brackets (ISO 28500:2009, its `uri` rule).
+        let target = record.target_uri.clone();
+        let document = target.as_deref().filter(|_| self.relative).map(|t| {
+            let t = t.trim();
+            t.strip_prefix('<').and_then(|t| t.strip_suffix('>')).unwrap_or(t)
+        });
         let mut payload = Payload {
             bytes: content,
             at,
@@ -329,6 +339,7 @@ impl Records {
             chunked: false,
             codings: Vec::new(),
             limit: self.bound,
+            document,
         };
         let mut heads = Vec::new();
         if is_http {
@@ -373,6 +384,24 @@ impl Records {
             self.queue.push(Segment { text, found, coded: None, record: Arc::clone(&record) });
         }
         payload::read(payload, &record, self.wanted, &mut self.tally, &mut self.queue);
+    }
+
+    /// The record whose header block is `head` (fields `header`), the last met, and its
+    /// `Content-Type`.
+    fn record(&self, head: &[u8], header: &[Field]) -> (Record, Option<Arc<ContentType>>) {
+        let shared =
+            |name: &str| fields::value(head, header, name).map(|v| Arc::from(String::from_utf8_lossy(v)));
+        let warc_type =
+            fields::value(head, header, "content-type").and_then(ContentType::parse).map(Arc::new);
+        let record = Record {
+            number: self.number,
+            id: shared("warc-record-id"),
+            target_uri: shared("warc-target-uri"),
+            content_type: warc_type
+                .as_ref()
+                .map_or_else(|| Arc::from("application/octet-stream"), |t| Arc::clone(&t.mime)),
+        };
+        (record, warc_type)
     }
 
     /// Counts a record whose HTTP head does not end.

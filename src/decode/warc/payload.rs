@@ -42,6 +42,9 @@ pub(crate) struct Payload<'a> {
     pub(crate) codings: Vec<Coding>,
     /// The most bytes a content coding decodes to.
     pub(crate) limit: usize,
+    /// The page's own URI, when its relative links are resolved against it (see
+    /// [`html::Links::document`]).
+    pub(crate) document: Option<&'a str>,
 }
 
 /// What a payload of media type `media` is read as: HTML, text, or nothing (images, fonts,
@@ -77,7 +80,7 @@ pub(crate) fn read(
     tally: &mut Tally,
     out: &mut Vec<Segment>,
 ) {
-    let Payload { bytes, at, media, chunked, codings, limit } = payload;
+    let Payload { bytes, at, media, chunked, codings, limit, document } = payload;
     if bytes.is_empty() {
         return;
     }
@@ -150,7 +153,9 @@ pub(crate) fn read(
         out.push(Segment { text, found, coded: coded.clone(), record: Arc::clone(record) })
     };
     if is_html {
-        for item in html::parse_with(text, &|run| wanted.may_give(run, false)) {
+        // A page's `<base href>` says where the page is: it is not a link of the page.
+        let links = html::Links { resolve: wanted.resolve, document, report_base: false };
+        for item in html::parse_with(text, &|run| wanted.may_give(run, false), links) {
             match item {
                 html::Item::Text(run) if wanted.may_give(&run.text, false) => {
                     push(SegmentText::Decoded(to_input(run)), Found::HtmlText)
@@ -162,6 +167,7 @@ pub(crate) fn read(
                         name: link.name,
                         element: link.element,
                         link_text: link.link_text,
+                        resolved: link.resolved,
                     };
                     push(SegmentText::Decoded(to_input(link.value)), found)
                 }

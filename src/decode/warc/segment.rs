@@ -17,7 +17,7 @@ pub(crate) enum Found {
     /// A run of visible text of an HTML page.
     HtmlText,
     /// A link of an HTML page, to be validated whole (see `mail::SegmentKind::HtmlAttribute`).
-    HtmlAttribute { name: String, element: String, link_text: Option<String> },
+    HtmlAttribute { name: String, element: String, link_text: Option<String>, resolved: bool },
 }
 
 /// The record a segment comes from.

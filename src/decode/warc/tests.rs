@@ -20,7 +20,7 @@ type Read = (String, Found, Option<Range<u64>>, u64);
 /// The texts and kinds of the segments of `input`, read in windows that grow by `step` bytes
 /// (as a reader gives them), the input from `keep_from` on kept.
 fn read(input: &[u8], step: usize) -> (Vec<Read>, Tally) {
-    let mut records = Records::new(1 << 20, Wanted::ALL, 0..u64::MAX, false);
+    let mut records = Records::new(1 << 20, Wanted::ALL, 0..u64::MAX, false, false);
     let (mut base, mut end) = (0u64, step.min(input.len()));
     let mut out = Vec::new();
     loop {
@@ -97,7 +97,12 @@ fn records_give_what_a_reader_sees() {
     // Every record counts, those that give nothing too.
     let numbers: Vec<u64> = whole.iter().map(|s| s.3).collect();
     assert_eq!(numbers, [3, 3, 3, 3, 4, 5]);
-    let href = Found::HtmlAttribute { name: "href".into(), element: "a".into(), link_text: Some("t".into()) };
+    let href = Found::HtmlAttribute {
+        name: "href".into(),
+        element: "a".into(),
+        link_text: Some("t".into()),
+        resolved: false,
+    };
     assert_eq!(
         texts,
         [
@@ -145,7 +150,7 @@ fn records_longer_than_the_bound_are_left_to_the_plain_text_scan() {
     let long = record("conversion", "", &b"http://long.example/ ".repeat(100));
     let mut input = long.clone();
     input.extend(record("conversion", "", b"http://short.example/"));
-    let mut records = Records::new(1000, Wanted::ALL, 0..u64::MAX, false);
+    let mut records = Records::new(1000, Wanted::ALL, 0..u64::MAX, false, false);
     let (mut base, mut got) = (0, Vec::new());
     // A window of at most 600 bytes: the long record is never held whole.
     loop {
