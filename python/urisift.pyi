@@ -214,6 +214,8 @@ def extract(
     warc: Optional[bool] = None,
     html: Optional[bool] = None,
     relative: bool = False,
+    refang: bool = False,
+    numeric_hosts: bool = False,
 ) -> Matches[Match]: ...
 @overload
 def extract(
@@ -232,6 +234,8 @@ def extract(
     warc: Optional[bool] = None,
     html: Optional[bool] = None,
     relative: bool = False,
+    refang: bool = False,
+    numeric_hosts: bool = False,
 ) -> Matches[Union[Match, Rejected]]:
     """The URIs in data, in input order (Rejected objects too with report_rejected=True).
 
@@ -241,7 +245,9 @@ def extract(
     archive is read through a decompressing file object (gzip.open). relative=True is
     --relative: an archive's pages give their relative links too, resolved against the page's
     <base href> or the record's WARC-Target-URI (Match.rewrite "resolved", the span the value
-    as written); off, only absolute links, as in mail. Raises TypeError for other types of data,
+    as written); off, only absolute links, as in mail. refang=True is --refang (defanged
+    indicators refanged, Match.rewrite "refanged"); numeric_hosts=True reports hosts that
+    browsers read as IPv4 addresses (http://3232235777/, flag "numeric-ip"). Raises TypeError for other types of data,
     ValueError for a closed file, an unknown grammar, max_uri_len outside 16..2**30 or
     mail_message_max outside 1..2**32 - 2 (the library's ranges, which the command line takes
     too); an exception raised by data.read() is raised by the iterator after the matches found
@@ -266,6 +272,8 @@ def extract_range(
     warc: Optional[bool] = None,
     html: Optional[bool] = None,
     relative: bool = False,
+    refang: bool = False,
+    numeric_hosts: bool = False,
 ) -> Matches[Union[Match, Rejected]]:
     """The matches of extract(data) whose outer span (wrapper included) starts in start..end,
     with the offsets of the whole input: for any partition of an input into ranges, the

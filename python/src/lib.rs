@@ -23,12 +23,15 @@ const _: () = assert!(urisift::MAIL_MAX == 67108864);
 /// Finds the URIs in `data` (`bytes`, `bytearray`, `str` or a binary file object) and returns
 /// an iterator of `Match` objects in input order (and of `Rejected` ones with
 /// `report_rejected=True`). Spans are byte offsets, or character offsets for a `str`. With
-/// `nested=True`, each URI found inside another follows it (`Match.outer`).
+/// `nested=True`, each URI found inside another follows it (`Match.outer`). `refang=True`
+/// reports defanged indicators refanged (`--refang`), `numeric_hosts=True` the hosts browsers
+/// read as IPv4 addresses (`http://3232235777/`).
 #[pyfunction]
 #[pyo3(signature = (
     data, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
-    mail_message_max = 67108864, nested = false, warc = None, html = None, relative = false
+    mail_message_max = 67108864, nested = false, warc = None, html = None, relative = false,
+    refang = false, numeric_hosts = false
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract(
@@ -46,6 +49,8 @@ fn extract(
     warc: Option<bool>,
     html: Option<bool>,
     relative: bool,
+    refang: bool,
+    numeric_hosts: bool,
 ) -> PyResult<Matches> {
     let options = Options {
         grammar: options::grammar(grammar)?,
@@ -61,6 +66,8 @@ fn extract(
         warc: options::web_mode(warc),
         html: options::web_mode(html),
         relative,
+        refang,
+        numeric_hosts,
     };
     Ok(Matches::new(Input::from_py(data)?, &options))
 }
@@ -74,7 +81,8 @@ fn extract(
 #[pyo3(signature = (
     data, start, end, *, grammar = "rfc3986", strict = false, max_uri_len = 65536, abbreviated = false,
     report_rejected = false, quoted_printable = false, line_numbers = false, mail = None,
-    mail_message_max = 67108864, nested = false, warc = None, html = None, relative = false
+    mail_message_max = 67108864, nested = false, warc = None, html = None, relative = false,
+    refang = false, numeric_hosts = false
 ))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of a Python function
 fn extract_range(
@@ -94,6 +102,8 @@ fn extract_range(
     warc: Option<bool>,
     html: Option<bool>,
     relative: bool,
+    refang: bool,
+    numeric_hosts: bool,
 ) -> PyResult<Matches> {
     if end < start {
         return Err(PyValueError::new_err(format!(
@@ -114,6 +124,8 @@ fn extract_range(
         warc: options::web_mode(warc),
         html: options::web_mode(html),
         relative,
+        refang,
+        numeric_hosts,
     };
     let input = Input::from_py(data)?;
     // A `str` is scanned as UTF-8, and its offsets are characters: the range is too (the same

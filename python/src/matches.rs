@@ -331,6 +331,10 @@ impl MatchObj {
         if let Some(rewrite) = self.m.rewrite() {
             d.set_item("rewrite", rewrite.name())?;
         }
+        // As the command line writes it (docs/json-schema.md).
+        if self.m.is_refanged() {
+            d.set_item("refanged", true)?;
+        }
         if let Some(line) = self.m.line() {
             d.set_item("line", line)?;
         }

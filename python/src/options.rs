@@ -29,6 +29,10 @@ pub(crate) struct Options {
     pub(crate) html: WebMode,
     /// Report a web archive's relative links resolved (`ExtractorBuilder::relative`).
     pub(crate) relative: bool,
+    /// Report defanged indicators refanged (`ExtractorBuilder::refang`).
+    pub(crate) refang: bool,
+    /// Report hosts that browsers read as IPv4 addresses (`ExtractorBuilder::numeric_hosts`).
+    pub(crate) numeric_hosts: bool,
 }
 
 /// The `mail` keyword argument: `None` reads the input as mail when it starts as mail.
@@ -67,6 +71,8 @@ impl Options {
             .warc(self.warc)
             .html(self.html)
             .relative(self.relative)
+            .refang(self.refang)
+            .numeric_hosts(self.numeric_hosts)
             .build()
     }
 

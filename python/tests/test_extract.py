@@ -199,6 +199,23 @@ def test_options_reach_the_extractor():
     assert rejected[0].span == (text.index(b"http://a/%"), len(text))
 
 
+def test_refang_and_numeric_hosts_options(tmp_path):
+    text = b"C2 hxxps[://]evil[.]example[.]com/a and http://3232235777/x and https://ok.example/\n"
+    assert [m.uri for m in urisift.extract(text)] == ["https://ok.example/"]
+    ms = list(urisift.extract(text, refang=True))
+    assert [m.uri for m in ms] == ["https://evil.example.com/a", "https://ok.example/"]
+    assert ms[0].rewrite == "refanged" and "refanged" in ms[0].flags
+    assert text[ms[0].span[0] : ms[0].span[1]] == b"hxxps[://]evil[.]example[.]com/a"
+    ms = list(urisift.extract(text, numeric_hosts=True))
+    assert [m.uri for m in ms] == ["http://3232235777/x", "https://ok.example/"]
+    assert "numeric-ip" in ms[0].flags
+    # Held to the command line's reading.
+    path = tmp_path / "ioc.txt"
+    path.write_bytes(text)
+    refanged = [m.as_dict() for m in urisift.extract(text, refang=True)]
+    assert refanged == cli_json([path], "--refang")[str(path)]
+
+
 def test_quoted_printable_option():
     mail = (
         b"Content-Transfer-Encoding: quoted-printable\n\n"
