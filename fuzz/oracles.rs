@@ -77,6 +77,8 @@ pub fn extract(data: &[u8]) {
     builder.quoted_printable(ctl % 4 != 1);
     // Defanged indicators refanged (issue 18 item 6): their spans cover the text as written.
     builder.refang(ctl & 0x04 != 0);
+    // Hosts that browsers read as IPv4 addresses (issue 38, `--flag numeric-ip`).
+    builder.numeric_hosts(ctl % 5 == 3);
     if ctl & 0x20 != 0 {
         builder.max_uri_len(16 + ctl % 64);
     }
