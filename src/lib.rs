@@ -221,9 +221,10 @@
 //!     with URIs anywhere in it. Whether a decoded text is a URI is the extractor's answer over
 //!     it as plain text, so a nested URI is held to every rule above (a registered scheme or
 //!     `//`, a host a reader would click, never cut: a value is one URI whole, or nothing). A
-//!     malformed encoding (a `%` or a v2 `-` without two hex digits) gives nothing, and so does
-//!     a v3 URL with a `*`: the rewriter put it for a character it carries encoded after `__;`,
-//!     which is not read. A query value is cut at `&` as a server cuts it, so an unencoded
+//!     malformed encoding (a `%` or a v2 `-` without two hex digits) gives nothing. A v3 URL's
+//!     `*` marks (`**` and a letter, a run) stand for the characters the rewriter carries after
+//!     `__;` in URL-safe base64, which are put back; when the two do not agree it gives
+//!     nothing. A query value is cut at `&` as a server cuts it, so an unencoded
 //!     inner query (`?q=https://a.example/?x=1&y=2`) gives `https://a.example/?x=1`. A nested
 //!     match is delimited [`Delimiter::Nested`], flagged [`Flag::Nested`], and knows its outer
 //!     match's index among the iterator's matches ([`Match::outer`]) and its

@@ -139,6 +139,16 @@ fn nesting_is_recursive_and_indexes_are_the_outputs() {
     assert_eq!(outers, [None, Some(0), Some(1), None, Some(3)]);
 }
 
+/// Proofpoint URL Defense v3 replaced characters with `*` and carries them after `__;`: they
+/// are put back.
+#[test]
+fn proofpoint_v3_stars_are_put_back() {
+    let text = "https://urldefense.com/v3/__https://evil.example/login*id=7__;Pw!!AbC$\n";
+    let (out, code) = urisift(&["--nested"], text.as_bytes());
+    assert_eq!(code, Some(0));
+    assert_eq!(out.lines().nth(1), Some("https://evil.example/login?id=7"));
+}
+
 /// Malformed encodings and values that are no URI give no nested match, and no error.
 #[test]
 fn malformed_or_no_uri_gives_nothing_nested() {
@@ -148,7 +158,7 @@ fn malformed_or_no_uri_gives_nothing_nested() {
         "https://t.example/?u=https%253A%252F%252Fevil.example%252F%25zz",
         "https://t.example/?u=https%3A%2F%2F%25",
         "https://t.example/search?q=hello%20world&lang=en&t=12:30",
-        "https://urldefense.com/v3/__https://evil.example/a*b__;Kg!!x$",
+        "https://urldefense.com/v3/__https://evil.example/a*b*c__;Kg!!x$",
         "https://t.example/?u=https%3A%2F%2F-bad.example%2F",
     ] {
         let input = format!("{text}\n");

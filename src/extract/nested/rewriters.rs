@@ -40,8 +40,7 @@ enum Encoding {
     ProofpointV2,
     /// Proofpoint URL Defense v3: the URL as it is, between `__` and `__;` in the path
     /// (`/v3/__https://evil.example/x__;!!…$`). Characters the rewriter replaced with `*` are
-    /// carried, encoded, after `__;`; a URL with a `*` is not read (see the crate docs, rule
-    /// 16).
+    /// carried, encoded, after `__;`, and put back ([`v3_replaced`]; the crate docs, rule 16).
     ProofpointV3,
 }
 
@@ -242,17 +241,69 @@ fn unescape(bytes: &[u8], escape: u8, stands: Option<(u8, u8)>) -> Option<Vec<u8
 }
 
 /// Proofpoint URL Defense v3's URL: after `prefix` (`/v3/__`, right after the authority), up
-/// to the `__;` that ends it; none when it holds a `*` (a character the rewriter replaced).
+/// to the `__;` that ends it, with the characters the rewriter replaced by `*` put back
+/// ([`v3_replaced`]); none when they cannot be.
 fn v3_url(text: &str, uri: &Uri<'_>, prefix: &str) -> Option<Inner> {
     let path = uri.path();
     let start = offset_in(text, path) + prefix.len();
     let rest = text.get(start..)?;
     let len = rest.find("__;")?;
     let url = &rest[..len];
-    if url.contains('*') {
-        return None;
+    if !url.contains('*') {
+        return decode(text, start..start + len, Encoding::ProofpointV3, Reading::Whole);
     }
-    decode(text, start..start + len, Encoding::ProofpointV3, Reading::Whole)
+    // The replaced characters follow `__;`, up to the `!` that starts the signature.
+    let after = &rest[len + 3..];
+    let replaced = &after[..after.find('!')?];
+    let decoded = v3_replaced(url, replaced)?;
+    decoded.contains(':').then(|| Inner {
+        text: decoded.into_bytes(),
+        at: start..start + len,
+        exact: false,
+        reading: Reading::Whole,
+    })
+}
+
+/// The URL `url` of Proofpoint URL Defense v3 with its `*` marks replaced: the characters they
+/// stand for are `encoded` in the URL-safe base64 alphabet (RFC 4648 §5, unpadded) as UTF-8, in
+/// order; a `*` takes one of them, and `**` and a character of that alphabet a run of 2 (`A`),
+/// 3 (`B`), … 65 (`_`). `None` when the marks and the characters do not agree in number, or the
+/// encoding is malformed.
+fn v3_replaced(url: &str, encoded: &str) -> Option<String> {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let value = |b: u8| ALPHABET.iter().position(|&a| a == b);
+    let mut bytes = Vec::with_capacity(encoded.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0);
+    for b in encoded.bytes() {
+        acc = acc << 6 | u32::try_from(value(b)?).ok()?;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            bytes.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    let chars = String::from_utf8(bytes).ok()?;
+    let mut chars = chars.chars();
+    let mut out = String::with_capacity(url.len());
+    let mut rest = url;
+    while let Some(star) = rest.find('*') {
+        out.push_str(&rest[..star]);
+        rest = &rest[star + 1..];
+        let run = match rest.strip_prefix('*') {
+            Some(after) => {
+                let length = value(*after.as_bytes().first()?)? + 2;
+                rest = &after[1..];
+                length
+            }
+            None => 1,
+        };
+        for _ in 0..run {
+            out.push(chars.next()?);
+        }
+    }
+    out.push_str(rest);
+    chars.next().is_none().then_some(out)
 }
 
 #[cfg(test)]
@@ -310,8 +361,19 @@ mod tests {
             []
         );
         assert_eq!(inner_of("https://urldefense.proofpoint.com/v2/url?u=https-3A__evil.example_a-3&d=x"), []);
-        // A v3 URL with a character replaced by `*` is not read.
-        assert_eq!(inner_of("https://urldefense.com/v3/__https://evil.example/a*b__;Kg!!x$"), []);
+        // A v3 URL with characters replaced by `*`: put back from the list after `__;`.
+        let text = "https://urldefense.com/v3/__https://evil.example/a*b__;Kg!!x$";
+        assert_eq!(
+            inner_of(text),
+            [("https://evil.example/a*b".to_owned(), "https://evil.example/a*b", false)]
+        );
+        // `*` for `?` and `=` ("Pz0" is "?=" in URL-safe base64), and a run `**A` of two (`&&`).
+        let text = "https://urldefense.com/v3/__https://e.example/p*a*1**Ab__;Pz0mJg!!sig$";
+        assert_eq!(inner_of(text)[0].0, "https://e.example/p?a=1&&b");
+        // Marks and characters that do not agree in number, or no list: nothing.
+        assert_eq!(inner_of("https://urldefense.com/v3/__https://evil.example/a*b*c__;Kg!!x$"), []);
+        assert_eq!(inner_of("https://urldefense.com/v3/__https://evil.example/a*b__;!!x$"), []);
+        assert_eq!(inner_of("https://urldefense.com/v3/__https://evil.example/a*b__;K$g!!x$"), []);
         assert_eq!(unescape(b"a%2", b'%', None), None);
         assert_eq!(unescape(b"a%zz", b'%', None), None);
         assert_eq!(unescape(b"a%41_", b'%', Some((b'_', b'/'))), Some(b"aA/".to_vec()));

@@ -85,7 +85,7 @@ fn nothing_from_what_is_no_uri() {
         "https://t.example/?time=12:30",
         "https://t.example/?u=https%253A%252F%252Fx.example%252F%25ZZ",
         "https://urldefense.proofpoint.com/v2/url?u=https-3A__evil.example_a-ZZ&d=x",
-        "https://urldefense.com/v3/__https://evil.example/a*b__;Kg!!x$",
+        "https://urldefense.com/v3/__https://evil.example/a*b*c__;Kg!!x$",
         "https://t.example/?u=https%3A%2F%2F-bad.example%2F",
         "https://t.example/?u=see%20https%3A%2F%2Fx.example%2F",
     ] {
