@@ -79,6 +79,9 @@ pub fn extract(data: &[u8]) {
     builder.refang(ctl & 0x04 != 0);
     // Hosts that browsers read as IPv4 addresses (issue 38, `--flag numeric-ip`).
     builder.numeric_hosts(ctl % 5 == 3);
+    // URIs inside URIs (issue 38 item 2): each after its outer match, in the stream as in the
+    // slice.
+    builder.nested(ctl % 11 == 4);
     if ctl & 0x20 != 0 {
         builder.max_uri_len(16 + ctl % 64);
     }
@@ -107,13 +110,25 @@ pub fn extract(data: &[u8]) {
     let lent_events: Vec<urisift::Event> = std::iter::from_fn(|| lent.next_event_ref().cloned()).collect();
     assert_eq!(lent_events, slice_events, "lent and given events differ on a slice (options {ctl:#04x})");
     lane_agrees(&builder, text, &slice_events, ctl);
-    let matches: Vec<urisift::Match> = slice_events
+    let all: Vec<urisift::Match> = slice_events
         .into_iter()
         .filter_map(|e| match e {
             urisift::Event::Match(m) => Some(m),
             _ => None,
         })
         .collect();
+    // A nested match follows its outer match, its span inside the outer's, and is a URI.
+    for (i, m) in all.iter().enumerate() {
+        let Some(outer) = m.outer() else { continue };
+        let outer = usize::try_from(outer).expect("an index");
+        assert!(outer < i, "a nested match before its outer match: {m:?}");
+        let (inner, around) = (m.span(), all[outer].span());
+        assert!(around.start <= inner.start && inner.end <= around.end, "{m:?} outside {:?}", all[outer]);
+        let absolute = reading_parses(m.uri(), grammar, |uri| uri.is_absolute())
+            .unwrap_or_else(|e| panic!("nested URI {:?} is invalid under {grammar}: {e}", m.uri()));
+        assert!(absolute, "nested URI {:?} has no scheme", m.uri());
+    }
+    let matches: Vec<urisift::Match> = all.into_iter().filter(|m| m.outer().is_none()).collect();
     check_matches(text, &matches, grammar);
 }
 

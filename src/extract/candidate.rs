@@ -259,7 +259,7 @@ impl Candidate<'_> {
             // asked for.
             return if self.opts.refang { self.never(w, map, s, c).map(Some) } else { Ok(None) };
         }
-        self.json_string(w, map, s, c).map(Some)
+        self.string_or_defanged(w, map, s, c).map(Some)
     }
 
     /// The candidate opened by `opener`'s mark whose bare scan stopped at the `\` at `at`: read
@@ -280,7 +280,17 @@ impl Candidate<'_> {
         {
             return Ok(None);
         }
-        self.json_string(w, map, s, c).map(Some)
+        self.string_or_defanged(w, map, s, c).map(Some)
+    }
+
+    /// [`Candidate::json_string`], and when its reading stops at a defanged indicator's mark,
+    /// nothing, or with [`refang`](crate::ExtractorBuilder::refang) the indicator refanged.
+    fn string_or_defanged(&mut self, w: &Window<'_>, map: &Map<'_>, s: usize, c: usize) -> Scan<Outcome> {
+        match self.json_string(w, map, s, c)? {
+            Some(outcome) => Ok(outcome),
+            None if self.opts.refang => self.refang(w, map, s, Some(c)),
+            None => Ok(Outcome::Skip),
+        }
     }
 
     /// A scheme that is never one (`URL:`, `hxxp`): nothing, or with

@@ -87,7 +87,9 @@ impl Candidate<'_> {
 
     /// The candidate whose scheme starts at `s` (its colon at `colon`) read through a JSON or
     /// code string's escapes ([`json::read`]), within its string when a `"` opens one right
-    /// before the scheme: a match with its escapes decoded, or a rejected candidate, or nothing.
+    /// before the scheme: a match with its escapes decoded, or a rejected candidate, or nothing;
+    /// `None` when the reading stops at a defanged indicator's mark (rule 13:
+    /// `"http:\/\/evil[.]example\/x"`), which the caller drops or refangs, never reports cut.
     #[cold]
     #[inline(never)]
     pub(super) fn json_string(
@@ -96,22 +98,21 @@ impl Candidate<'_> {
         map: &Map<'_>,
         s: usize,
         colon: usize,
-    ) -> Scan<Outcome> {
+    ) -> Scan<Option<Outcome>> {
         let limit_end = s + self.opts.max_uri_len;
         let reading = json::read(w, s, colon, limit_end)?;
         if reading.overlong {
-            return Ok(Outcome::Overlong(Span::new(map.start(s), map.start(reading.stop.min(w.text.len())))));
+            let overlong = Span::new(map.start(s), map.start(reading.stop.min(w.text.len())));
+            return Ok(Some(Outcome::Overlong(overlong)));
         }
-        // `"http:\/\/evil[.]example\/x"`: a defanged indicator in a string (rule 13), never
-        // reported cut; refanged when asked for.
         if matches!(reading.stop_byte, Some(b'[' | b'{'))
             && crate::delimit::defanged::mark_at(w, reading.stop)?
         {
-            return if self.opts.refang { self.refang(w, map, s, Some(colon)) } else { Ok(Outcome::Skip) };
+            return Ok(None);
         }
         let quoted = s > w.lo && w.text[s - 1] == b'"' && reading.stop_byte == Some(b'"');
         let wrap = quoted.then(|| (Delimiter::Quoted, s - 1..reading.stop + 1));
         let r = Rewritten { text: reading.text, ends: reading.ends, scheme_len: Some(colon - s) };
-        Ok(self.report_rewritten(map, s, r, Rewrite::JsonEscapes, wrap, reading.stop))
+        Ok(Some(self.report_rewritten(map, s, r, Rewrite::JsonEscapes, wrap, reading.stop)))
     }
 }
