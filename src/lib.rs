@@ -171,8 +171,9 @@
 //!     ` . ` (one space each side) stands for a dot of the host when the authority is a host
 //!     alone and a label of letters, digits and `-` follows it and then `/`, `:`, `?`, `#` or
 //!     another ` . `; or, after a host with no dot (not `localhost`), when that label has a
-//!     top-level domain's shape (2 to 24 letters: `hxxp://evil . com`). A sentence with a space
-//!     before its full stop keeps its URI (`http://staging.example . Then`). The match is
+//!     top-level domain's shape (2 to 24 lower-case letters: `hxxp://evil . com`). A sentence
+//!     with a space before its full stop keeps its URI (`http://staging.example . Then`,
+//!     `http://intranet . Then`). The match is
 //!     flagged ([`Match::is_refanged`]) and its span is that of the text as written. Only the
 //!     bare form is refanged (no `<…>`, quotes or line breaks). Text that only looks defanged
 //!     is no indicator: `array[.]length` has no scheme, and Markdown's `[.](https://…)` is a

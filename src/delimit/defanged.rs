@@ -92,9 +92,9 @@ pub(crate) fn scheme_before_mark(text: &[u8], at: usize, floor: usize) -> Option
 /// at `at` (always 3) when it stands for a `.` of the host, [`Incomplete`] when the window
 /// ends before that can be told. It does when a label of letters, digits and `-` follows it
 /// and then `/`, `:`, `?`, `#` or another ` . `; or, when the host so far has no dot
-/// (`dotless`, and it is not `localhost`), when the label is 2 to 24 ASCII letters (a top-level
-/// domain's shape: `hxxp://evil . com`). A sentence with a space before its full stop
-/// (`see http://a.example . Then`) is no indicator.
+/// (`dotless`, and it is not `localhost`), when the label is 2 to 24 lower-case ASCII letters (a
+/// top-level domain's shape: `hxxp://evil . com`). A sentence with a space before its full stop
+/// (`see http://a.example . Then`, `http://intranet . Then`) is no indicator.
 #[cold]
 #[inline(never)]
 pub(crate) fn spaced_dot(w: &Window<'_>, at: usize, dotless: bool) -> Scan<Option<usize>> {
@@ -120,7 +120,7 @@ pub(crate) fn spaced_dot(w: &Window<'_>, at: usize, dotless: bool) -> Scan<Optio
         Some(b' ') if label_at.len() < label + SPACED.len() && !w.complete => return Err(Incomplete),
         _ => false,
     };
-    let top = dotless && (2..=24).contains(&label) && label_at[..label].iter().all(u8::is_ascii_alphabetic);
+    let top = dotless && (2..=24).contains(&label) && label_at[..label].iter().all(u8::is_ascii_lowercase);
     Ok((goes_on || top).then_some(SPACED.len()))
 }
 
@@ -184,6 +184,8 @@ mod tests {
             assert_eq!(spaced(text, text != " . Then"), Ok(None), "{text}");
         }
         assert_eq!(spaced(" . Then", false), Ok(None));
+        assert_eq!(spaced(" . Then", true), Ok(None));
+        assert_eq!(spaced(" . COM", true), Ok(None));
         let partial = |text: &str| spaced_dot(&window(text.as_bytes(), false), 0, true);
         for text in [" ", " .", " . ", " . exam", " . b "] {
             assert_eq!(partial(text), Err(Incomplete), "{text}");
