@@ -157,10 +157,12 @@ fn rewriter_of(uri: &Uri<'_>) -> Option<&'static Rewriter> {
     let path = uri.path();
     REWRITERS.iter().find(|r| {
         let host_is = match r.host.strip_prefix('.') {
+            // Compared as bytes: a host outside ASCII (an IRI's) may have no character
+            // boundary where the suffix would start.
             Some(suffix) => {
                 host.len() > suffix.len() + 1 && {
-                    let (head, tail) = host.split_at(host.len() - suffix.len());
-                    tail.eq_ignore_ascii_case(suffix) && head.ends_with('.')
+                    let (head, tail) = host.as_bytes().split_at(host.len() - suffix.len());
+                    tail.eq_ignore_ascii_case(suffix.as_bytes()) && head.ends_with(b".")
                 }
             }
             None => host.eq_ignore_ascii_case(r.host),
@@ -316,6 +318,23 @@ mod tests {
             .into_iter()
             .map(|i| (String::from_utf8(i.text).unwrap(), &text[i.at], i.exact))
             .collect()
+    }
+
+    /// Found by the `extract` fuzz target once it turned `--nested` on: a host outside ASCII
+    /// was cut where a rewriter's host suffix would start, inside a character.
+    #[test]
+    fn a_host_outside_ascii_is_compared_with_the_rewriters_suffixes_as_bytes() {
+        for text in [
+            "http://www.bürgerentscheid-krankenhäuser.de/seite",
+            "https://ääääääääääääääääääääääääää.example/?url=https%3A%2F%2Fa.example%2F",
+            "https://x.safelinks.protection.outlook.cöm/?url=https%3A%2F%2Fa.example%2F",
+        ] {
+            let uri = Uri::parse_iri(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert!(rewriter_of(&uri).is_none(), "{text}");
+        }
+        let text = "https://näm02.safelinks.protection.outlook.com/?url=https%3A%2F%2Fa.example%2F&data=1";
+        let uri = Uri::parse_iri(text).expect("an IRI");
+        assert_eq!(rewriter_of(&uri).map(|r| r.name), Some("Outlook Safe Links"));
     }
 
     #[test]
