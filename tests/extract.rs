@@ -1925,3 +1925,20 @@ fn a_json_escaped_slash_past_a_window_end_waits_for_the_rest() {
         "{input}"
     );
 }
+
+/// Found by the `extract` fuzz target: a `"` that closed one match's string was taken again as
+/// the opening quote of a JSON-escaped URI right after it, so the two outer spans overlapped.
+#[test]
+fn a_json_string_does_not_take_the_quote_that_closed_the_match_before() {
+    let text = b"x \"http://a.example/x\"https:\\/\\/b.example\\/y\" z";
+    let found = matches(text);
+    let got: Vec<(&str, Span, Delimiter)> =
+        found.iter().map(|m| (m.uri(), m.outer_span(), m.delimiter())).collect();
+    assert_eq!(
+        got,
+        [
+            ("http://a.example/x", Span::new(2, 22), Delimiter::Quoted),
+            ("https://b.example/y", Span::new(22, 44), Delimiter::Bare),
+        ]
+    );
+}

@@ -67,7 +67,7 @@ impl Candidate<'_> {
         // `https:\/\/a.example\/x`: a JSON string's escapes (rule 14).
         if let Some(c) = colon
             && text.get(c + 1) == Some(&b'\\')
-            && let Some(outcome) = self.escaped_string(w, map, s, c)?
+            && let Some(outcome) = self.escaped_string(w, map, s, c, floor)?
         {
             return Ok(outcome);
         }
@@ -178,7 +178,7 @@ impl Candidate<'_> {
             if end.stop == Some(b'\\')
                 && joins == Joins::HYPHEN
                 && let Some(c) = colon
-                && let Some(outcome) = self.escape_in_string(w, map, &opener, s, c, end.end)?
+                && let Some(outcome) = self.escape_in_string(w, map, &opener, s, c, end.end, floor)?
             {
                 return Ok(outcome);
             }
@@ -239,10 +239,18 @@ impl Candidate<'_> {
     }
 
     /// The candidate whose colon at `c` is followed by `\`, read through a JSON string's
-    /// escapes when `\/` follows it and its scheme counts ([`Candidate::json_string`]).
+    /// escapes when `\/` follows it and its scheme counts ([`Candidate::json_string`]);
+    /// `floor` is the end of the last match.
     #[cold]
     #[inline(never)]
-    fn escaped_string(&mut self, w: &Window<'_>, map: &Map<'_>, s: usize, c: usize) -> Scan<Option<Outcome>> {
+    fn escaped_string(
+        &mut self,
+        w: &Window<'_>,
+        map: &Map<'_>,
+        s: usize,
+        c: usize,
+        floor: usize,
+    ) -> Scan<Option<Outcome>> {
         // Whether the slash is escaped, and how many times, is told from the bytes after the
         // colon: a window that ends before them waits for more (a stream's window may end
         // anywhere; a slice's holds everything).
@@ -253,13 +261,13 @@ impl Candidate<'_> {
             return Ok(None);
         }
         // `h**ps:\/\/`: the defanged scheme, not `ps`.
-        let s = find::past_stars(w.text, s, c, w.lo);
+        let s = find::past_stars(w.text, s, c, w.lo.max(floor));
         if find::scheme_rule_at(w.text, s, c) == SchemeRule::Never {
             // `hxxps:\/\/evil[.]example\/x`: a defanged indicator in a string, refanged when
             // asked for.
             return if self.opts.refang { self.never(w, map, s, c).map(Some) } else { Ok(None) };
         }
-        self.string_or_defanged(w, map, s, c).map(Some)
+        self.string_or_defanged(w, map, s, c, floor).map(Some)
     }
 
     /// The candidate opened by `opener`'s mark whose bare scan stopped at the `\` at `at`: read
@@ -275,18 +283,26 @@ impl Candidate<'_> {
         s: usize,
         c: usize,
         at: usize,
+        floor: usize,
     ) -> Scan<Option<Outcome>> {
         if opener.mark.is_none_or(|mark| mark.open != b"\"") || delimit::json::uri_escape_at(w, at)?.is_none()
         {
             return Ok(None);
         }
-        self.string_or_defanged(w, map, s, c).map(Some)
+        self.string_or_defanged(w, map, s, c, floor).map(Some)
     }
 
     /// [`Candidate::json_string`], and when its reading stops at a defanged indicator's mark,
     /// nothing, or with [`refang`](crate::ExtractorBuilder::refang) the indicator refanged.
-    fn string_or_defanged(&mut self, w: &Window<'_>, map: &Map<'_>, s: usize, c: usize) -> Scan<Outcome> {
-        match self.json_string(w, map, s, c)? {
+    fn string_or_defanged(
+        &mut self,
+        w: &Window<'_>,
+        map: &Map<'_>,
+        s: usize,
+        c: usize,
+        floor: usize,
+    ) -> Scan<Outcome> {
+        match self.json_string(w, map, s, c, floor)? {
             Some(outcome) => Ok(outcome),
             None if self.opts.refang => self.refang(w, map, s, Some(c)),
             None => Ok(Outcome::Skip),

@@ -87,7 +87,8 @@ impl Candidate<'_> {
 
     /// The candidate whose scheme starts at `s` (its colon at `colon`) read through a JSON or
     /// code string's escapes ([`json::read`]), within its string when a `"` opens one right
-    /// before the scheme: a match with its escapes decoded, or a rejected candidate, or nothing;
+    /// before the scheme and after `floor`, the end of the last match: a match with its escapes
+    /// decoded, or a rejected candidate, or nothing;
     /// `None` when the reading stops at a defanged indicator's mark (rule 13:
     /// `"http:\/\/evil[.]example\/x"`), which the caller drops or refangs, never reports cut.
     #[cold]
@@ -98,6 +99,7 @@ impl Candidate<'_> {
         map: &Map<'_>,
         s: usize,
         colon: usize,
+        floor: usize,
     ) -> Scan<Option<Outcome>> {
         let limit_end = s + self.opts.max_uri_len;
         let reading = json::read(w, s, colon, limit_end)?;
@@ -110,7 +112,9 @@ impl Candidate<'_> {
         {
             return Ok(None);
         }
-        let quoted = s > w.lo && w.text[s - 1] == b'"' && reading.stop_byte == Some(b'"');
+        // The opening quote is the string's only when no match before took it (as its
+        // closing quote: `"http://a.example/x"https:\/\/b.example\/"`).
+        let quoted = s > w.lo.max(floor) && w.text[s - 1] == b'"' && reading.stop_byte == Some(b'"');
         let wrap = quoted.then(|| (Delimiter::Quoted, s - 1..reading.stop + 1));
         let r = Rewritten { text: reading.text, ends: reading.ends, scheme_len: Some(colon - s) };
         Ok(Some(self.report_rewritten(map, s, r, Rewrite::JsonEscapes, wrap, reading.stop)))
