@@ -275,6 +275,7 @@ impl Candidate<'_> {
     /// character ([`Candidate::json_string`]).
     #[cold]
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)] // the candidate's place, as `delimit` holds it
     fn escape_in_string(
         &mut self,
         w: &Window<'_>,
