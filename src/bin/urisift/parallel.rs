@@ -35,8 +35,8 @@ use urisift::shard::{self, Prefix, Seam};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, Input, InputError, MAIL_LOOK, open_for_range, warn_compressed, warn_deep_messages,
-    warn_long_messages, warn_utf16, warn_web,
+    self, Compression, FirstBytes, Input, InputError, MAIL_LOOK, MemberWalk, Next, Notes, Trouble, open_for_range,
+    report_trouble, warn_compressed, warn_utf16,
 };
 use crate::json::Counts;
 use crate::message::complain;
@@ -51,6 +51,18 @@ const RANGE_MIN: u64 = 4 << 20;
 /// The largest.
 const RANGE_MAX: u64 = 16 << 20;
 
+/// The smallest range of a gzip file read by members (compressed bytes: each holds several
+/// times as much text).
+const MEMBERS_MIN: u64 = 256 << 10;
+/// The largest.
+const MEMBERS_MAX: u64 = 4 << 20;
+
+/// How long the ranges of a gzip file of `len` bytes are, on `threads` threads: about two per
+/// thread.
+fn members_len(len: u64, threads: usize) -> u64 {
+    (len / (2 * threads as u64)).clamp(MEMBERS_MIN, MEMBERS_MAX)
+}
+
 /// One piece of work.
 enum Job {
     /// The input at this index, read whole.
@@ -59,6 +71,9 @@ enum Job {
     /// passes on (`None` when they are guessed, or with `--range`).
     /// `guess`: scanned after [`Prefix::unknown`], its seams sent to the main thread.
     Range { input: usize, range: Range<u64>, part: usize, relay: Option<usize>, guess: bool },
+    /// The members of the gzip file at `input` that start in `range` (`input::members`): the
+    /// main thread checks the first against where the range before ended ([`Msg::MembersFrom`]).
+    Members { input: usize, range: Range<u64> },
 }
 
 /// The jobs workers may start: those less than `ahead` past the job the main thread reports
@@ -125,14 +140,20 @@ impl PrefixRelay {
 }
 
 /// Whether the scan of `inputs` is worth more than one thread: several inputs, a file large
-/// enough to cut, or standard input (a mailbox is cut into runs as it is read: [`runs`];
-/// not with `--range`, which reads files only: `ranged`).
-pub fn worth_it(inputs: &[Result<Input, InputError>], reach: u64, ranged: bool) -> bool {
+/// enough to cut (a gzip file read by members: `decompress`), or standard input (a mailbox is
+/// cut into runs as it is read: [`runs`]; not with `--range`, which reads files only:
+/// `ranged`).
+pub fn worth_it(inputs: &[Result<Input, InputError>], reach: u64, ranged: bool, decompress: bool) -> bool {
     inputs.len() > 1
         || inputs.iter().any(|input| match input {
             Ok(Input::Stdin) => !ranged,
-            Ok(Input::File(path)) => std::fs::metadata(path)
-                .is_ok_and(|m| m.is_file() && m.len() >= 2 * range_len(m.len(), 1, reach)),
+            Ok(Input::File(path)) => std::fs::metadata(path).is_ok_and(|m| {
+                m.is_file()
+                    && match input::reads_members(path, decompress) {
+                        true => !ranged && m.len() >= 2 * MEMBERS_MIN,
+                        false => m.len() >= 2 * range_len(m.len(), 1, reach),
+                    }
+            }),
             _ => false,
         })
 }
@@ -163,9 +184,25 @@ pub fn scan_all<W: io::Write>(
     for (i, input) in inputs.iter().enumerate() {
         let first = jobs.len();
         let mut head = None;
+        let members = match input {
+            Ok(Input::File(path)) => input::reads_members(path, args.search_zip),
+            _ => false,
+        };
         match (input, &args.range) {
+            (Ok(_), Some(range)) if members => jobs.push(Job::Members { input: i, range: range.clone() }),
             (Ok(_), Some(range)) => {
                 jobs.push(Job::Range { input: i, range: range.clone(), part: 0, relay: None, guess: false });
+            }
+            (Ok(Input::File(path)), None) if members => {
+                // Ranges of the compressed file, each owning the members that start in it;
+                // a file of one member is read by the first, the others finding none.
+                let len = std::fs::metadata(path).map_or(0, |m| m.len());
+                let part = members_len(len, threads);
+                let parts = len.div_ceil(part).max(1);
+                for k in 0..parts {
+                    let end = if k + 1 == parts { u64::MAX } else { (k + 1) * part };
+                    jobs.push(Job::Members { input: i, range: k * part..end });
+                }
             }
             (Ok(Input::File(path)), None) => {
                 match splittable(path, finder) {
@@ -325,13 +362,70 @@ fn report_in_order<W: io::Write>(
         let mut outcome: Result<(), ScanError> = Ok(());
         // The state the last range's scan ended in, and the file's prefix counted so far.
         let (mut end_seam, mut counted): (Option<Seam>, Prefix) = (None, Prefix::default());
-        let mut long: Option<(u64, u64)> = None;
-        let mut deep: Option<((u64, usize), u64)> = None;
-        let mut web = urisift::WebTally::default();
+        let mut notes = Notes::default();
+        // The members of a gzip file: where the next one starts, as the ranges before found
+        // it (`None` before the first range), the first of the range being reported, and
+        // whether one was broken.
+        let mut members_next: Option<Next> = None;
+        let mut members_first: Option<u64> = None;
+        let mut members_failed = false;
         'jobs: for (k, rx) in jobs {
             window.reached(k);
             for msg in JobMessages::new(rx) {
                 match msg {
+                    Msg::MembersFrom(first) => {
+                        // Standard input read whole is the only walk of its input.
+                        let Job::Members { input: i, range } = &all_jobs[k] else {
+                            members_first = first;
+                            continue;
+                        };
+                        if agrees(members_next, first, range.end) {
+                            members_first = first;
+                            continue;
+                        }
+                        // The range's first member was found wrongly (a false start that
+                        // passed the checks): its events are dropped with its channel, and
+                        // it is scanned here from where the range before ended.
+                        let Ok(Input::File(path)) = &inputs[*i] else { unreachable!("a file") };
+                        match members_next {
+                            Some(Next::At(from)) if from < range.end => {
+                                let walked = MemberWalk::from(path, from, range.end).map_err(ScanError::Input);
+                                let rescanned = walked.and_then(|mut walk| {
+                                    let more = crate::extract::walk_members(
+                                        printer,
+                                        finder,
+                                        &mut walk,
+                                        &mut counts,
+                                        &name,
+                                        &mut notes,
+                                        &mut members_failed,
+                                    )?;
+                                    Ok((more, walk.next()))
+                                });
+                                match rescanned {
+                                    Ok((true, next)) => members_next = Some(next),
+                                    Ok((false, _)) => break 'jobs,
+                                    Err(stop) => {
+                                        outcome = Err(stop);
+                                        break 'jobs;
+                                    }
+                                }
+                            }
+                            // It owns no member.
+                            _ => {}
+                        }
+                        continue 'jobs;
+                    }
+                    Msg::MembersNext(next) => {
+                        if members_first.is_some() {
+                            members_next = Some(next);
+                        }
+                    }
+                    Msg::Member(at) => printer.set_member(at),
+                    Msg::Trouble(t) => {
+                        report_trouble(&name, &t);
+                        members_failed |= t.is_error();
+                    }
                     Msg::Start(seam) if end_seam.is_some() && seam != end_seam => {
                         let Job::Range { range, .. } = &all_jobs[k] else {
                             unreachable!("only ranges guess")
@@ -359,15 +453,9 @@ fn report_in_order<W: io::Write>(
                     Msg::End(seam) => end_seam = seam,
                     // Each range or run of a mailbox counts the long messages it read: said
                     // once for the input, as one thread says it.
-                    Msg::Long(at, n) => {
-                        let (first, count) = long.unwrap_or((at, 0));
-                        long = Some((first, count + n));
-                    }
-                    Msg::Deep(at, depth, n) => {
-                        let (first, count) = deep.unwrap_or(((at, depth), 0));
-                        deep = Some((first, count + n));
-                    }
-                    Msg::Web(t) => web = add_tallies(web, t),
+                    Msg::Long(at, n) => notes.add_long(at, n),
+                    Msg::Deep(at, depth, n) => notes.add_deep(at, depth, n),
+                    Msg::Web(t) => notes.add_web(t),
                     Msg::Compressed(c) => warn_compressed(&name, c),
                     Msg::Head(h) => head = Some(h),
                     Msg::Run(_) => unreachable!("runs are flattened"),
@@ -401,20 +489,19 @@ fn report_in_order<W: io::Write>(
             if let Some(head) = head {
                 warn_utf16(&name, &head);
             }
-            if let Some((at, count)) = long {
-                warn_long_messages(&name, at, count, printer.args.mail_message_max);
-            }
-            if let Some(((at, depth), count)) = deep {
-                warn_deep_messages(&name, at, depth, count);
-            }
-            warn_web(&name, &web, printer.args.mail_message_max);
+            notes.warn(&name, printer.args.mail_message_max);
             let here = counts.matches > 0;
             printer.finish_input(input, counts).map_err(|error| ScanError::Output { error, found: here })
         });
+        failed |= members_failed;
         match outcome {
             Ok(()) => found |= counts.matches > 0,
             Err(ScanError::Input(e)) => {
                 complain(format_args!("{name}: {e}"));
+                failed = true;
+            }
+            Err(ScanError::Reported { found: here }) => {
+                found |= here;
                 failed = true;
             }
             Err(ScanError::Output { error, found: here }) => return (found || here, failed, Some(error)),
@@ -440,12 +527,36 @@ fn scan_job(
     match job {
         Job::WholeInput(i) => {
             let Ok(input) = &inputs[*i] else { return };
-            let (reader, compression) = match input::open(input, decompress, args.decompress_memory as u64) {
+            let (raw, compression) = match input.open().and_then(input::Opened::raw) {
                 Ok(opened) => opened,
                 Err(e) => {
                     let _ = tx.send(Msg::Failed(e));
                     return;
                 }
+            };
+            if decompress && compression == Some(Compression::Gzip) {
+                // Standard input (a file is cut into `Job::Members`): its members in turn.
+                let walk = match input {
+                    Input::File(path) => MemberWalk::from(path, 0, u64::MAX),
+                    Input::Stdin => Ok(MemberWalk::stream(raw)),
+                };
+                match walk {
+                    Ok(walk) => send_members(walk, finder, input, args, delivery, tx),
+                    Err(e) => {
+                        let _ = tx.send(Msg::Failed(e));
+                    }
+                }
+                return;
+            }
+            let reader = match compression {
+                Some(c) if decompress => match input::decoder(c, raw, args.decompress_memory as u64) {
+                    Ok(reader) => reader,
+                    Err(e) => {
+                        let _ = tx.send(Msg::Failed(e));
+                        return;
+                    }
+                },
+                _ => raw,
             };
             if let Some(c) = compression.filter(|_| !decompress) {
                 let _ = tx.send(Msg::Compressed(c));
@@ -458,6 +569,16 @@ fn scan_job(
                 _ => 1,
             };
             runs::scan(reader, finder, input, args, delivery, tx, threads);
+        }
+        Job::Members { input, range } => {
+            let Ok(input) = &inputs[*input] else { return };
+            let Input::File(path) = input else { return };
+            match MemberWalk::range(path, range.clone()) {
+                Ok(walk) => send_members(walk, finder, input, args, delivery, tx),
+                Err(e) => {
+                    let _ = tx.send(Msg::Failed(e));
+                }
+            }
         }
         Job::Range { input, range, part, relay, guess } => {
             let Ok(input) = &inputs[*input] else { return };
@@ -505,7 +626,7 @@ fn scan_job(
                     if *guess && tx.send(Msg::Start(extractor.start_seam().cloned())).is_err() {
                         return;
                     }
-                    if send_events(&mut extractor, input, args, delivery, tx) && *guess {
+                    if send_events(&mut extractor, input, args, delivery, tx, None) && *guess {
                         let _ = tx.send(Msg::End(extractor.end_seam().cloned()));
                     }
                 }
@@ -576,19 +697,61 @@ fn count_block(file: &File, range: Range<u64>, lines: bool) -> io::Result<Prefix
     Ok(prefix)
 }
 
-/// The tallies of two ranges of a web archive, one after the other: counts added, the first
-/// offsets of the earlier range kept.
-fn add_tallies(a: urisift::WebTally, b: urisift::WebTally) -> urisift::WebTally {
-    let mut t = a;
-    t.malformed += b.malformed;
-    t.first_malformed = a.first_malformed.or(b.first_malformed);
-    t.long_records += b.long_records;
-    t.first_long = a.first_long.or(b.first_long);
-    t.cut += b.cut;
-    t.broken += b.broken;
-    t.unknown_coding += b.unknown_coding;
-    t.long_page |= b.long_page;
-    t
+/// Whether a range of a gzip file whose first member starts at `first` (`None`: it owns none)
+/// and that ends at `end` agrees with where the ranges before it found the next member to
+/// start (`next`; `None` before the first range).
+fn agrees(next: Option<Next>, first: Option<u64>, end: u64) -> bool {
+    match next {
+        // The first range starts at the file's start, where its first member is; a search
+        // from the start of the range finds what the search after a broken member would.
+        None | Some(Next::Searched) => true,
+        Some(Next::End) => first.is_none(),
+        Some(Next::At(at)) if at < end => first == Some(at),
+        Some(Next::At(_)) => first.is_none(),
+    }
+}
+
+/// Scans the members of a gzip file that `walk` goes through, as [`send_events`] sends a
+/// scan's: first where its first member starts, then each member's events after its offset
+/// and what went wrong in it, then where the members after it go on.
+fn send_members(
+    mut walk: MemberWalk,
+    finder: &UriFinder,
+    input: &Input,
+    args: &Args,
+    delivery: Delivery,
+    tx: &SyncSender<Msg>,
+) {
+    if tx.send(Msg::MembersFrom(walk.first())).is_err() {
+        return;
+    }
+    let mut closed = false;
+    loop {
+        let mut trouble = |t: Trouble| closed |= tx.send(Msg::Trouble(t)).is_err();
+        let (at, reader) = match walk.next_member(&mut trouble) {
+            Ok(Some(member)) => member,
+            Ok(None) => break,
+            Err(e) => {
+                let _ = tx.send(Msg::Failed(e));
+                return;
+            }
+        };
+        let mut first = FirstBytes::new(reader);
+        let mut extractor = finder.reader(&mut first);
+        if closed || !send_events(&mut extractor, input, args, delivery, tx, Some(at)) {
+            return;
+        }
+        drop(extractor);
+        if at == 0
+            && let Some(head) = first.head()
+            && tx.send(Msg::Head(head)).is_err()
+        {
+            return;
+        }
+    }
+    if !closed {
+        let _ = tx.send(Msg::MembersNext(walk.next()));
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use urisift::Event;
 use urisift::shard::Seam;
 
 use crate::args::Args;
-use crate::input::{Compression, Input};
+use crate::input::{Compression, Input, Next, Trouble};
 use crate::json::Counts;
 use crate::print::{Printer, Style};
 
@@ -45,6 +45,15 @@ pub enum Msg {
     /// What a web archive held that was not read as it should have been; sent after the
     /// events.
     Web(urisift::WebTally),
+    /// The ranges of a gzip file read by members (`input::members`): where the first member
+    /// the range owns starts (`None`: it owns none), sent first.
+    MembersFrom(Option<u64>),
+    /// The matches that follow come from the member at this offset.
+    Member(u64),
+    /// What went wrong in a member, in its place among the events.
+    Trouble(Trouble),
+    /// Where the members after the range's go on, sent last.
+    MembersNext(Next),
     /// A run of a mailbox read whole, scanned on another thread (`parallel::runs`): its messages come
     /// here, in the place of this one.
     Run(Receiver<Msg>),
@@ -161,20 +170,31 @@ impl EventSource for urisift::SliceMatches<'_> {
 
 /// Sends the events of `extractor` on, and then the messages too long to be read as mail, if
 /// there were any; whether it got to their end.
+/// `member`: the offset of the gzip member the events come from, when the input is read by
+/// members.
 pub fn send_events(
     extractor: &mut impl EventSource,
     input: &Input,
     args: &Args,
     delivery: Delivery,
     tx: &SyncSender<Msg>,
+    member: Option<u64>,
 ) -> bool {
     let name = input.display();
+    if let Some(at) = member
+        && tx.send(Msg::Member(at)).is_err()
+    {
+        return false;
+    }
     let mut renderer = match delivery {
         Delivery::Rendered(style) => {
             let mut renderer = Printer::rendering(args, style);
             if let Err(e) = renderer.set_prefix(input) {
                 let _ = tx.send(Msg::Failed(e));
                 return false;
+            }
+            if let Some(at) = member {
+                renderer.set_member(at);
             }
             Some(renderer)
         }

@@ -1,0 +1,586 @@
+//! The members of a gzip file, each read on its own (`-z`; issue 39 item 3).
+//!
+//! RFC 1952 §2.2: "A gzip file consists of a series of 'members' (compressed data sets)". A
+//! member (§2.3) is a header, the deflate data (RFC 1951) and a trailer:
+//!
+//! ```text
+//! ID1 ID2 CM FLG MTIME(4) XFL OS   0x1f 0x8b, CM 8 (deflate); FLG bits 5-7 reserved, zero
+//! [XLEN(2) and XLEN bytes]          FLG.FEXTRA (bit 2)
+//! [name, zero-terminated]           FLG.FNAME (bit 3)
+//! [comment, zero-terminated]        FLG.FCOMMENT (bit 4)
+//! [CRC16(2)]                        FLG.FHCRC (bit 1): the low half of the header's CRC-32
+//! deflate data
+//! CRC32(4) ISIZE(4)                 of the uncompressed data; ISIZE its length mod 2^32
+//! ```
+//!
+//! A crawler writes one member per WARC record, and rotated logs concatenated are one member
+//! each, so that a reader can start at any member: Common Crawl's index gives a record as the
+//! offset and length of its member. The command line reads every member on its own, as a
+//! separate stream: a match's `start` and `end` count the bytes decompressed from its member,
+//! whose offset in the file comes with it (`member_offset`). A range of the compressed file
+//! (`--range`, the ranges of `-j`) owns the members that start in it, and decompresses nothing
+//! before its first.
+//!
+//! That first member is found by a search ([`find_member`]) for the three bytes every member
+//! starts with, `1f 8b 08`; deflate data may hold them too (a stored block copies its bytes as
+//! they are, and a gzip file stored in a record is a whole member inside one). A place is
+//! taken for a member's start only when a member inflates from it whole, its CRC-32 and ISIZE
+//! right, and ends where the file ends, or where a header that parses starts. A member stored
+//! inside another in a stored block, and followed there by a second stored member, is the one
+//! case this takes for real members; `-j` checks each range's first member against where the
+//! range before it ended, and scans a range whose start was taken wrongly again from there,
+//! so that its output is always that of one thread. A member cut short by the end of the file
+//! is taken too (the last member of a file being written).
+//!
+//! Memory is bounded: a member is inflated through a 32 KiB window (RFC 1951 §2) and a 64 KiB
+//! buffer of compressed bytes, and the header's name, comment and extra field are passed
+//! over, not kept. Time is linear in the members read, and for the search in the bytes
+//! searched plus what each false start inflates before it fails (for a file made to hold many
+//! false starts, each inflating far, that is more; a range pays it at its start only).
+
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
+use std::ops::Range;
+use std::path::Path;
+use std::rc::Rc;
+
+use flate2::{Crc, Decompress, FlushDecompress, Status};
+
+/// The bytes every member starts with: ID1, ID2 and CM 8 (deflate), RFC 1952 §2.3.1.
+const MAGIC: &[u8; 3] = b"\x1f\x8b\x08";
+
+/// The buffer of compressed bytes.
+const BUFFER: usize = 64 << 10;
+
+/// Why a member could not be read to its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trouble {
+    /// The file ends inside the member at `at`: read as far as it decompresses.
+    Cut { at: u64 },
+    /// The member at `at` is broken (its deflate data, CRC-32 or length): read as far as it
+    /// decompresses.
+    Corrupt { at: u64, why: String },
+    /// The bytes at `at` are not a gzip member.
+    NotMember { at: u64, why: String },
+}
+
+impl Trouble {
+    /// Whether this is an error of the input (a warning otherwise: a file cut short is one
+    /// still being written, or copied in part).
+    pub fn is_error(&self) -> bool {
+        !matches!(self, Trouble::Cut { .. })
+    }
+
+    /// The message about it, after the input's name.
+    pub fn message(&self) -> String {
+        match self {
+            Trouble::Cut { at } => format!(
+                "warning: the gzip member at byte {at} is cut short by the end of the input: read as far as it \
+                 decompresses"
+            ),
+            Trouble::Corrupt { at, why } => {
+                format!("gzip: the member at byte {at} is corrupt ({why}): read as far as it decompresses")
+            }
+            Trouble::NotMember { at, why } => format!("gzip: the bytes at {at} are not a gzip member ({why})"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before a header, or at the end.
+    Between,
+    /// In a member's deflate data.
+    Body,
+    /// A member read to its end, its trailer checked.
+    Ended,
+    /// A member that failed (`Members::failed`).
+    Failed,
+}
+
+/// The members of a gzip stream, one after another: [`Members::next_member`] moves to the
+/// next and reading gives its decompressed bytes, then `Ok(0)` at its end. A member that
+/// fails to decompress ends there too, its trouble kept for [`Members::take_trouble`]: what
+/// it gave before is kept, as `zcat` writes it.
+pub struct Members<R> {
+    src: BufReader<R>,
+    /// The offset of the next byte of `src` not consumed yet.
+    at: u64,
+    /// Where the current member starts.
+    start: u64,
+    inflate: Decompress,
+    crc: Crc,
+    state: State,
+    trouble: Option<Trouble>,
+}
+
+fn invalid(why: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, why.to_owned())
+}
+
+impl<R: Read> Members<R> {
+    /// The members of `src`, whose first byte is at offset `at` of the file.
+    pub fn new(src: R, at: u64) -> Self {
+        Members {
+            src: BufReader::with_capacity(BUFFER, src),
+            at,
+            start: at,
+            inflate: Decompress::new(false),
+            crc: Crc::new(),
+            state: State::Between,
+            trouble: None,
+        }
+    }
+
+    /// Moves to the next member, the rest of the current one passed over: where it starts,
+    /// or `None` at the end of the input. An error of the input, or a header that is not a
+    /// member's (`InvalidData`) or is cut short (`UnexpectedEof`).
+    pub fn next_member(&mut self) -> io::Result<Option<u64>> {
+        if self.state == State::Body {
+            let mut scratch = [0; 8 << 10];
+            while self.read(&mut scratch)? > 0 {}
+        }
+        self.state = State::Between;
+        if self.fill()?.is_empty() {
+            return Ok(None);
+        }
+        self.start = self.at;
+        self.header()?;
+        self.inflate.reset(false);
+        self.crc.reset();
+        self.state = State::Body;
+        Ok(Some(self.start))
+    }
+
+    /// Why the last member did not end as it should, once.
+    pub fn take_trouble(&mut self) -> Option<Trouble> {
+        self.trouble.take()
+    }
+
+    fn fill(&mut self) -> io::Result<&[u8]> {
+        fill(&mut self.src)
+    }
+
+    fn byte(&mut self, crc: &mut Crc) -> io::Result<u8> {
+        let Some(&b) = self.fill()?.first() else {
+            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "cut short"));
+        };
+        self.src.consume(1);
+        self.at += 1;
+        crc.update(&[b]);
+        Ok(b)
+    }
+
+    /// Reads a member's header (RFC 1952 §2.3), keeping none of its fields.
+    fn header(&mut self) -> io::Result<()> {
+        let mut crc = Crc::new();
+        let mut fixed = [0; 10];
+        for b in &mut fixed {
+            *b = self.byte(&mut crc)?;
+        }
+        if fixed[..3] != MAGIC[..] {
+            return Err(invalid("no gzip header with deflate data"));
+        }
+        let flags = fixed[3];
+        // §2.3.1.2: "a compliant decompressor must give an error indication if any reserved
+        // bit is non-zero".
+        if flags & 0xe0 != 0 {
+            return Err(invalid("reserved header flags set"));
+        }
+        if flags & 0x04 != 0 {
+            let xlen = u16::from_le_bytes([self.byte(&mut crc)?, self.byte(&mut crc)?]);
+            for _ in 0..xlen {
+                self.byte(&mut crc)?;
+            }
+        }
+        for flag in [0x08, 0x10] {
+            if flags & flag != 0 {
+                while self.byte(&mut crc)? != 0 {}
+            }
+        }
+        if flags & 0x02 != 0 {
+            let want = crc.sum() as u16;
+            let mut ignored = Crc::new();
+            let got = u16::from_le_bytes([self.byte(&mut ignored)?, self.byte(&mut ignored)?]);
+            if got != want {
+                return Err(invalid("header CRC mismatch"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the trailer of a member whose deflate data ended, and checks it.
+    fn trailer(&mut self) -> io::Result<()> {
+        let mut ignored = Crc::new();
+        let mut t = [0; 8];
+        for b in &mut t {
+            *b = self.byte(&mut ignored)?;
+        }
+        let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        let isize = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
+        if crc != self.crc.sum() {
+            return Err(invalid("CRC-32 mismatch"));
+        }
+        if isize != self.crc.amount() {
+            return Err(invalid("length mismatch"));
+        }
+        Ok(())
+    }
+
+    fn fail(&mut self, e: &io::Error) {
+        self.state = State::Failed;
+        self.trouble = Some(match e.kind() {
+            io::ErrorKind::UnexpectedEof => Trouble::Cut { at: self.start },
+            _ => Trouble::Corrupt { at: self.start, why: e.to_string() },
+        });
+    }
+}
+
+impl<R: Read> Read for Members<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.state != State::Body || buf.is_empty() {
+            return Ok(0);
+        }
+        loop {
+            let input = fill(&mut self.src)?;
+            let eof = input.is_empty();
+            let (before_in, before_out) = (self.inflate.total_in(), self.inflate.total_out());
+            let status = self.inflate.decompress(input, buf, FlushDecompress::None);
+            let used = (self.inflate.total_in() - before_in) as usize;
+            let made = (self.inflate.total_out() - before_out) as usize;
+            self.src.consume(used);
+            self.at += used as u64;
+            self.crc.update(&buf[..made]);
+            match status {
+                Err(e) => self.fail(&invalid(&e.to_string())),
+                Ok(Status::StreamEnd) => match self.trailer() {
+                    Ok(()) => self.state = State::Ended,
+                    Err(e) => self.fail(&e),
+                },
+                Ok(_) if made > 0 => {}
+                Ok(_) if eof => self.fail(&io::Error::new(io::ErrorKind::UnexpectedEof, "cut short")),
+                // No progress with input and room: not deflate data that goes on.
+                Ok(_) if used == 0 => self.fail(&invalid("deflate data makes no progress")),
+                Ok(_) => continue,
+            }
+            return Ok(made);
+        }
+    }
+}
+
+/// The input under a walk: a file, or a stream.
+type Source = Box<dyn Read>;
+
+/// The bytes `src` holds, read when it holds none: none at the end of the input.
+fn fill<B: BufRead>(src: &mut B) -> io::Result<&[u8]> {
+    loop {
+        match src.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            // Taken again: the loop's borrow ends with it.
+            Ok(_) => return src.fill_buf(),
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// What reads a member's bytes, the walk keeping the members (a reader the scan may own).
+pub struct MemberReader(Rc<RefCell<Members<Source>>>);
+
+impl Read for MemberReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.borrow_mut().read(buf)
+    }
+}
+
+/// Where the members after a walk's last go on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// At this offset, a member's start.
+    At(u64),
+    /// Wherever a search from the range's end finds one (the walk went on past a broken
+    /// member by searching, and found none before the end).
+    Searched,
+    /// Nowhere: the input ended.
+    End,
+}
+
+/// A walk through the members that start in a range of a gzip input (the whole of a stream).
+pub struct MemberWalk {
+    members: Rc<RefCell<Members<Source>>>,
+    /// The file, to search again after a broken member (not for a stream).
+    path: Option<std::path::PathBuf>,
+    end: u64,
+    next: Option<Next>,
+    /// Where the last member returned starts.
+    last: Option<u64>,
+    /// Where the walk's first member starts, when it has one.
+    first: Option<u64>,
+}
+
+impl MemberWalk {
+    /// The members of the file at `path` that start in `range`: from its first member that
+    /// starts in the range, searched for unless the range starts at 0 (a gzip file starts
+    /// with a member).
+    pub fn range(path: &Path, range: Range<u64>) -> io::Result<MemberWalk> {
+        let from = match range.start {
+            0 => Some(0),
+            start => find_member(path, start..range.end)?,
+        };
+        let Some(from) = from else {
+            let members = Members::new(Box::new(File::open(path)?) as Source, range.end);
+            return Ok(MemberWalk {
+                members: Rc::new(RefCell::new(members)),
+                path: Some(path.to_owned()),
+                end: range.end,
+                next: Some(Next::Searched),
+                last: None,
+                first: None,
+            });
+        };
+        MemberWalk::from(path, from, range.end)
+    }
+
+    /// The members of the file at `path` from the one at `from` (its start, not searched for)
+    /// to the first that starts at `end` or after.
+    pub fn from(path: &Path, from: u64, end: u64) -> io::Result<MemberWalk> {
+        let mut file = File::open(path)?;
+        file.seek(SeekFrom::Start(from))?;
+        Ok(MemberWalk {
+            members: Rc::new(RefCell::new(Members::new(Box::new(file) as Source, from))),
+            path: Some(path.to_owned()),
+            end,
+            next: None,
+            last: None,
+            first: (from < end).then_some(from),
+        })
+    }
+
+    /// The members of a stream, read once (standard input): a broken member ends the walk.
+    pub fn stream(reader: Source) -> MemberWalk {
+        MemberWalk {
+            members: Rc::new(RefCell::new(Members::new(reader, 0))),
+            path: None,
+            end: u64::MAX,
+            next: None,
+            last: None,
+            first: Some(0),
+        }
+    }
+
+    /// Where the walk's first member starts (`None`: no member starts in its range).
+    pub fn first(&self) -> Option<u64> {
+        self.first
+    }
+
+    /// The next member of the walk: where it starts, and a reader of its bytes (to be read
+    /// before the next call). What went wrong with the member before goes to `trouble` first;
+    /// after a broken member, the walk of a file goes on at the next place a member starts
+    /// ([`find_member`]), as a range that started there would.
+    pub fn next_member(&mut self, trouble: &mut dyn FnMut(Trouble)) -> io::Result<Option<(u64, MemberReader)>> {
+        loop {
+            if self.next.is_some() {
+                return Ok(None);
+            }
+            let failed = self.members.borrow_mut().take_trouble();
+            if let Some(t) = failed {
+                // The input ends in a member cut short: nothing is after it.
+                let cut = matches!(t, Trouble::Cut { .. });
+                trouble(t);
+                match cut {
+                    true => self.next = Some(Next::End),
+                    false => self.resync(self.last.unwrap_or(0) + 1)?,
+                }
+                continue;
+            }
+            let next = self.members.borrow_mut().next_member();
+            match next {
+                Ok(Some(start)) if start < self.end => {
+                    self.last = Some(start);
+                    return Ok(Some((start, MemberReader(Rc::clone(&self.members)))));
+                }
+                Ok(Some(start)) => self.next = Some(Next::At(start)),
+                Ok(None) => self.next = Some(Next::End),
+                Err(e) if matches!(e.kind(), io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof) => {
+                    let at = self.members.borrow().start;
+                    self.last = Some(at);
+                    match e.kind() {
+                        io::ErrorKind::UnexpectedEof => {
+                            trouble(Trouble::Cut { at });
+                            self.next = Some(Next::End);
+                        }
+                        _ => {
+                            trouble(Trouble::NotMember { at, why: e.to_string() });
+                            self.resync(at + 1)?;
+                        }
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Goes on at the first member that starts at `from` or after, before the walk's end.
+    fn resync(&mut self, from: u64) -> io::Result<()> {
+        let Some(path) = self.path.clone() else {
+            self.next = Some(Next::End);
+            return Ok(());
+        };
+        match find_member(&path, from..self.end)? {
+            Some(at) => {
+                let mut file = File::open(&path)?;
+                file.seek(SeekFrom::Start(at))?;
+                *self.members.borrow_mut() = Members::new(Box::new(file) as Source, at);
+            }
+            None => self.next = Some(Next::Searched),
+        }
+        Ok(())
+    }
+
+    /// Where the members after the walk go on, once [`MemberWalk::next_member`] gave `None`.
+    pub fn next(&self) -> Next {
+        self.next.unwrap_or(Next::End)
+    }
+}
+
+/// The first place in `range` of the file at `path` where a member starts, as far as can be
+/// told without what comes before (see the module's docs): a place that holds `1f 8b 08`,
+/// from which a member inflates whole and ends at the end of the file, or where a header
+/// that parses starts (or is cut by the end of the file); or a member cut short by the end of
+/// the file.
+pub fn find_member(path: &Path, range: Range<u64>) -> io::Result<Option<u64>> {
+    let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(range.start))?;
+    let mut buf = vec![0; BUFFER];
+    // `buf[..held]` is at offset `base`: the last two bytes of the block before, which may
+    // start a magic.
+    let (mut base, mut held) = (range.start, 0);
+    while base < range.end {
+        let n = match file.read(&mut buf[held..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let len = held + n;
+        for i in memchr::memmem::find_iter(&buf[..len], MAGIC) {
+            let at = base + i as u64;
+            if at >= range.end {
+                return Ok(None);
+            }
+            if starts_member(path, at)? {
+                return Ok(Some(at));
+            }
+        }
+        if n == 0 {
+            break;
+        }
+        let keep = len.min(MAGIC.len() - 1);
+        buf.copy_within(len - keep..len, 0);
+        base += (len - keep) as u64;
+        held = keep;
+    }
+    Ok(None)
+}
+
+/// Whether a member starts at `at` of the file at `path` ([`find_member`]).
+fn starts_member(path: &Path, at: u64) -> io::Result<bool> {
+    let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(at))?;
+    let mut members = Members::new(file, at);
+    let format = |e: &io::Error| matches!(e.kind(), io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof);
+    match members.next_member() {
+        Ok(_) => {}
+        Err(e) if format(&e) => return Ok(false),
+        Err(e) => return Err(e),
+    }
+    io::copy(&mut members, &mut io::sink())?;
+    match members.take_trouble() {
+        Some(Trouble::Cut { .. }) => return Ok(true),
+        Some(_) => return Ok(false),
+        None => {}
+    }
+    match members.next_member() {
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(true),
+        Err(e) if format(&e) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn gzip(data: &[u8]) -> Vec<u8> {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(data).unwrap();
+        gz.finish().unwrap()
+    }
+
+    /// Each member's start and bytes, read one after another.
+    fn read_all(data: &[u8]) -> (Vec<(u64, Vec<u8>)>, Option<Trouble>) {
+        let mut members = Members::new(data, 0);
+        let mut got = Vec::new();
+        loop {
+            match members.next_member() {
+                Ok(Some(at)) => {
+                    let mut bytes = Vec::new();
+                    members.read_to_end(&mut bytes).unwrap();
+                    got.push((at, bytes));
+                    if let Some(t) = members.take_trouble() {
+                        return (got, Some(t));
+                    }
+                }
+                Ok(None) => return (got, None),
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn members_are_read_one_by_one_at_their_offsets() {
+        let parts: [&[u8]; 3] = [b"first http://a.example/\n", b"", b"third http://c.example/\n"];
+        let mut data = Vec::new();
+        let mut starts = Vec::new();
+        for part in parts {
+            starts.push(data.len() as u64);
+            data.extend(gzip(part));
+        }
+        let (got, trouble) = read_all(&data);
+        assert_eq!(trouble, None);
+        let want: Vec<(u64, Vec<u8>)> = starts.into_iter().zip(parts.map(<[u8]>::to_vec)).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn header_fields_are_passed_over() {
+        let mut gz = flate2::GzBuilder::new()
+            .filename("name.txt")
+            .comment("a comment")
+            .extra(vec![1, 2, 3, 4])
+            .write(Vec::new(), flate2::Compression::fast());
+        gz.write_all(b"http://x.example/").unwrap();
+        let mut data = gz.finish().unwrap();
+        let second = data.len() as u64;
+        data.extend(gzip(b"y"));
+        let (got, trouble) = read_all(&data);
+        assert_eq!(trouble, None);
+        assert_eq!(got, [(0, b"http://x.example/".to_vec()), (second, b"y".to_vec())]);
+    }
+
+    #[test]
+    fn a_cut_or_corrupt_member_keeps_what_it_gave() {
+        let text = b"http://a.example/ ".repeat(1000);
+        let whole = gzip(&text);
+        let (got, trouble) = read_all(&whole[..whole.len() - 3]);
+        assert_eq!(trouble, Some(Trouble::Cut { at: 0 }));
+        assert_eq!(got[0].1, text, "all the data before the trailer");
+        let mut bad = whole.clone();
+        let n = bad.len();
+        bad[n - 6] ^= 1; // the CRC-32
+        let (got, trouble) = read_all(&bad);
+        assert!(matches!(trouble, Some(Trouble::Corrupt { at: 0, .. })), "{trouble:?}");
+        assert_eq!(got[0].1, text);
+    }
+}
