@@ -278,7 +278,8 @@ fn scan_range<W: Write>(
     let name = input.display();
     let (file, compression) =
         input::open_for_range(input, printer.args.search_zip).map_err(ScanError::Input)?;
-    if let (Some(Compression::Gzip), true, Input::File(path)) = (compression, printer.args.search_zip, input) {
+    if let (Some(Compression::Gzip), true, Input::File(path)) = (compression, printer.args.search_zip, input)
+    {
         // The members that start in the range (see `input::members`).
         let walk = MemberWalk::range(path, range).map_err(ScanError::Input)?;
         return scan_members(printer, input, finder, walk);

@@ -12,9 +12,9 @@ use std::io::{self, Read, Seek};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-pub use compression::{Compression, MEMORY_DEFAULT, MEMORY_RANGE};
 use compression::Peeked;
 pub use compression::decoder;
+pub use compression::{Compression, MEMORY_DEFAULT, MEMORY_RANGE};
 pub use members::{MemberWalk, Next, Trouble};
 
 use crate::escape::escaped_str;

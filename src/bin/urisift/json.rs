@@ -184,7 +184,13 @@ pub fn rejected_record(buf: &mut Vec<u8>, r: &Rejected, file: &[u8], member: Opt
 }
 
 /// Appends the `overlong` record of a candidate over `max_uri_len` bytes, and a line feed.
-pub fn overlong_record(buf: &mut Vec<u8>, o: &Overlong, file: &[u8], member: Option<u64>, max_uri_len: usize) {
+pub fn overlong_record(
+    buf: &mut Vec<u8>,
+    o: &Overlong,
+    file: &[u8],
+    member: Option<u64>,
+    max_uri_len: usize,
+) {
     let span = o.span();
     buf.extend_from_slice(b"{\"type\":\"overlong\",\"file\":");
     buf.extend_from_slice(file);
@@ -429,7 +435,10 @@ mod tests {
         assert_eq!(records[1]["start"].as_u64(), Some(o.span().start));
         assert_eq!(records[1]["end"].as_u64(), Some(o.span().end));
         assert_eq!((records[1]["line"].as_u64(), records[1]["max_uri_len"].as_u64()), (Some(4), Some(32)));
-        assert_eq!((records[0]["member_offset"].as_u64(), records[1]["member_offset"].as_u64()), (Some(7), Some(9)));
+        assert_eq!(
+            (records[0]["member_offset"].as_u64(), records[1]["member_offset"].as_u64()),
+            (Some(7), Some(9))
+        );
         assert_eq!(records[2]["overlong"], 3);
     }
 

@@ -35,8 +35,8 @@ use urisift::shard::{self, Prefix, Seam};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, FirstBytes, Input, InputError, MAIL_LOOK, MemberWalk, Next, Notes, Trouble, open_for_range,
-    report_trouble, warn_compressed, warn_utf16,
+    self, Compression, FirstBytes, Input, InputError, MAIL_LOOK, MemberWalk, Next, Notes, Trouble,
+    open_for_range, report_trouble, warn_compressed, warn_utf16,
 };
 use crate::json::Counts;
 use crate::message::complain;
@@ -389,7 +389,8 @@ fn report_in_order<W: io::Write>(
                         let Ok(Input::File(path)) = &inputs[*i] else { unreachable!("a file") };
                         match members_next {
                             Some(Next::At(from)) if from < range.end => {
-                                let walked = MemberWalk::from(path, from, range.end).map_err(ScanError::Input);
+                                let walked =
+                                    MemberWalk::from(path, from, range.end).map_err(ScanError::Input);
                                 let rescanned = walked.and_then(|mut walk| {
                                     let more = crate::extract::walk_members(
                                         printer,

@@ -82,7 +82,9 @@ impl Trouble {
             Trouble::Corrupt { at, why } => {
                 format!("gzip: the member at byte {at} is corrupt ({why}): read as far as it decompresses")
             }
-            Trouble::NotMember { at, why } => format!("gzip: the bytes at {at} are not a gzip member ({why})"),
+            Trouble::NotMember { at, why } => {
+                format!("gzip: the bytes at {at} are not a gzip member ({why})")
+            }
         }
     }
 }
@@ -377,7 +379,10 @@ impl MemberWalk {
     /// before the next call). What went wrong with the member before goes to `trouble` first;
     /// after a broken member, the walk of a file goes on at the next place a member starts
     /// ([`find_member`]), as a range that started there would.
-    pub fn next_member(&mut self, trouble: &mut dyn FnMut(Trouble)) -> io::Result<Option<(u64, MemberReader)>> {
+    pub fn next_member(
+        &mut self,
+        trouble: &mut dyn FnMut(Trouble),
+    ) -> io::Result<Option<(u64, MemberReader)>> {
         loop {
             if self.next.is_some() {
                 return Ok(None);
@@ -487,7 +492,8 @@ fn starts_member(path: &Path, at: u64) -> io::Result<bool> {
     let mut file = File::open(path)?;
     file.seek(SeekFrom::Start(at))?;
     let mut members = Members::new(file, at);
-    let format = |e: &io::Error| matches!(e.kind(), io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof);
+    let format =
+        |e: &io::Error| matches!(e.kind(), io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof);
     match members.next_member() {
         Ok(_) => {}
         Err(e) if format(&e) => return Ok(false),

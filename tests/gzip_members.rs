@@ -1,0 +1,348 @@
+//! Multi-member gzip files on the command line (issue 39 item 3): with `-z` each member
+//! (RFC 1952 §2.2) is read on its own, and every match carries its member's offset in the file
+//! (`member_offset`) and its span in the member's bytes. `-j N` prints what `-j 1` prints, the
+//! `--range` cuts of the compressed file add up to the whole, a member cut short or broken is
+//! said and the others are read, and bytes that look like a member's start inside another
+//! member's data do not cut it. The `.warc.gz` of a crawl is in `tests/web.rs`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The output, error output and exit code of the command line.
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: Option<i32>,
+}
+
+fn urisift(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_urisift")).args(args).env("NO_COLOR", "1").output().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        code: out.status.code(),
+    }
+}
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("urisift-gzip-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn file(&self, name: &str, data: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, data).unwrap();
+        path.to_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(data).unwrap();
+    gz.finish().unwrap()
+}
+
+/// A gzip member holding `payload` in stored deflate blocks (RFC 1951 §3.2.4), whose bytes
+/// are then in the file as they are.
+fn stored(payload: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    let blocks: Vec<&[u8]> = payload.chunks(0xffff).collect();
+    for (k, block) in blocks.iter().enumerate() {
+        // BFINAL on the last, BTYPE 00; the rest of the byte is padding to the boundary.
+        out.push(u8::from(k + 1 == blocks.len()));
+        let len = block.len() as u16;
+        out.extend(len.to_le_bytes());
+        out.extend((!len).to_le_bytes());
+        out.extend(*block);
+    }
+    let mut crc = flate2::Crc::new();
+    crc.update(payload);
+    out.extend(crc.sum().to_le_bytes());
+    out.extend((payload.len() as u32).to_le_bytes());
+    out
+}
+
+/// `n` lines of a log, each with a URI, hard to compress (random hexadecimal).
+fn log(tag: &str, n: usize, seed: &mut u64) -> Vec<u8> {
+    let mut next = || {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    };
+    let mut out = Vec::new();
+    for i in 0..n {
+        let (a, b, c) = (next(), next(), next());
+        writeln!(out, "{i} {a:016x} GET http://{tag}.example/{b:016x}/{i}?q={c:016x} 200").unwrap();
+    }
+    out
+}
+
+/// The file of `members` (each its text and its member), and what `-z --json` must print for
+/// it: each URI with its member's offset and its span in the member.
+fn members_file(members: &[(Vec<u8>, Vec<u8>)]) -> (Vec<u8>, Vec<(u64, u64, u64, String)>) {
+    let (mut gz, mut want) = (Vec::new(), Vec::new());
+    for (text, member) in members {
+        let at = gz.len() as u64;
+        for m in urisift::extract_slice(text) {
+            want.push((at, m.span().start, m.span().end, m.uri().to_owned()));
+        }
+        gz.extend(member);
+    }
+    (gz, want)
+}
+
+/// Each text in its own member.
+fn gzipped(texts: Vec<Vec<u8>>) -> Vec<(Vec<u8>, Vec<u8>)> {
+    texts.into_iter().map(|t| (t.clone(), gzip(&t))).collect()
+}
+
+/// The matches of `--json` output as (member offset, start, end, URI), in their order.
+fn member_spans(json: &str) -> Vec<(u64, u64, u64, String)> {
+    json.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|r| {
+            let n = |k: &str| r[k].as_u64().unwrap_or_else(|| panic!("{k} in {r}"));
+            (n("member_offset"), n("start"), n("end"), r["uri"].as_str().unwrap().to_owned())
+        })
+        .collect()
+}
+
+/// What the `--range` cuts of `path` at `cuts` print one after another, with `extra` options.
+fn ranges(path: &str, cuts: &[u64], extra: &[&str]) -> Run {
+    let mut all = Run { stdout: String::new(), stderr: String::new(), code: Some(1) };
+    for w in cuts.windows(2) {
+        let range = format!("{}:{}", w[0], w[1]);
+        let mut args = vec!["-z", "--json", "--range", &range, path];
+        args.extend_from_slice(extra);
+        let run = urisift(&args);
+        all.stdout.push_str(&run.stdout);
+        all.stderr.push_str(&run.stderr);
+        all.code = all.code.min(run.code);
+    }
+    all
+}
+
+/// `count` random cuts of `len` bytes, with 0 and `len`, in order.
+fn random_cuts(len: u64, count: usize, seed: &mut u64) -> Vec<u64> {
+    let mut cuts: Vec<u64> = (0..count)
+        .map(|_| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed % len
+        })
+        .collect();
+    cuts.extend([0, len]);
+    cuts.sort_unstable();
+    cuts
+}
+
+/// Rotated logs concatenated, one member each (`cat access.log.*.gz`).
+fn rotated_logs() -> Vec<Vec<u8>> {
+    let mut seed = 0x9e37_79b9_7f4a_7c15;
+    (0..6).map(|k| log(&format!("log{k}"), 5000, &mut seed)).collect()
+}
+
+#[test]
+fn concatenated_logs_are_read_by_members_on_any_threads_and_in_any_ranges() {
+    let dir = TempDir::new("logs");
+    let (gz, want) = members_file(&gzipped(rotated_logs()));
+    // Long enough for -j 2 to cut it into ranges (at least twice 256 KiB).
+    assert!(gz.len() > 1 << 20, "{} bytes", gz.len());
+    let path = dir.file("access.log.gz", &gz);
+    let one = urisift(&["-z", "-j", "1", "--json", &path]);
+    assert_eq!((one.code, one.stderr.as_str()), (Some(0), ""));
+    assert_eq!(member_spans(&one.stdout), want);
+    for threads in ["2", "3"] {
+        let many = urisift(&["-z", "-j", threads, "--json", &path]);
+        assert!(many.stdout == one.stdout, "-j {threads} differs from -j 1");
+        assert_eq!(many.stderr, "");
+    }
+    // A template names the member too; standard input is read by members as a file is.
+    let template = urisift(&["-z", "-j", "2", "--format", "{member_offset} {start} {end} {uri}", &path]);
+    let lines: Vec<String> = want.iter().map(|(m, s, e, u)| format!("{m} {s} {e} {u}")).collect();
+    assert_eq!(template.stdout.lines().collect::<Vec<_>>(), lines);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urisift"))
+        .args(["-z", "--json", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let data = gz.clone();
+    let writer = std::thread::spawn(move || stdin.write_all(&data));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert_eq!(member_spans(&String::from_utf8(out.stdout).unwrap()), want);
+    let mut seed = 0x2545_f491_4f6c_dd1d;
+    for (count, threads) in [(3, "1"), (7, "1"), (5, "2")] {
+        let cuts = random_cuts(gz.len() as u64, count, &mut seed);
+        let parts = ranges(&path, &cuts, &["-j", threads]);
+        assert!(parts.stdout == one.stdout, "-j {threads}: the ranges cut at {cuts:?} differ from the whole");
+        assert_eq!(parts.stderr, "");
+    }
+}
+
+/// A file of one member is read as before: its spans count the whole decompressed text, its
+/// member is at 0, and more threads change nothing (they find no other member to read).
+#[test]
+fn a_single_member_reads_as_one_stream_on_any_threads() {
+    let dir = TempDir::new("single");
+    let text: Vec<u8> = rotated_logs().concat();
+    let (gz, want) = members_file(&gzipped(vec![text]));
+    let path = dir.file("one.gz", &gz);
+    let one = urisift(&["-z", "-j", "1", "--json", &path]);
+    assert_eq!(member_spans(&one.stdout), want);
+    assert!(want.iter().all(|m| m.0 == 0));
+    let two = urisift(&["-z", "-j", "2", "--json", &path]);
+    assert!(two.stdout == one.stdout, "-j 2 differs from -j 1");
+    assert_eq!(two.stderr, "");
+}
+
+/// The last member cut short (a crawl still being written): a warning that names it, what it
+/// decompresses to read, the members before it whole; on any threads and in any ranges.
+#[test]
+fn a_truncated_last_member_warns_and_keeps_the_matches_before() {
+    let dir = TempDir::new("truncated");
+    let (gz, want) = members_file(&gzipped(rotated_logs()));
+    let last = want.last().unwrap().0;
+    let cut = &gz[..(last as usize + gz.len()) / 2];
+    let path = dir.file("cut.gz", cut);
+    let one = urisift(&["-z", "-j", "1", "--json", &path]);
+    assert_eq!(one.code, Some(0), "{}", one.stderr);
+    let warning = format!("urisift: {path}: warning: the gzip member at byte {last} is cut short");
+    assert!(one.stderr.starts_with(&warning), "{}", one.stderr);
+    let got = member_spans(&one.stdout);
+    let before: Vec<_> = want.iter().filter(|m| m.0 < last).cloned().collect();
+    assert_eq!(got[..before.len()], before[..]);
+    // About half the last member's URIs, read as far as it decompresses.
+    let in_last = want.len() - before.len();
+    assert!(got.len() - before.len() > in_last / 3, "{} of {in_last}", got.len() - before.len());
+    let two = urisift(&["-z", "-j", "2", "--json", &path]);
+    assert!(two.stdout == one.stdout, "-j 2 differs from -j 1");
+    assert_eq!(two.stderr, one.stderr);
+    let mut seed = 7;
+    let cuts = random_cuts(cut.len() as u64, 5, &mut seed);
+    let parts = ranges(&path, &cuts, &[]);
+    assert!(parts.stdout == one.stdout, "the ranges cut at {cuts:?} differ from the whole");
+}
+
+/// A broken member (its CRC-32 does not match) is an error, read as far as it decompresses;
+/// the members after it are read, on any threads.
+#[test]
+fn a_corrupt_member_is_an_error_and_the_next_are_read() {
+    let dir = TempDir::new("corrupt");
+    let (mut gz, want) = members_file(&gzipped(rotated_logs()));
+    let starts: Vec<u64> =
+        want.iter().map(|m| m.0).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    // The CRC-32 of the third member: the 8 bytes before the fourth.
+    gz[starts[3] as usize - 8] ^= 0x55;
+    let path = dir.file("corrupt.gz", &gz);
+    let one = urisift(&["-z", "-j", "1", "--json", &path]);
+    assert_eq!(one.code, Some(2));
+    let message =
+        format!("urisift: {path}: gzip: the member at byte {} is corrupt (CRC-32 mismatch)", starts[2]);
+    assert!(one.stderr.starts_with(&message), "{}", one.stderr);
+    assert_eq!(member_spans(&one.stdout), want);
+    let two = urisift(&["-z", "-j", "2", "--json", &path]);
+    assert!(two.stdout == one.stdout, "-j 2 differs from -j 1");
+    assert_eq!((two.code, two.stderr.as_str()), (Some(2), one.stderr.as_str()));
+}
+
+/// A member stored as it is (stored deflate blocks) whose text holds bytes that start a gzip
+/// member: a bare `1f 8b 08`, and a whole gzip member followed by text. Neither is taken for a
+/// member's start, whatever range starts before them.
+#[test]
+fn bytes_like_a_member_inside_a_member_do_not_cut_it() {
+    let dir = TempDir::new("false-magic");
+    let mut seed = 0x1234_5678_9abc_def1;
+    let mut payload = log("outer", 100, &mut seed);
+    payload.extend(b"\x1f\x8b\x08\x00 a false start http://false.example/\n");
+    payload.extend(log("middle", 100, &mut seed));
+    payload.extend(stored(b"inside http://inner.example/\n"));
+    payload.extend(b"\nafter the inner member http://after.example/\n");
+    payload.extend(log("end", 100, &mut seed));
+    let (a, c) = (log("a", 300, &mut seed), log("c", 300, &mut seed));
+    let members = [(a.clone(), gzip(&a)), (payload.clone(), stored(&payload)), (c.clone(), gzip(&c))];
+    let (gz, want) = members_file(&members);
+    let (stored_at, c_at) = (members[0].1.len(), members[0].1.len() + members[1].1.len());
+    let path = dir.file("false.gz", &gz);
+    let one = urisift(&["-z", "-j", "1", "--json", &path]);
+    assert_eq!((one.code, one.stderr.as_str()), (Some(0), ""));
+    assert_eq!(member_spans(&one.stdout), want);
+    assert!(want.iter().any(|m| m.3 == "http://inner.example/" && m.0 == stored_at as u64));
+    // A range that starts inside the stored member, before or at each place that holds
+    // 1f 8b 08 there, owns the third member only.
+    let magics: Vec<usize> =
+        (stored_at + 1..c_at).filter(|&i| gz[i..].starts_with(b"\x1f\x8b\x08")).collect();
+    assert_eq!(magics.len(), 2, "{magics:?}");
+    let member_offset = format!("\"member_offset\":{c_at},");
+    let third: String =
+        one.stdout.lines().filter(|l| l.contains(&member_offset)).map(|l| format!("{l}\n")).collect();
+    assert_eq!(third.lines().count(), 300);
+    for from in [stored_at + 1, magics[0] - 1, magics[0], magics[1] - 1, magics[1], magics[1] + 1] {
+        let run = urisift(&["-z", "--json", "--range", &format!("{from}:"), &path]);
+        assert!(run.stdout == third, "from {from}: {}", run.stdout);
+        let cuts = [0, from as u64, gz.len() as u64];
+        assert!(ranges(&path, &cuts, &[]).stdout == one.stdout, "cut at {from}");
+    }
+}
+
+/// Two whole members stored one after the other inside a member's text pass every check a
+/// range's start can make: that is the case `--range` takes wrongly (see the command line's
+/// `input/members.rs`). `-j` checks each range's first member against where the range before
+/// it ended, and scans a range that started wrongly again: it prints what `-j 1` prints.
+#[test]
+fn threads_find_out_a_false_start_that_passes_the_checks() {
+    let dir = TempDir::new("false-pair");
+    let mut seed = 0xfeed_face_cafe_beef;
+    let a = log("a", 300, &mut seed);
+    let mut payload = log("outer", 6000, &mut seed);
+    let pair =
+        [stored(b"first inner http://pair1.example/\n"), stored(b"second inner http://pair2.example/\n")]
+            .concat();
+    // The pair inside one stored block, so that its bytes are in the file as they are.
+    while payload.len() / 0xffff != (payload.len() + pair.len()) / 0xffff {
+        payload.push(b'\n');
+    }
+    let pair_in_payload = payload.len();
+    payload.extend(&pair);
+    payload.extend(b"\ntext after the pair http://after.example/\n");
+    let c = log("c", 17_500, &mut seed);
+    let members = [(a.clone(), gzip(&a)), (payload.clone(), stored(&payload)), (c.clone(), gzip(&c))];
+    let (gz, want) = members_file(&members);
+    let stored_at = members[0].1.len();
+    // The pair's place in the file: after the header and the stored blocks' headers before it.
+    let pair_at = stored_at + 10 + 5 * (pair_in_payload / 0xffff + 1) + pair_in_payload;
+    assert_eq!(&gz[pair_at..pair_at + pair.len()], &pair[..]);
+    // -j 2 cuts the file in four (about a quarter each, 256 KiB at least, parallel.rs): the
+    // second range starts inside the stored member, before the pair.
+    let quarter = gz.len() / 4;
+    assert!(
+        quarter >= 256 << 10 && stored_at < quarter && quarter < pair_at,
+        "{stored_at} {quarter} {pair_at}"
+    );
+    let path = dir.file("pair.gz", &gz);
+    let one = urisift(&["-z", "-j", "1", "--json", &path]);
+    assert_eq!((one.code, one.stderr.as_str()), (Some(0), ""));
+    assert_eq!(member_spans(&one.stdout), want);
+    // The second range alone takes the pair for members (the known limit of `--range`):
+    // what -j 2 must find out.
+    let second = urisift(&["-z", "--json", "--range", &format!("{quarter}:{}", 2 * quarter), &path]);
+    assert!(second.stdout.contains("http://pair1.example/"), "{}", second.stderr);
+    let two = urisift(&["-z", "-j", "2", "--json", &path]);
+    assert!(two.stdout == one.stdout, "-j 2 differs from -j 1");
+    assert_eq!((two.code, two.stderr.as_str()), (Some(0), ""));
+}
