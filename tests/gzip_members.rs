@@ -211,8 +211,9 @@ fn a_single_member_reads_as_one_stream_on_any_threads() {
     assert_eq!(two.stderr, "");
 }
 
-/// The last member cut short (a crawl still being written): a warning that names it, what it
-/// decompresses to read, the members before it whole; on any threads and in any ranges.
+/// The last member cut short (a crawl still being written): a message that names it, what it
+/// decompresses to read, the members before it whole; on any threads and in any ranges. It is
+/// an error of the input, as any data that does not decompress (exit status 2).
 #[test]
 fn a_truncated_last_member_warns_and_keeps_the_matches_before() {
     let dir = TempDir::new("truncated");
@@ -221,8 +222,8 @@ fn a_truncated_last_member_warns_and_keeps_the_matches_before() {
     let cut = &gz[..(last as usize + gz.len()) / 2];
     let path = dir.file("cut.gz", cut);
     let one = urisift(&["-z", "-j", "1", "--json", &path]);
-    assert_eq!(one.code, Some(0), "{}", one.stderr);
-    let warning = format!("urisift: {path}: warning: the gzip member at byte {last} is cut short");
+    assert_eq!(one.code, Some(2), "{}", one.stderr);
+    let warning = format!("urisift: {path}: gzip: the member at byte {last} is cut short");
     assert!(one.stderr.starts_with(&warning), "{}", one.stderr);
     let got = member_spans(&one.stdout);
     let before: Vec<_> = want.iter().filter(|m| m.0 < last).cloned().collect();

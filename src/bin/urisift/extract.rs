@@ -343,7 +343,7 @@ pub fn walk_members<W: Write>(
 ) -> Result<bool, ScanError> {
     let mut trouble = |t: input::Trouble| {
         report_trouble(name, &t);
-        *failed |= t.is_error();
+        *failed = true;
     };
     while let Some((at, reader)) = walk.next_member(&mut trouble).map_err(ScanError::Input)? {
         printer.set_member(at);

@@ -425,7 +425,7 @@ fn report_in_order<W: io::Write>(
                     Msg::Member(at) => printer.set_member(at),
                     Msg::Trouble(t) => {
                         report_trouble(&name, &t);
-                        members_failed |= t.is_error();
+                        members_failed = true;
                     }
                     Msg::Start(seam) if end_seam.is_some() && seam != end_seam => {
                         let Job::Range { range, .. } = &all_jobs[k] else {

@@ -66,17 +66,14 @@ pub enum Trouble {
 }
 
 impl Trouble {
-    /// Whether this is an error of the input (a warning otherwise: a file cut short is one
-    /// still being written, or copied in part).
-    pub fn is_error(&self) -> bool {
-        !matches!(self, Trouble::Cut { .. })
-    }
-
-    /// The message about it, after the input's name.
+    /// The message about it, after the input's name. Each is an error of the input (exit
+    /// status 2), as for a stream that does not decompress (and as `zcat` has it): a member cut
+    /// short cannot be told from one whose data was overwritten, and what it decompressed to
+    /// is read all the same.
     pub fn message(&self) -> String {
         match self {
             Trouble::Cut { at } => format!(
-                "warning: the gzip member at byte {at} is cut short by the end of the input: read as far as it \
+                "gzip: the member at byte {at} is cut short by the end of the input: read as far as it \
                  decompresses"
             ),
             Trouble::Corrupt { at, why } => {
