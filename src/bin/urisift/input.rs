@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use compression::Peeked;
 pub use compression::decoder;
 pub use compression::{Compression, MEMORY_DEFAULT, MEMORY_RANGE};
-pub use members::{MemberWalk, Next, Trouble};
+pub use members::{MemberBytes, MemberWalk, Next, Trouble};
 
 use crate::escape::escaped_str;
 use crate::message::complain;
@@ -303,15 +303,21 @@ impl Notes {
         t.long_page |= b.long_page;
     }
 
-    /// The notes of one scan.
-    pub fn add_scan<R: Read>(&mut self, extractor: &urisift::Extractor<R>) {
-        if let Some(at) = extractor.plain_from() {
-            self.add_long(at, extractor.long_messages());
+    /// The notes of one scan: where its first message too long for mail starts and how many
+    /// there were, the same for those nested too deep, and its web tally.
+    pub fn add_scan(
+        &mut self,
+        long: Option<(u64, u64)>,
+        deep: Option<((u64, usize), u64)>,
+        web: urisift::WebTally,
+    ) {
+        if let Some((at, n)) = long {
+            self.add_long(at, n);
         }
-        if let Some((at, depth)) = extractor.deep_from() {
-            self.add_deep(at, depth, extractor.deep_messages());
+        if let Some(((at, depth), n)) = deep {
+            self.add_deep(at, depth, n);
         }
-        self.add_web(extractor.web_tally());
+        self.add_web(web);
     }
 
     /// The warnings, given the bound of a message (`--mail-message-max`).

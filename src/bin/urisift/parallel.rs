@@ -35,13 +35,14 @@ use urisift::shard::{self, Prefix, Seam};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, FirstBytes, Input, InputError, MAIL_LOOK, MemberWalk, Next, Notes, Trouble,
+    self, Compression, Input, InputError, MAIL_LOOK, MemberBytes, MemberWalk, Next, Notes, Trouble,
     open_for_range, report_trouble, warn_compressed, warn_utf16,
 };
 use crate::json::Counts;
 use crate::message::complain;
 use crate::print::{Printer, Rest, ScanError};
-use channel::{CHANNEL, Delivery, JobMessages, Msg, send_events};
+pub use channel::EventSource;
+use channel::{CHANNEL, Delivery, EventSender, JobMessages, Msg, send_events};
 
 /// How many jobs a worker may be ahead of the job the main thread reports from, per thread.
 const AHEAD: usize = 4;
@@ -627,7 +628,7 @@ fn scan_job(
                     if *guess && tx.send(Msg::Start(extractor.start_seam().cloned())).is_err() {
                         return;
                     }
-                    if send_events(&mut extractor, input, args, delivery, tx, None) && *guess {
+                    if send_events(&mut extractor, input, args, delivery, tx) && *guess {
                         let _ = tx.send(Msg::End(extractor.end_seam().cloned()));
                     }
                 }
@@ -713,8 +714,9 @@ fn agrees(next: Option<Next>, first: Option<u64>, end: u64) -> bool {
 }
 
 /// Scans the members of a gzip file that `walk` goes through, as [`send_events`] sends a
-/// scan's: first where its first member starts, then each member's events after its offset
-/// and what went wrong in it, then where the members after it go on.
+/// scan's: first where its first member starts, then each member's events (the main thread
+/// told of its offset) and what went wrong in it, then where the members after it go on. The
+/// rendered output of many small members (a `.warc.gz`) goes in one message.
 fn send_members(
     mut walk: MemberWalk,
     finder: &UriFinder,
@@ -726,31 +728,43 @@ fn send_members(
     if tx.send(Msg::MembersFrom(walk.first())).is_err() {
         return;
     }
-    let mut closed = false;
+    let Some(mut sender) = EventSender::new(input, args, delivery, tx) else { return };
+    let mut held = Vec::new();
     loop {
-        let mut trouble = |t: Trouble| closed |= tx.send(Msg::Trouble(t)).is_err();
-        let (at, reader) = match walk.next_member(&mut trouble) {
-            Ok(Some(member)) => member,
-            Ok(None) => break,
+        let mut open = true;
+        // What went wrong comes after the output before it.
+        let mut trouble = |t: Trouble| open &= sender.flush() && tx.send(Msg::Trouble(t)).is_ok();
+        let next = walk.next_member(&mut trouble);
+        let (at, reader) = match next {
+            Ok(Some(member)) if open => member,
+            Ok(_) if !open => return,
+            Ok(_) => break,
             Err(e) => {
-                let _ = tx.send(Msg::Failed(e));
+                if sender.flush() {
+                    let _ = tx.send(Msg::Failed(e));
+                }
                 return;
             }
         };
-        let mut first = FirstBytes::new(reader);
-        let mut extractor = finder.reader(&mut first);
-        if closed || !send_events(&mut extractor, input, args, delivery, tx, Some(at)) {
+        sender.set_member(at);
+        let sent = match MemberBytes::read(reader, &mut held) {
+            Ok(MemberBytes::Whole(bytes)) => sender.send(&mut finder.slice(bytes)),
+            Ok(MemberBytes::Long(reader)) => sender.send(&mut finder.reader(reader)),
+            Err(e) => {
+                if sender.flush() {
+                    let _ = tx.send(Msg::Failed(e));
+                }
+                return;
+            }
+        };
+        if !sent {
             return;
         }
-        drop(extractor);
-        if at == 0
-            && let Some(head) = first.head()
-            && tx.send(Msg::Head(head)).is_err()
-        {
+        if at == 0 && held.len() >= 2 && tx.send(Msg::Head([held[0], held[1]])).is_err() {
             return;
         }
     }
-    if !closed {
+    if sender.flush() {
         let _ = tx.send(Msg::MembersNext(walk.next()));
     }
 }

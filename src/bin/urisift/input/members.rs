@@ -292,6 +292,31 @@ impl Read for MemberReader {
     }
 }
 
+/// How much of a member is held to be read in place (a WARC record is most often shorter).
+const HELD: u64 = 1 << 20;
+
+/// A member's bytes, to scan: held whole when it decompresses to at most [`HELD`] bytes (read in
+/// place, with no reader's buffer set up for each of the many small members of a `.warc.gz`),
+/// else those bytes and the rest of the member after them.
+pub enum MemberBytes<'a> {
+    Whole(&'a [u8]),
+    Long(io::Chain<&'a [u8], MemberReader>),
+}
+
+impl<'a> MemberBytes<'a> {
+    /// Reads the member `reader` into `held` (emptied first), up to [`HELD`] bytes.
+    pub fn read(reader: MemberReader, held: &'a mut Vec<u8>) -> io::Result<MemberBytes<'a>> {
+        held.clear();
+        let mut reader = reader.take(HELD);
+        reader.read_to_end(held)?;
+        let reader = reader.into_inner();
+        Ok(match held.len() as u64 == HELD {
+            true => MemberBytes::Long(held.chain(reader)),
+            false => MemberBytes::Whole(held),
+        })
+    }
+}
+
 /// Where the members after a walk's last go on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next {
@@ -327,7 +352,7 @@ impl MemberWalk {
             start => find_member(path, start..range.end)?,
         };
         let Some(from) = from else {
-            let members = Members::new(Box::new(File::open(path)?) as Source, range.end);
+            let members = Members::new(Box::new(io::empty()) as Source, range.end);
             return Ok(MemberWalk {
                 members: Rc::new(RefCell::new(members)),
                 path: Some(path.to_owned()),

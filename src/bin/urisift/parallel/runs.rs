@@ -76,7 +76,7 @@ pub(super) fn scan(
         let replay = held.bytes().chain(Failing(failed)).chain(reader);
         let mut first = FirstBytes::new(replay);
         let mut extractor = finder.reader(&mut first);
-        if send_events(&mut extractor, input, args, delivery, tx, None)
+        if send_events(&mut extractor, input, args, delivery, tx)
             && let Some(head) = first.head()
         {
             let _ = tx.send(Msg::Head(head));
@@ -102,7 +102,7 @@ pub(super) fn scan(
                     let Ok((run, at, out)) = next else { break };
                     // Read in place: a reader's buffer would copy the run again.
                     let mut extractor = shard::slice_messages(finder, run.bytes(), at);
-                    send_events(&mut extractor, input, args, delivery, &out, None);
+                    send_events(&mut extractor, input, args, delivery, &out);
                     // A buffer grown for a long message is not kept.
                     if run.buf.len() <= RUN + 4 * SLACK {
                         let _ = spare_tx.send(run);
@@ -167,7 +167,7 @@ pub(super) fn scan(
             let (out, events) = sync_channel(CHANNEL);
             if tx.send(Msg::Run(events)).is_ok() {
                 let mut extractor = shard::reader_messages(finder, held.bytes().chain(reader), at);
-                send_events(&mut extractor, input, args, delivery, &out, None);
+                send_events(&mut extractor, input, args, delivery, &out);
             }
         }
     });
