@@ -89,9 +89,12 @@ fn log(tag: &str, n: usize, seed: &mut u64) -> Vec<u8> {
     out
 }
 
+/// A match as `--json` gives it: its member's offset, its start and end, its URI.
+type Placed = (u64, u64, u64, String);
+
 /// The file of `members` (each its text and its member), and what `-z --json` must print for
 /// it: each URI with its member's offset and its span in the member.
-fn members_file(members: &[(Vec<u8>, Vec<u8>)]) -> (Vec<u8>, Vec<(u64, u64, u64, String)>) {
+fn members_file(members: &[(Vec<u8>, Vec<u8>)]) -> (Vec<u8>, Vec<Placed>) {
     let (mut gz, mut want) = (Vec::new(), Vec::new());
     for (text, member) in members {
         let at = gz.len() as u64;
@@ -109,7 +112,7 @@ fn gzipped(texts: Vec<Vec<u8>>) -> Vec<(Vec<u8>, Vec<u8>)> {
 }
 
 /// The matches of `--json` output as (member offset, start, end, URI), in their order.
-fn member_spans(json: &str) -> Vec<(u64, u64, u64, String)> {
+fn member_spans(json: &str) -> Vec<Placed> {
     json.lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
         .map(|r| {

@@ -180,9 +180,11 @@ impl Template {
 
     /// Appends the template for `m` read as `uri` (one of its readings), found in the input
     /// named `file` on the line `text`, and a line feed; `outer` is the index of its outer match
-    /// among the input's printed ones (`--nested`). An undefined component, or a line not
+    /// among the input's printed ones (`--nested`); `member` the offset of the gzip member it
+    /// was found in, when the input is read by members. An undefined component, or a line not
     /// counted, is empty. The text, the name, the link's text and where it was found are
     /// written with their control characters escaped; the URI and its parts hold none.
+    #[allow(clippy::too_many_arguments)]
     pub fn render(
         &self,
         buf: &mut Vec<u8>,
