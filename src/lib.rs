@@ -540,6 +540,13 @@
 //! cut into ranges, a mailbox on standard input cut into runs, on N threads) are built on
 //! these.
 //!
+//! A gzip file of many members (RFC 1952 §2.2: a `.warc.gz` holds one per record) is cut by the
+//! command line before this crate sees it: with `-z` each member is an input of its own, whose
+//! matches carry the member's offset in the file and spans into its decompressed bytes, and a
+//! range of the compressed file owns the members that start in it (the command line's
+//! `input/members.rs` says how a range finds its first member without decompressing what comes
+//! before).
+//!
 //! # How the crate is built
 //!
 //! One stage per folder, data flowing one way: `source/` (the input: bytes in memory or a reader
