@@ -58,10 +58,20 @@ const MEMBERS_MIN: u64 = 256 << 10;
 /// The largest.
 const MEMBERS_MAX: u64 = 4 << 20;
 
-/// How long the ranges of a gzip file of `len` bytes are, on `threads` threads: about two per
-/// thread.
-fn members_len(len: u64, threads: usize) -> u64 {
-    (len / (2 * threads as u64)).clamp(MEMBERS_MIN, MEMBERS_MAX)
+/// Cuts `range` of a gzip file of `len` bytes into the ranges its members are read in on
+/// `threads` threads (about two per thread, from [`MEMBERS_MIN`] to [`MEMBERS_MAX`] long),
+/// giving each to `each`: the first starts where `range` does, the last ends where it does.
+/// Each owns the members that start in it; in a file of one member, the first range reads it
+/// and the others find none.
+fn member_ranges(range: Range<u64>, len: u64, threads: usize, mut each: impl FnMut(Range<u64>)) {
+    let span = range.end.min(len).saturating_sub(range.start);
+    let part = (span / (2 * threads as u64)).clamp(MEMBERS_MIN, MEMBERS_MAX);
+    let parts = span.div_ceil(part).max(1);
+    for k in 0..parts {
+        let start = range.start + k * part;
+        let end = if k + 1 == parts { range.end } else { start + part };
+        each(start..end);
+    }
 }
 
 /// One piece of work.
@@ -190,20 +200,19 @@ pub fn scan_all<W: io::Write>(
             _ => false,
         };
         match (input, &args.range) {
-            (Ok(_), Some(range)) if members => jobs.push(Job::Members { input: i, range: range.clone() }),
+            (Ok(Input::File(path)), Some(range)) if members => {
+                // The range in ranges, as a whole file is cut (below).
+                let len = std::fs::metadata(path).map_or(0, |m| m.len());
+                member_ranges(range.clone(), len, threads, |range| {
+                    jobs.push(Job::Members { input: i, range })
+                });
+            }
             (Ok(_), Some(range)) => {
                 jobs.push(Job::Range { input: i, range: range.clone(), part: 0, relay: None, guess: false });
             }
             (Ok(Input::File(path)), None) if members => {
-                // Ranges of the compressed file, each owning the members that start in it;
-                // a file of one member is read by the first, the others finding none.
                 let len = std::fs::metadata(path).map_or(0, |m| m.len());
-                let part = members_len(len, threads);
-                let parts = len.div_ceil(part).max(1);
-                for k in 0..parts {
-                    let end = if k + 1 == parts { u64::MAX } else { (k + 1) * part };
-                    jobs.push(Job::Members { input: i, range: k * part..end });
-                }
+                member_ranges(0..u64::MAX, len, threads, |range| jobs.push(Job::Members { input: i, range }));
             }
             (Ok(Input::File(path)), None) => {
                 match splittable(path, finder) {
@@ -772,6 +781,41 @@ fn send_members(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ranges of a gzip file cover what they are cut from, in order, each at least
+    /// [`MEMBERS_MIN`] long but the last.
+    #[test]
+    fn member_ranges_cover_the_range() {
+        for (range, len, threads) in [
+            (0..u64::MAX, 100 << 20, 2),
+            (0..u64::MAX, 1000, 4),
+            (300..u64::MAX, 10 << 20, 3),
+            (5 << 20..9 << 20, 100 << 20, 2),
+            (200 << 20..300 << 20, 100 << 20, 2),
+        ] {
+            let mut ranges = Vec::new();
+            member_ranges(range.clone(), len, threads, |r| ranges.push(r));
+            assert_eq!(ranges.first().map(|r| r.start), Some(range.start));
+            assert_eq!(ranges.last().map(|r| r.end), Some(range.end));
+            assert!(
+                ranges.windows(2).all(|w| w[0].end == w[1].start && w[0].end - w[0].start >= MEMBERS_MIN)
+            );
+        }
+    }
+
+    /// A range's first member agrees with where the ranges before it found the next member.
+    #[test]
+    fn a_ranges_first_member_is_checked_against_the_one_before() {
+        assert!(agrees(None, Some(0), 100));
+        assert!(agrees(Some(Next::Searched), Some(150), 200));
+        assert!(agrees(Some(Next::At(150)), Some(150), 200));
+        assert!(!agrees(Some(Next::At(150)), Some(170), 200), "a false start after the true one");
+        assert!(!agrees(Some(Next::At(150)), None, 200), "a member missed");
+        assert!(agrees(Some(Next::At(250)), None, 200), "the member after starts in the next range");
+        assert!(!agrees(Some(Next::At(250)), Some(180), 200), "a false start inside the member before");
+        assert!(agrees(Some(Next::End), None, 200));
+        assert!(!agrees(Some(Next::End), Some(180), 200));
+    }
 
     /// A mailbox's ranges cover it in order, later ones shorter by what their thread passes
     /// over first, and each thread's work comes out the same.
