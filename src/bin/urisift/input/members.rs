@@ -25,12 +25,21 @@
 //! starts with, `1f 8b 08`; deflate data may hold them too (a stored block copies its bytes as
 //! they are, and a gzip file stored in a record is a whole member inside one). A place is
 //! taken for a member's start only when a member inflates from it whole, its CRC-32 and ISIZE
-//! right, and ends where the file ends, or where a header that parses starts. A member stored
-//! inside another in a stored block, and followed there by a second stored member, is the one
-//! case this takes for real members; `-j` checks each range's first member against where the
-//! range before it ended, and scans a range whose start was taken wrongly again from there,
-//! so that its output is always that of one thread. A member cut short by the end of the file
-//! is taken too (the last member of a file being written).
+//! right, and ends where the file ends, or where a header that parses starts (or one cut by
+//! the end of the file); or when a member inflates from it without error up to the end of the
+//! file (the last member of a file being written, cut short). What this leaves to chance:
+//!
+//! - a whole member stored as it is inside another (in stored deflate blocks) and followed
+//!   there by bytes that parse as a header (a second stored member) is taken for a member's
+//!   start by a range that starts inside the outer member before it;
+//! - a last member followed by bytes that are no member (trailing garbage) is not found by a
+//!   range that starts after the member before it starts: that range reads nothing, where the
+//!   walk from the start reads the member, then says the bytes after it are no member.
+//!
+//! `--range` alone cannot tell these from the truth; `-j` can: it checks each range's first
+//! member against where the walk of the range before it ended, and scans a range whose start
+//! was found wrongly again from there, so that its output is always that of one thread
+//! (`tests/gzip_members.rs` crafts the first case).
 //!
 //! Memory is bounded: a member is inflated through a 32 KiB window (RFC 1951 §2) and a 64 KiB
 //! buffer of compressed bytes, and the header's name, comment and extra field are passed
