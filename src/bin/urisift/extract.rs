@@ -234,8 +234,7 @@ fn mapped_input<W: Write>(printer: &Printer<'_, W>, opened: &Opened) -> io::Resu
     if printer.args.no_mmap || printer.wants_text() {
         return Ok(None);
     }
-    let Some(map) = mapped::map(file)? else { return Ok(None) };
-    Ok(Compression::recognize(&map[..map.len().min(16)]).is_none().then_some(map))
+    mapped::map(file, |head| Compression::recognize(head).is_none())
 }
 
 /// [`scan`] over the bytes of a mapped input, read in place.

@@ -52,10 +52,12 @@ impl Deref for Mapped {
     }
 }
 
-/// `file` mapped whole when it is a regular file of at least [`MAP_MIN`] bytes and the system
-/// maps it; `None` when it should be read instead.
+/// `file` mapped whole when it is a regular file of at least [`MAP_MIN`] bytes, the system
+/// maps it, and `in_place` says its first 16 bytes (at most) are to be read in place (a
+/// compressed file is read through its decoder: it is not populated for nothing); `None` when
+/// it should be read instead.
 #[cfg(unix)]
-pub fn map(file: &File) -> io::Result<Option<Mapped>> {
+pub fn map(file: &File, in_place: impl FnOnce(&[u8]) -> bool) -> io::Result<Option<Mapped>> {
     let meta = file.metadata()?;
     if !meta.is_file() || meta.len() < MAP_MIN {
         return Ok(None);
@@ -64,6 +66,9 @@ pub fn map(file: &File) -> io::Result<Option<Mapped>> {
     // SAFETY: the bytes are taken not to change while mapped (the module's contract); a file
     // that shrinks raises SIGBUS, which `say_why_on_sigbus` turns into a message and an exit.
     let Ok(map) = (unsafe { memmap2::Mmap::map(file) }) else { return Ok(None) };
+    if !in_place(&map[..map.len().min(16)]) {
+        return Ok(None);
+    }
     // Read front to back: the kernel may read ahead further and drop pages behind. Only a hint.
     let _ = map.advise(memmap2::Advice::Sequential);
     populate_if_cached(&map);
@@ -107,7 +112,7 @@ fn populate_if_cached(_map: &memmap2::Mmap) {}
 
 /// Without memory maps: every file is read.
 #[cfg(not(unix))]
-pub fn map(_file: &File) -> io::Result<Option<Mapped>> {
+pub fn map(_file: &File, _in_place: impl FnOnce(&[u8]) -> bool) -> io::Result<Option<Mapped>> {
     Ok(None)
 }
 
