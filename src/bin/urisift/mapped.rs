@@ -176,9 +176,17 @@ mod tests {
         let bytes: Vec<u8> = (0..MAP_MIN as usize + 3).map(|i| (i % 251) as u8).collect();
         File::create(&big).unwrap().write_all(&bytes).unwrap();
         File::create(&small).unwrap().write_all(b"http://a.example/").unwrap();
-        let mapped = map(&File::open(&big).unwrap()).unwrap().expect("mapped");
+        let mapped = map(&File::open(&big).unwrap(), |_| true).unwrap().expect("mapped");
         assert!(*mapped == bytes[..]);
-        assert!(map(&File::open(&small).unwrap()).unwrap().is_none());
+        assert!(map(&File::open(&small).unwrap(), |_| true).unwrap().is_none());
+        // What its first bytes say is read otherwise (a compressed file) is not mapped.
+        let mut head = None;
+        let refused = map(&File::open(&big).unwrap(), |h| {
+            head = Some(h.to_vec());
+            false
+        });
+        assert!(refused.unwrap().is_none());
+        assert_eq!(head.as_deref(), Some(&bytes[..16]));
     }
 
     /// The resident size of the mapping that starts at `start`, from `/proc/self/smaps`.
@@ -205,7 +213,7 @@ mod tests {
         let path = dir.join("cached");
         let len = 4 * MAP_MIN as usize;
         File::create(&path).unwrap().write_all(&vec![b'a'; len]).unwrap();
-        let mapped = map(&File::open(&path).unwrap()).unwrap().expect("mapped");
+        let mapped = map(&File::open(&path).unwrap(), |_| true).unwrap().expect("mapped");
         let kib = resident_kib(mapped.as_ptr()).expect("the map in smaps");
         // Without the call, none of it would be resident before it is read.
         assert_eq!(kib, len as u64 / 1024, "resident KiB of a {len}-byte map");
