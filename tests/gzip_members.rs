@@ -350,3 +350,155 @@ fn threads_find_out_a_false_start_that_passes_the_checks() {
     assert!(two.stdout == one.stdout, "-j 2 differs from -j 1");
     assert_eq!((two.code, two.stderr.as_str()), (Some(0), ""));
 }
+
+/// A BGZF-like member (`bgzip`, SAMtools' spec): the extra field `BC` with the member's size
+/// less one.
+fn bgzf_member(data: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::GzBuilder::new()
+        .extra(vec![b'B', b'C', 2, 0, 0, 0])
+        .write(Vec::new(), flate2::Compression::fast());
+    gz.write_all(data).unwrap();
+    let mut member = gz.finish().unwrap();
+    let size = (member.len() - 1) as u16;
+    member[16..18].copy_from_slice(&size.to_le_bytes());
+    member
+}
+
+/// A text that members of a fixed size cut anywhere: log lines, a URI wrapped in `<...>` over
+/// two lines (RFC 3986 Appendix C), and a forwarded mail's header block, a few times each;
+/// and the byte spans of the wrapped URIs and of the header blocks.
+fn cut_text(seed: &mut u64) -> (Vec<u8>, Vec<std::ops::Range<usize>>, Vec<std::ops::Range<usize>>) {
+    let (mut text, mut wrapped, mut headers) = (Vec::new(), Vec::new(), Vec::new());
+    for k in 0..12 {
+        // Lines of uneven lengths, so that some members end with a line feed.
+        let lines = log(&format!("bgzf{k}"), 900, seed);
+        for (i, line) in lines.split_inclusive(|&b| b == b'\n').enumerate() {
+            text.extend(&line[..line.len() - 1]);
+            text.extend(&b" and so on"[..i % 11]);
+            text.push(b'\n');
+        }
+        let at = text.len() + 4;
+        write!(text, "See <http://wrapped.example/{k}/a/long/path/that/goes/on/\n and/on/index.html> now.\n")
+            .unwrap();
+        wrapped.push(at..text.len() - 6);
+        let at = text.len();
+        write!(
+            text,
+            "---------- Forwarded message ---------\nFrom: Alice <alice@mail.example>\nDate: Mon, 7 Dec \
+             2026 01:00:00 +0000\nSubject: the report at http://reports.example/{k}/summary.html\n\
+             Archived-At: <http://archive.example/list/2026-12/msg{k:05}.html>\n\n"
+        )
+        .unwrap();
+        headers.push(at..text.len());
+    }
+    (text, wrapped, headers)
+}
+
+/// A file written in members of a fixed size that cut the text anywhere (BGZF's blocks,
+/// `pgzip`, `split` then `gzip`): consecutive members are read as one stream until one ends
+/// with a line feed, so that no URI is cut or lost, whether in a line, wrapped in `<...>` over
+/// two lines, or in a mail header, on any threads and in any ranges. What each prints is what
+/// the decompressed text prints (`zcat f.gz | urisift`), and a match's offsets count from its
+/// run's first member, whose offset is its `member_offset`.
+#[test]
+fn members_that_cut_lines_and_uris_lose_no_uri() {
+    let dir = TempDir::new("bgzf");
+    let mut seed = 0x0bad_5eed_1234_5678;
+    let (text, wrapped, headers) = cut_text(&mut seed);
+    // A member size that cuts a wrapped URI and a header block (not at a line feed: a member
+    // that ends with one ends a run, and a run is scanned as a stream of its own), and ends
+    // some members with a line feed.
+    let cuts = |size: usize, spans: &[std::ops::Range<usize>]| {
+        let (mut inside, mut at_lf) = (false, false);
+        for span in spans {
+            for e in (span.start / size + 1) * size..span.end {
+                if e % size == 0 {
+                    inside = true;
+                    at_lf |= text[e - 1] == b'\n';
+                }
+            }
+        }
+        (inside, at_lf)
+    };
+    let size = (300..=700)
+        .find(|&size| {
+            let ends_lf = (size..text.len()).step_by(size).filter(|&e| text[e - 1] == b'\n').count();
+            cuts(size, &wrapped) == (true, false) && cuts(size, &headers) == (true, false) && ends_lf >= 5
+        })
+        .expect("a member size that cuts a wrapped URI and a header");
+    let mut gz = Vec::new();
+    let mut member_text = std::collections::HashMap::new();
+    for (k, chunk) in text.chunks(size).enumerate() {
+        member_text.insert(gz.len() as u64, k * size);
+        gz.extend(bgzf_member(chunk));
+    }
+    // BGZF's end: an empty member.
+    gz.extend(bgzf_member(b""));
+    assert!(gz.len() > 600 << 10, "{} bytes: too short for -j 3 to cut", gz.len());
+    let plain = dir.file("text.txt", &text);
+    let path = dir.file("cut.gz", &gz);
+    let want = urisift(&[&plain]);
+    assert_eq!((want.code, want.stderr.as_str()), (Some(0), ""));
+    for k in 0..12 {
+        for uri in [
+            format!("http://wrapped.example/{k}/a/long/path/that/goes/on/and/on/index.html\n"),
+            format!("http://archive.example/list/2026-12/msg{k:05}.html\n"),
+        ] {
+            assert!(want.stdout.contains(&uri), "{uri}");
+        }
+    }
+    for threads in ["1", "2", "3"] {
+        let got = urisift(&["-z", "-j", threads, &path]);
+        assert!(got.stdout == want.stdout, "-j {threads}: not the URIs of the decompressed text");
+        assert_eq!((got.code, got.stderr.as_str()), (Some(0), ""));
+    }
+    // Each match's span, counted from its run's first member, holds the URI (a wrapped one
+    // with its line break).
+    let json = urisift(&["-z", "--json", &path]);
+    let spans = member_spans(&json.stdout);
+    assert_eq!(spans.len(), want.stdout.lines().count());
+    for (member, start, end, uri) in &spans {
+        let from = member_text[member] + *start as usize;
+        let found: Vec<u8> = text[from..member_text[member] + *end as usize]
+            .iter()
+            .copied()
+            .filter(|b| !b" \n".contains(b))
+            .collect();
+        assert_eq!(String::from_utf8_lossy(&found), uri.as_str(), "member {member}");
+    }
+    assert!(spans.iter().any(|m| m.0 > 0), "runs after the first");
+    // Random partitions into ranges, some cut just before, at or just after a member's start.
+    let starts: Vec<u64> = {
+        let mut s: Vec<u64> = member_text.keys().copied().collect();
+        s.sort_unstable();
+        s
+    };
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for p in 0..24 {
+        let mut cuts = vec![0, gz.len() as u64];
+        for _ in 0..1 + next() % 4 {
+            cuts.push(next() % gz.len() as u64);
+        }
+        if p % 2 == 0 {
+            for _ in 0..2 {
+                let start = starts[(next() % starts.len() as u64) as usize];
+                cuts.push((start + p as u64 / 2 % 3).saturating_sub(1));
+            }
+        }
+        cuts.sort_unstable();
+        cuts.dedup();
+        let mut out = String::new();
+        for w in cuts.windows(2) {
+            let run = urisift(&["-z", "--range", &format!("{}:{}", w[0], w[1]), &path]);
+            // A range that owns no run finds nothing (exit status 1).
+            assert!(matches!(run.code, Some(0 | 1)) && run.stderr.is_empty(), "{w:?}: {}", run.stderr);
+            out.push_str(&run.stdout);
+        }
+        assert!(out == want.stdout, "the ranges cut at {cuts:?} differ from the decompressed text");
+    }
+}

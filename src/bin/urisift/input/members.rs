@@ -121,6 +121,11 @@ pub struct Members<R> {
     crc: Crc,
     state: State,
     trouble: Option<Trouble>,
+    /// The last byte the current member decompressed to.
+    last: Option<u8>,
+    /// What moving on to the next member gave when that ended a run ([`Members::read_run`]):
+    /// the end of the input, or a header that is no member's, for the walk to take.
+    pending: Option<io::Result<Option<u64>>>,
 }
 
 fn invalid(why: &str) -> io::Error {
@@ -138,6 +143,8 @@ impl<R: Read> Members<R> {
             crc: Crc::new(),
             state: State::Between,
             trouble: None,
+            last: None,
+            pending: None,
         }
     }
 
@@ -157,8 +164,35 @@ impl<R: Read> Members<R> {
         self.header()?;
         self.inflate.reset(false);
         self.crc.reset();
+        self.last = None;
         self.state = State::Body;
         Ok(Some(self.start))
+    }
+
+    /// Whether the current member was read to its end, its trailer right, and its
+    /// decompressed data ends with a line feed (an empty member's does not).
+    pub fn ended_with_lf(&self) -> bool {
+        self.state == State::Ended && self.last == Some(b'\n')
+    }
+
+    /// Reads the current run: the current member, and while a member ends whole but not with
+    /// a line feed, the member after it (wherever it starts), until one ends with a line feed,
+    /// fails, or the input ends. A header after a member of the run that is no member's ends
+    /// the run too, kept for the walk (`pending`).
+    pub fn read_run(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let n = self.read(buf)?;
+            if n > 0 || buf.is_empty() || self.state != State::Ended || self.last == Some(b'\n') {
+                return Ok(n);
+            }
+            match self.next_member() {
+                Ok(Some(_)) => {}
+                other => {
+                    self.pending = Some(other);
+                    return Ok(0);
+                }
+            }
+        }
     }
 
     /// Why the last member did not end as it should, once.
@@ -260,6 +294,9 @@ impl<R: Read> Read for Members<R> {
             self.src.consume(used);
             self.at += used as u64;
             self.crc.update(&buf[..made]);
+            if made > 0 {
+                self.last = Some(buf[made - 1]);
+            }
             match status {
                 Err(e) => self.fail(&invalid(&e.to_string())),
                 Ok(Status::StreamEnd) => match self.trailer() {
@@ -292,12 +329,13 @@ fn fill<B: BufRead>(src: &mut B) -> io::Result<&[u8]> {
     }
 }
 
-/// What reads a member's bytes, the walk keeping the members (a reader the scan may own).
+/// What reads a run's bytes ([`Members::read_run`]), the walk keeping the members (a reader
+/// the scan may own).
 pub struct MemberReader(Rc<RefCell<Members<Source>>>);
 
 impl Read for MemberReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.0.borrow_mut().read(buf)
+        self.0.borrow_mut().read_run(buf)
     }
 }
 
@@ -338,23 +376,26 @@ pub enum Next {
     End,
 }
 
-/// A walk through the members that start in a range of a gzip input (the whole of a stream).
+/// A walk through the runs that start in a range of a gzip input (the whole of a stream).
 pub struct MemberWalk {
     members: Rc<RefCell<Members<Source>>>,
     /// The file, to search again after a broken member (not for a stream).
     path: Option<std::path::PathBuf>,
     end: u64,
     next: Option<Next>,
-    /// Where the last member returned starts.
-    last: Option<u64>,
-    /// Where the walk's first member starts, when it has one.
+    /// Where the walk's first run starts, when it has one.
     first: Option<u64>,
+    /// A run whose first member's header was read, not returned yet (the first, found by
+    /// passing over a run that started before the range).
+    ready: Option<u64>,
 }
 
 impl MemberWalk {
-    /// The members of the file at `path` that start in `range`: from its first member that
-    /// starts in the range, searched for unless the range starts at 0 (a gzip file starts
-    /// with a member).
+    /// The runs of the file at `path` that start in `range`: from its first member that starts
+    /// in the range, searched for unless the range starts at 0 (a gzip file starts with a
+    /// member). When the member before that one ends without a line feed ([`starts_run`]), the
+    /// run it is in started before the range and is read by the range before: it is passed
+    /// over, and the range's first run is the one after it.
     pub fn range(path: &Path, range: Range<u64>) -> io::Result<MemberWalk> {
         let from = match range.start {
             0 => Some(0),
@@ -367,15 +408,47 @@ impl MemberWalk {
                 path: Some(path.to_owned()),
                 end: range.end,
                 next: Some(Next::Searched),
-                last: None,
                 first: None,
+                ready: None,
             });
         };
-        MemberWalk::from(path, from, range.end)
+        let mut walk = MemberWalk::from(path, from, range.end)?;
+        if from > 0 && !starts_run(path, from)? {
+            // What goes wrong in the run passed over, and just after it, is said by the range
+            // that reads the run.
+            let mut quiet = |_: Trouble| {};
+            if walk.advance(&mut quiet)?.is_some() {
+                walk.pass_run()?;
+            }
+            walk.ready = walk.advance(&mut quiet)?;
+            walk.first = walk.ready;
+        }
+        Ok(walk)
     }
 
-    /// The members of the file at `path` from the one at `from` (its start, not searched for)
-    /// to the first that starts at `end` or after.
+    /// Passes over the rest of the current run, as far as the walk's end: a member of the run
+    /// that starts there or after is left for [`MemberWalk::advance`], which ends the walk
+    /// there (no run starts in the range after the one passed over), so that a range reads no
+    /// more of a long run it does not own than its own bytes.
+    fn pass_run(&mut self) -> io::Result<()> {
+        let mut members = self.members.borrow_mut();
+        loop {
+            io::copy(&mut *members, &mut io::sink())?;
+            if members.state != State::Ended || members.last == Some(b'\n') {
+                return Ok(());
+            }
+            match members.next_member() {
+                Ok(Some(start)) if start < self.end => {}
+                other => {
+                    members.pending = Some(other);
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// The runs of the file at `path` from the one that starts at `from` (a member's start that
+    /// starts a run, not searched for) to the first that starts at `end` or after.
     pub fn from(path: &Path, from: u64, end: u64) -> io::Result<MemberWalk> {
         let mut file = File::open(path)?;
         file.seek(SeekFrom::Start(from))?;
@@ -384,36 +457,46 @@ impl MemberWalk {
             path: Some(path.to_owned()),
             end,
             next: None,
-            last: None,
             first: (from < end).then_some(from),
+            ready: None,
         })
     }
 
-    /// The members of a stream, read once (standard input): a broken member ends the walk.
+    /// The runs of a stream, read once (standard input): a broken member ends the walk.
     pub fn stream(reader: Source) -> MemberWalk {
         MemberWalk {
             members: Rc::new(RefCell::new(Members::new(reader, 0))),
             path: None,
             end: u64::MAX,
             next: None,
-            last: None,
             first: Some(0),
+            ready: None,
         }
     }
 
-    /// Where the walk's first member starts (`None`: no member starts in its range).
+    /// Where the walk's first run starts (`None`: no run starts in its range).
     pub fn first(&self) -> Option<u64> {
         self.first
     }
 
-    /// The next member of the walk: where it starts, and a reader of its bytes (to be read
-    /// before the next call). What went wrong with the member before goes to `trouble` first;
-    /// after a broken member, the walk of a file goes on at the next place a member starts
-    /// ([`find_member`]), as a range that started there would.
+    /// The next run of the walk: where its first member starts, and a reader of its bytes (to
+    /// be read before the next call), which goes on past the walk's end to the run's end.
+    /// What went wrong in the run before goes to `trouble` first; after a broken member, the
+    /// walk of a file goes on at the next place a member starts ([`find_member`]), as a range
+    /// that started there would, and a new run starts there.
     pub fn next_member(
         &mut self,
         trouble: &mut dyn FnMut(Trouble),
     ) -> io::Result<Option<(u64, MemberReader)>> {
+        let at = match self.ready.take() {
+            Some(at) => Some(at),
+            None => self.advance(trouble)?,
+        };
+        Ok(at.map(|at| (at, MemberReader(Rc::clone(&self.members)))))
+    }
+
+    /// Moves to the next run's first member: where it starts, its header read.
+    fn advance(&mut self, trouble: &mut dyn FnMut(Trouble)) -> io::Result<Option<u64>> {
         loop {
             if self.next.is_some() {
                 return Ok(None);
@@ -421,25 +504,30 @@ impl MemberWalk {
             let failed = self.members.borrow_mut().take_trouble();
             if let Some(t) = failed {
                 // The input ends in a member cut short: nothing is after it.
-                let cut = matches!(t, Trouble::Cut { .. });
+                let resume = match t {
+                    Trouble::Cut { .. } => None,
+                    Trouble::Corrupt { at, .. } | Trouble::NotMember { at, .. } => Some(at + 1),
+                };
                 trouble(t);
-                match cut {
-                    true => self.next = Some(Next::End),
-                    false => self.resync(self.last.unwrap_or(0) + 1)?,
+                match resume {
+                    None => self.next = Some(Next::End),
+                    Some(from) => self.resync(from)?,
                 }
                 continue;
             }
-            let next = self.members.borrow_mut().next_member();
-            match next {
-                Ok(Some(start)) if start < self.end => {
-                    self.last = Some(start);
-                    return Ok(Some((start, MemberReader(Rc::clone(&self.members)))));
+            let next = {
+                let mut members = self.members.borrow_mut();
+                match members.pending.take() {
+                    Some(next) => next,
+                    None => members.next_member(),
                 }
+            };
+            match next {
+                Ok(Some(start)) if start < self.end => return Ok(Some(start)),
                 Ok(Some(start)) => self.next = Some(Next::At(start)),
                 Ok(None) => self.next = Some(Next::End),
                 Err(e) if matches!(e.kind(), io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof) => {
                     let at = self.members.borrow().start;
-                    self.last = Some(at);
                     match e.kind() {
                         io::ErrorKind::UnexpectedEof => {
                             trouble(Trouble::Cut { at });
@@ -473,10 +561,55 @@ impl MemberWalk {
         Ok(())
     }
 
-    /// Where the members after the walk go on, once [`MemberWalk::next_member`] gave `None`.
+    /// Where the runs after the walk go on, once [`MemberWalk::next_member`] gave `None`.
     pub fn next(&self) -> Next {
         self.next.unwrap_or(Next::End)
     }
+}
+
+/// Whether the member at `at` (> 0) of the file at `path` starts a run: whether the member
+/// before it ends with a line feed, or is not found. That member is searched for backwards
+/// from `at`, a place that holds `1f 8b 08` being taken for it when a member inflates from it
+/// whole, its CRC-32 and ISIZE right, and ends exactly at `at`. A member before that is
+/// broken, or bytes before that are no member, are not found (the search goes on back to the
+/// start of the file): the walk from the start goes on after them with a new run.
+pub fn starts_run(path: &Path, at: u64) -> io::Result<bool> {
+    let mut file = File::open(path)?;
+    let mut buf = vec![0; BUFFER];
+    // The block `lo..hi` read, and the two bytes after it that may end a magic it starts.
+    let mut hi = at;
+    while hi > 0 {
+        let lo = hi.saturating_sub((BUFFER - (MAGIC.len() - 1)) as u64);
+        let len = ((hi - lo) as usize + MAGIC.len() - 1).min((at - lo) as usize);
+        file.seek(SeekFrom::Start(lo))?;
+        file.read_exact(&mut buf[..len])?;
+        for i in memchr::memmem::rfind_iter(&buf[..len], MAGIC) {
+            if let Some(lf) = member_before(path, lo + i as u64, at)? {
+                return Ok(lf);
+            }
+        }
+        hi = lo;
+    }
+    Ok(true)
+}
+
+/// Whether a member inflates from `from` whole, its trailer right, and ends exactly at `at`:
+/// then whether its data ends with a line feed.
+fn member_before(path: &Path, from: u64, at: u64) -> io::Result<Option<bool>> {
+    let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(from))?;
+    let mut members = Members::new(file.take(at - from), from);
+    match members.next_member() {
+        Ok(Some(_)) => {}
+        Ok(None) => return Ok(None),
+        Err(e) if matches!(e.kind(), io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof) => {
+            return Ok(None);
+        }
+        Err(e) => return Err(e),
+    }
+    io::copy(&mut members, &mut io::sink())?;
+    let whole = members.state == State::Ended && members.take_trouble().is_none() && members.at == at;
+    Ok(whole.then(|| members.ended_with_lf()))
 }
 
 /// The first place in `range` of the file at `path` where a member starts, as far as can be
@@ -619,5 +752,61 @@ mod tests {
         let (got, trouble) = read_all(&bad);
         assert!(matches!(trouble, Some(Trouble::Corrupt { at: 0, .. })), "{trouble:?}");
         assert_eq!(got[0].1, text);
+    }
+
+    /// The members of `parts` one after another, and where each starts.
+    fn file_of(parts: &[&[u8]]) -> (Vec<u8>, Vec<u64>) {
+        let (mut data, mut starts) = (Vec::new(), Vec::new());
+        for part in parts {
+            starts.push(data.len() as u64);
+            data.extend(gzip(part));
+        }
+        (data, starts)
+    }
+
+    fn temp_file(name: &str, data: &[u8]) -> std::path::PathBuf {
+        let path = std::env::temp_dir().join(format!("urisift-members-{name}-{}.gz", std::process::id()));
+        std::fs::write(&path, data).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_run_goes_on_until_a_member_ends_with_a_line_feed() {
+        let (data, starts) = file_of(&[b"http://a.exa", b"", b"mple/\n", b"next\n", b"x"]);
+        let path = temp_file("run", &data);
+        let mut walk = MemberWalk::from(&path, 0, u64::MAX).unwrap();
+        let mut got = Vec::new();
+        while let Some((at, mut reader)) = walk.next_member(&mut |t| panic!("{t:?}")).unwrap() {
+            let mut bytes = Vec::new();
+            reader.read_to_end(&mut bytes).unwrap();
+            got.push((at, bytes));
+        }
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(
+            got,
+            [
+                (starts[0], b"http://a.example/\n".to_vec()),
+                (starts[3], b"next\n".to_vec()),
+                (starts[4], b"x".to_vec())
+            ]
+        );
+    }
+
+    #[test]
+    fn a_range_starts_with_the_first_run_that_starts_in_it() {
+        let (mut data, starts) = file_of(&[b"one\n", b"two ", b"three\n", b"four ", b"five ", b"six\n"]);
+        let path = temp_file("range", &data);
+        assert!(starts_run(&path, starts[1]).unwrap(), "after a line feed");
+        assert!(!starts_run(&path, starts[2]).unwrap(), "after a member without");
+        let first = |from: u64, to: u64| MemberWalk::range(&path, from..to).unwrap().first();
+        assert_eq!(first(starts[1], u64::MAX), Some(starts[1]));
+        assert_eq!(first(starts[1] + 1, u64::MAX), Some(starts[3]), "the run of the second passed over");
+        assert_eq!(first(starts[3] + 1, starts[5] + 1), None, "no run starts in the range");
+        assert_eq!(first(starts[3] + 1, u64::MAX), None);
+        // The member before broken (its CRC-32): not found, so the next starts a run.
+        data[starts[2] as usize - 8] ^= 1;
+        std::fs::write(&path, &data).unwrap();
+        assert!(starts_run(&path, starts[2]).unwrap());
+        let _ = std::fs::remove_file(&path);
     }
 }
