@@ -517,6 +517,12 @@ impl MemberWalk {
             }
             let next = {
                 let mut members = self.members.borrow_mut();
+                // The rest of a run not read to its end, passed over (the scan reads it all).
+                let mut scratch = [0; 8 << 10];
+                while members.read_run(&mut scratch)? > 0 {}
+                if members.trouble.is_some() {
+                    continue;
+                }
                 match members.pending.take() {
                     Some(next) => next,
                     None => members.next_member(),
