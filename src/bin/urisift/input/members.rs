@@ -1,4 +1,5 @@
-//! The members of a gzip file, each read on its own (`-z`; issue 39 item 3).
+//! The members of a gzip file, read in runs that end where a member ends with a line feed
+//! (`-z`; issue 39 item 3).
 //!
 //! RFC 1952 §2.2: "A gzip file consists of a series of 'members' (compressed data sets)". A
 //! member (§2.3) is a header, the deflate data (RFC 1951) and a trailer:
@@ -15,13 +16,38 @@
 //!
 //! A crawler writes one member per WARC record, and rotated logs concatenated are one member
 //! each, so that a reader can start at any member: Common Crawl's index gives a record as the
-//! offset and length of its member. The command line reads every member on its own, as a
-//! separate stream: a match's `start` and `end` count the bytes decompressed from its member,
-//! whose offset in the file comes with it (`member_offset`). A range of the compressed file
-//! (`--range`, the ranges of `-j`) owns the members that start in it, and decompresses nothing
-//! before its first.
+//! offset and length of its member. But members need not end where the text does: BGZF
+//! (`bgzip`, blocks of 64 KiB), Python's `pgzip` and `mgzip`, and pieces of `split` gzipped
+//! one by one cut the text anywhere, through a URI, a mail message, a WARC record. So the
+//! command line reads *runs* of members: a member whose decompressed data does not end with a
+//! line feed (an empty one does not) is continued by the next, and consecutive members are
+//! read as one stream until one ends with a line feed, fails, or the input ends. A WARC record
+//! ends with `\r\n\r\n` and a log with a line feed, so each of their members is a run of its
+//! own. A match's `start` and `end` count the bytes decompressed from its run's first member
+//! on, and that member's offset in the file comes with it (`member_offset`). A range of the
+//! compressed file (`--range`, the ranges of `-j`) owns the runs that start in it, and reads
+//! its last run on past its end to the run's end (as a range of a plain file reads past its
+//! end to finish a URI).
 //!
-//! That first member is found by a search ([`find_member`]) for the three bytes every member
+//! A range finds its first member (below), then whether that member starts a run: whether the
+//! member just before it ended with a line feed ([`starts_run`]). That member is searched for
+//! backwards from the first one's offset, a place that holds `1f 8b 08` being taken for it
+//! when a member inflates from there whole, its CRC-32 and ISIZE right, and ends exactly at
+//! the first member's offset; its last decompressed byte tells. When it did not end with a
+//! line feed, the range passes over the members of that run (read by the range before) up to
+//! the first that ends with one, and its first run starts after it; a range that reaches its
+//! end doing so owns no run. A member before that is not found (broken, or bytes before the
+//! first member that are no member) counts as ending a run: the walk from the start begins a
+//! new run after a broken member or bytes that are no member too.
+//!
+//! What a run leaves to chance: a member that ends with a line feed ends its run, though a URI
+//! wrapped in `<...>` over lines (RFC 3986 Appendix C), a mail message or a WARC record may go
+//! on in the next member, which is then scanned as a new stream (mail and WARC are recognized
+//! by a stream's start). Members of a fixed size end with a line feed about once per line
+//! length, and the text then read apart is as a range of a plain file starting at that line
+//! would read it.
+//!
+//! A range's first member is found by a search ([`find_member`]) for the three bytes every member
 //! starts with, `1f 8b 08`; deflate data may hold them too (a stored block copies its bytes as
 //! they are, and a gzip file stored in a record is a whole member inside one). A place is
 //! taken for a member's start only when a member inflates from it whole, its CRC-32 and ISIZE
@@ -34,18 +60,35 @@
 //!   start by a range that starts inside the outer member before it;
 //! - a last member followed by bytes that are no member (trailing garbage) is not found by a
 //!   range that starts after the member before it starts: that range reads nothing, where the
-//!   walk from the start reads the member, then says the bytes after it are no member.
+//!   walk from the start reads the member, then says the bytes after it are no member;
+//! - a place inside the member before a range's first member from which deflate data runs on
+//!   through the rest of that member, to end exactly where it does with the same CRC-32 and
+//!   length, is taken for the member before (only a file made so holds one): the verdict on
+//!   how it ends may then be wrong.
 //!
 //! `--range` alone cannot tell these from the truth; `-j` can: it checks each range's first
-//! member against where the walk of the range before it ended, and scans a range whose start
-//! was found wrongly again from there, so that its output is always that of one thread
+//! run against where the walk of the range before it ended (after its last run), and scans a
+//! range whose start was found wrongly again from there (a wrong verdict on the member before
+//! is found out the same way), so that its output is always that of one thread
 //! (`tests/gzip_members.rs` crafts the first case).
 //!
 //! Memory is bounded: a member is inflated through a 32 KiB window (RFC 1951 §2) and a 64 KiB
 //! buffer of compressed bytes, and the header's name, comment and extra field are passed
-//! over, not kept. Time is linear in the members read, and for the search in the bytes
-//! searched plus what each false start inflates before it fails (for a file made to hold many
-//! false starts, each inflating far, that is more; a range pays it at its start only).
+//! over, not kept; a run is streamed through one extractor, member after member, never held
+//! whole. Time is linear in the members read, and for the search in the bytes searched plus
+//! what each false start inflates before it fails (for a file made to hold many false starts,
+//! each inflating far, that is more; a range pays it at its start only). A range may also
+//! decompress, before its first run: the one member before its first member (to know how it
+//! ends: the backward search reads that member's compressed bytes, and inflates it once), and
+//! the members of a run it passes over, no further than its own end. Over the ranges of a
+//! file each member is thus decompressed a few times at most (by the walk that reads it, the
+//! check of a range's first member, the look at the member before a range, the pass over a
+//! run), linear overall. When the member before is broken, the backward search goes on to the
+//! start of the file, each place that holds `1f 8b 08` inflated up to the range's first member
+//! at most: a file with many broken members costs its ranges more. A run is read by one
+//! range, on one thread: a file whose members seldom end with a line feed (minified JSON in
+//! BGZF blocks) is read mostly by the range where its run starts, however many threads `-j`
+//! has.
 
 use std::cell::RefCell;
 use std::fs::File;
