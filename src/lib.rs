@@ -541,11 +541,12 @@
 //! these.
 //!
 //! A gzip file of many members (RFC 1952 §2.2: a `.warc.gz` holds one per record) is cut by the
-//! command line before this crate sees it: with `-z` each member is an input of its own, whose
-//! matches carry the member's offset in the file and spans into its decompressed bytes, and a
-//! range of the compressed file owns the members that start in it (the command line's
-//! `input/members.rs` says how a range finds its first member without decompressing what comes
-//! before).
+//! command line before this crate sees it: with `-z` each run of members (a member that does not
+//! end with a line feed, as BGZF's blocks, is read on into the next) is an input of its own,
+//! whose matches carry the offset in the file of the run's first member and spans into the
+//! decompressed bytes from there, and a range of the compressed file owns the runs that start in
+//! it (the command line's `input/members.rs` says how a range finds its first run, decompressing
+//! at most the member before it).
 //!
 //! # How the crate is built
 //!

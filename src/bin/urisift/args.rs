@@ -57,7 +57,8 @@ pub(crate) struct Args {
     /// Print each match by a template instead of the bare URI.
     ///
     /// Placeholders: {uri} {text} {file} {line} {start} {end} {outer_start} {outer_end}
-    /// {member_offset} (with -z, the offset of the gzip member found in; empty otherwise)
+    /// {member_offset} (with -z, the offset of the gzip member found in, the first of its
+    /// run; empty otherwise)
     /// {delimiter} {scheme} {authority} {userinfo} {host} {port} {path} {query} {fragment}
     /// {found} {link_text} (empty when undefined; these two for mail read as mail: where in
     /// the message, and the text of the HTML link); {domain} (the host's registrable domain by
@@ -258,8 +259,9 @@ pub(crate) struct Args {
     ///
     /// Offsets then count bytes of the decompressed text. A gzip file is read a member at a
     /// time (RFC 1952 §2.2: one per record in a .warc.gz, one per log in rotated logs
-    /// concatenated), each on its own: a match's offsets count its member's decompressed
-    /// bytes, and the member's offset in the file comes with it (--json "member_offset",
+    /// concatenated), each on its own when it ends with a line feed, else read on into the next
+    /// (BGZF): a match's offsets count the decompressed bytes from its member (the first of such
+    /// a run), and the member's offset in the file comes with it (--json "member_offset",
     /// {member_offset}); -j and --range cut such a file at its members. Without -z, a
     /// compressed input is read as it is, with a warning. Example: `urisift -z -c
     /// /var/log/nginx/access.log.*.gz`.

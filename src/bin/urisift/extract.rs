@@ -189,7 +189,7 @@ fn scan<W: Write>(printer: &mut Printer<'_, W>, input: &Input, finder: &UriFinde
     }
     let (raw, compression) = opened.raw().map_err(ScanError::Input)?;
     if args.search_zip && compression == Some(Compression::Gzip) {
-        // Member by member, each on its own (see `input::members`).
+        // Run by run of members, each on its own (see `input::members`).
         let walk = match input {
             Input::File(path) => MemberWalk::from(path, 0, u64::MAX),
             Input::Stdin => Ok(MemberWalk::stream(raw)),
@@ -279,7 +279,7 @@ fn scan_range<W: Write>(
         input::open_for_range(input, printer.args.search_zip).map_err(ScanError::Input)?;
     if let (Some(Compression::Gzip), true, Input::File(path)) = (compression, printer.args.search_zip, input)
     {
-        // The members that start in the range (see `input::members`).
+        // The runs of members that start in the range (see `input::members`).
         let walk = MemberWalk::range(path, range).map_err(ScanError::Input)?;
         return scan_members(printer, input, finder, walk);
     }
@@ -303,8 +303,8 @@ fn scan_range<W: Write>(
     Ok(counts.matches)
 }
 
-/// Scans the members of a gzip input that `walk` goes through, each on its own; returns how
-/// many URIs were reported.
+/// Scans the runs of members of a gzip input that `walk` goes through, each on its own;
+/// returns how many URIs were reported.
 fn scan_members<W: Write>(
     printer: &mut Printer<'_, W>,
     input: &Input,
@@ -325,7 +325,8 @@ fn scan_members<W: Write>(
     }
 }
 
-/// Reports the members `walk` goes through, each scanned on its own, adding what is warned
+/// Reports the runs of members `walk` goes through (a member that does not end with a line
+/// feed read on into the next), each scanned on its own, adding what is warned
 /// about once to `notes`; what goes wrong in a member is said as it comes, and `failed` set
 /// when that is an error. Whether the input is wanted on (not with `-m` reached). Shared with
 /// the main thread of `-j`, which scans a range again this way when its start was found

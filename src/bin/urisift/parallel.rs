@@ -82,8 +82,9 @@ enum Job {
     /// passes on (`None` when they are guessed, or with `--range`).
     /// `guess`: scanned after [`Prefix::unknown`], its seams sent to the main thread.
     Range { input: usize, range: Range<u64>, part: usize, relay: Option<usize>, guess: bool },
-    /// The members of the gzip file at `input` that start in `range` (`input::members`): the
-    /// main thread checks the first against where the range before ended ([`Msg::MembersFrom`]).
+    /// The runs of members of the gzip file at `input` that start in `range`
+    /// (`input::members`): the main thread checks the first against where the range before
+    /// ended ([`Msg::MembersFrom`]).
     Members { input: usize, range: Range<u64> },
 }
 
@@ -708,9 +709,9 @@ fn count_block(file: &File, range: Range<u64>, lines: bool) -> io::Result<Prefix
     Ok(prefix)
 }
 
-/// Whether a range of a gzip file whose first member starts at `first` (`None`: it owns none)
-/// and that ends at `end` agrees with where the ranges before it found the next member to
-/// start (`next`; `None` before the first range).
+/// Whether a range of a gzip file whose first run starts at `first` (`None`: it owns none)
+/// and that ends at `end` agrees with where the ranges before it found the next run to start
+/// (`next`, the member after their last run; `None` before the first range).
 fn agrees(next: Option<Next>, first: Option<u64>, end: u64) -> bool {
     match next {
         // The first range starts at the file's start, where its first member is; a search
@@ -722,10 +723,10 @@ fn agrees(next: Option<Next>, first: Option<u64>, end: u64) -> bool {
     }
 }
 
-/// Scans the members of a gzip file that `walk` goes through, as [`send_events`] sends a
-/// scan's: first where its first member starts, then each member's events (the main thread
-/// told of its offset) and what went wrong in it, then where the members after it go on. The
-/// rendered output of many small members (a `.warc.gz`) goes in one message.
+/// Scans the runs of members of a gzip file that `walk` goes through, as [`send_events`] sends
+/// a scan's: first where its first run starts, then each run's events (the main thread told of
+/// its first member's offset) and what went wrong in it, then where the runs after it go on.
+/// The rendered output of many small members (a `.warc.gz`) goes in one message.
 fn send_members(
     mut walk: MemberWalk,
     finder: &UriFinder,

@@ -306,8 +306,9 @@ impl<'a, W: Write> Printer<'a, W> {
         Ok(())
     }
 
-    /// The matches that follow come from the gzip member at `at` of the input, each scanned on
-    /// its own: their spans count its bytes. The nesting of matches starts again there.
+    /// The matches that follow come from the run of gzip members that starts at `at` of the
+    /// input, each run scanned on its own: their spans count its bytes from that member on.
+    /// The nesting of matches starts again there.
     pub fn set_member(&mut self, at: u64) {
         self.member = Some(at);
         self.depths.clear();

@@ -45,14 +45,14 @@ pub enum Msg {
     /// What a web archive held that was not read as it should have been; sent after the
     /// events.
     Web(urisift::WebTally),
-    /// The ranges of a gzip file read by members (`input::members`): where the first member
-    /// the range owns starts (`None`: it owns none), sent first.
+    /// The ranges of a gzip file read by members (`input::members`): where the first run of
+    /// members the range owns starts (`None`: it owns none), sent first.
     MembersFrom(Option<u64>),
-    /// The matches that follow come from the member at this offset.
+    /// The matches that follow come from the run of members that starts at this offset.
     Member(u64),
     /// What went wrong in a member, in its place among the events.
     Trouble(Trouble),
-    /// Where the members after the range's go on, sent last.
+    /// Where the runs after the range's go on, sent last.
     MembersNext(Next),
     /// A run of a mailbox read whole, scanned on another thread (`parallel::runs`): its messages come
     /// here, in the place of this one.
