@@ -502,3 +502,59 @@ fn members_that_cut_lines_and_uris_lose_no_uri() {
         assert!(out == want.stdout, "the ranges cut at {cuts:?} differ from the decompressed text");
     }
 }
+
+/// A broken member inside a run (its CRC-32), and bytes that are no member between two members
+/// of a run: the run ends there, what it gave is read, each is said once, and a new run starts
+/// at the next member; on any threads and in any ranges the same.
+#[test]
+fn a_broken_member_ends_its_run_on_any_threads_and_in_any_ranges() {
+    let dir = TempDir::new("bgzf-broken");
+    let mut seed = 0x5eed_0bad_8765_4321;
+    let (text, _, _) = cut_text(&mut seed);
+    let size = 500;
+    let (mut members, mut starts) = (Vec::new(), Vec::new());
+    for chunk in text.chunks(size) {
+        members.push(bgzf_member(chunk));
+    }
+    // Runs of several members: pick members in the middle of runs.
+    let inside: Vec<usize> = (1..members.len() - 1)
+        .filter(|&k| text[k * size - 1] != b'\n' && text[(k + 1) * size - 1] != b'\n')
+        .collect();
+    let (broken, garbage) = (inside[inside.len() / 3], inside[2 * inside.len() / 3]);
+    let n = members[broken].len();
+    members[broken][n - 6] ^= 0x55;
+    let mut gz = Vec::new();
+    for (k, member) in members.iter().enumerate() {
+        if k == garbage {
+            gz.extend(b"not a member");
+        }
+        starts.push(gz.len() as u64);
+        gz.extend(member);
+    }
+    let path = dir.file("broken.gz", &gz);
+    let one = urisift(&["-z", "-j", "1", "--json", &path]);
+    assert_eq!(one.code, Some(2));
+    let said = format!("the member at byte {} is corrupt", starts[broken]);
+    assert!(one.stderr.contains(&said), "{}", one.stderr);
+    assert!(one.stderr.contains("are not a gzip member"), "{}", one.stderr);
+    assert_eq!(one.stderr.lines().count(), 2, "{}", one.stderr);
+    let runs: std::collections::BTreeSet<u64> = member_spans(&one.stdout).iter().map(|m| m.0).collect();
+    assert!(runs.contains(&starts[broken + 1]) && runs.contains(&starts[garbage]), "new runs after them");
+    for threads in ["2", "3"] {
+        let many = urisift(&["-z", "-j", threads, "--json", &path]);
+        assert!(many.stdout == one.stdout, "-j {threads} differs from -j 1");
+        assert_eq!((many.code, many.stderr.as_str()), (Some(2), one.stderr.as_str()));
+    }
+    let mut seed = 99;
+    for p in 0..12u64 {
+        let mut cuts = random_cuts(gz.len() as u64, 1 + p as usize % 4, &mut seed);
+        for k in [broken, broken + 1, garbage] {
+            cuts.push(starts[k] + p % 3 - 1);
+        }
+        cuts.sort_unstable();
+        cuts.dedup();
+        let parts = ranges(&path, &cuts, &[]);
+        assert!(parts.stdout == one.stdout, "the ranges cut at {cuts:?} differ from the whole");
+        assert_eq!(parts.stderr, one.stderr, "cut at {cuts:?}");
+    }
+}
