@@ -41,11 +41,14 @@
 //! new run after a broken member or bytes that are no member too.
 //!
 //! What a run leaves to chance: a member that ends with a line feed ends its run, though a URI
-//! wrapped in `<...>` over lines (RFC 3986 Appendix C), a mail message or a WARC record may go
-//! on in the next member, which is then scanned as a new stream (mail and WARC are recognized
-//! by a stream's start). Members of a fixed size end with a line feed about once per line
-//! length, and the text then read apart is as a range of a plain file starting at that line
-//! would read it.
+//! wrapped in `<...>` over lines (RFC 3986 Appendix C), a mail message, an HTML document or a
+//! WARC record may go on in the next member, which is then scanned as a new stream (mail, HTML
+//! and WARC are recognized by a stream's start). Members of a fixed size end with a line feed
+//! about once per line length, and the text then read apart is as a range of a plain file
+//! starting at that line would read it. A WARC file in BGZF blocks (rather than a member per
+//! record) is read so in a few long runs, each after the first starting inside a record and
+//! read as what its start looks like (mail headers, HTML): fewer URIs than the decompressed
+//! file gives, and the memory the library takes for such a stream (PERFORMANCE.md).
 //!
 //! A range's first member is found by a search ([`find_member`]) for the three bytes every member
 //! starts with, `1f 8b 08`; deflate data may hold them too (a stored block copies its bytes as
