@@ -86,8 +86,8 @@
 //! the members of a run it passes over, no further than its own end. Over the ranges of a
 //! file each member is thus decompressed a few times at most (by the walk that reads it, the
 //! check of a range's first member, the look at the member before a range, the pass over a
-//! run), linear overall. When the member before is broken, the backward search goes on to the
-//! start of the file, each place that holds `1f 8b 08` inflated up to the range's first member
+//! run), linear overall. When the member before is broken (or the range's first member was
+//! found wrongly, inside another), the backward search goes on to the start of the file, each place that holds `1f 8b 08` inflated up to the range's first member
 //! at most: a file with many broken members costs its ranges more. A run is read by one
 //! range, on one thread: a file whose members seldom end with a line feed (minified JSON in
 //! BGZF blocks) is read mostly by the range where its run starts, however many threads `-j`
