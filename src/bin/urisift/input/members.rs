@@ -108,6 +108,45 @@ const MAGIC: &[u8; 3] = b"\x1f\x8b\x08";
 /// The buffer of compressed bytes.
 const BUFFER: usize = 64 << 10;
 
+/// How many of a member's first decompressed bytes tell whether it starts a unit ([`Kind`]).
+const PEEK: usize = 5;
+
+/// What a file holds, as its first member's first bytes tell: where in it a member that
+/// follows one ending with a line feed starts a new run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Text in lines (logs, anything else): every such member starts a run.
+    Lines,
+    /// A web archive (`WARC/`): a member that starts with `WARC/`, a record's first line.
+    Warc,
+    /// An mbox (`From `): a member that starts with `From `, a separator line.
+    Mbox,
+}
+
+impl Kind {
+    /// The kind of a file whose first member's decompressed data starts with `first` (its
+    /// first [`PEEK`] bytes, fewer when the member is shorter).
+    pub fn of(first: &[u8]) -> Kind {
+        if first.starts_with(b"WARC/") {
+            Kind::Warc
+        } else if first.starts_with(b"From ") {
+            Kind::Mbox
+        } else {
+            Kind::Lines
+        }
+    }
+
+    /// Whether a member whose decompressed data starts with `first` (as for [`Kind::of`])
+    /// starts a unit of a file of this kind, when the member before it ended with a line feed.
+    pub fn starts_unit(self, first: &[u8]) -> bool {
+        match self {
+            Kind::Lines => true,
+            Kind::Warc => first.starts_with(b"WARC/"),
+            Kind::Mbox => first.starts_with(b"From "),
+        }
+    }
+}
+
 /// Why a member could not be read to its end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Trouble {
@@ -170,8 +209,16 @@ pub struct Members<R> {
     /// The last byte the current member decompressed to.
     last: Option<u8>,
     /// What moving on to the next member gave when that ended a run ([`Members::read_run`]):
-    /// the end of the input, or a header that is no member's, for the walk to take.
+    /// the end of the input, a header that is no member's, or a member that starts the next
+    /// run (its first bytes in `ahead`), for the walk to take.
     pending: Option<io::Result<Option<u64>>>,
+    /// The kind of the file, once known: from its first member's first bytes.
+    kind: Option<Kind>,
+    /// The current member's first bytes, decompressed to tell whether it starts a run and not
+    /// read yet: `ahead[taken..held]`.
+    ahead: [u8; PEEK],
+    taken: usize,
+    held: usize,
 }
 
 fn invalid(why: &str) -> io::Error {
@@ -191,7 +238,33 @@ impl<R: Read> Members<R> {
             trouble: None,
             last: None,
             pending: None,
+            kind: None,
+            ahead: [0; PEEK],
+            taken: 0,
+            held: 0,
         }
+    }
+
+    /// The members of `src` as [`Members::new`], in a file of `kind`.
+    fn of_kind(src: R, at: u64, kind: Option<Kind>) -> Self {
+        let mut members = Members::new(src, at);
+        members.kind = kind;
+        members
+    }
+
+    /// The current member's first bytes, up to [`PEEK`] (fewer when it ends or fails before),
+    /// decompressed and kept to be read.
+    fn peek(&mut self) -> io::Result<&[u8]> {
+        while self.held < PEEK && self.state == State::Body {
+            let mut more = [0; PEEK];
+            let n = self.inflate_into(&mut more[..PEEK - self.held])?;
+            if n == 0 && self.state == State::Body {
+                continue;
+            }
+            self.ahead[self.held..self.held + n].copy_from_slice(&more[..n]);
+            self.held += n;
+        }
+        Ok(&self.ahead[self.taken..self.held])
     }
 
     /// Moves to the next member, the rest of the current one passed over: where it starts,
@@ -203,6 +276,7 @@ impl<R: Read> Members<R> {
             while self.read(&mut scratch)? > 0 {}
         }
         self.state = State::Between;
+        (self.taken, self.held) = (0, 0);
         if self.fill()?.is_empty() {
             return Ok(None);
         }
@@ -221,22 +295,53 @@ impl<R: Read> Members<R> {
         self.state == State::Ended && self.last == Some(b'\n')
     }
 
-    /// Reads the current run: the current member, and while a member ends whole but not with
-    /// a line feed, the member after it (wherever it starts), until one ends with a line feed,
-    /// fails, or the input ends. A header after a member of the run that is no member's ends
-    /// the run too, kept for the walk (`pending`).
+    /// Reads the current run: the current member, and the member after it (wherever it
+    /// starts) until a member that ends with a line feed is followed by one that starts a unit
+    /// of the file's kind ([`Kind::starts_unit`]), a member fails, or the input ends. A header
+    /// after a member of the run that is no member's ends the run too; it and a member that
+    /// starts the next run are kept for the walk (`pending`). The file's kind is learned from
+    /// the first member read, when not known (the walk from the file's start).
     pub fn read_run(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.pending.is_some() {
+            return Ok(0);
+        }
+        if self.kind.is_none() && self.state == State::Body {
+            let kind = Kind::of(self.peek()?);
+            self.kind = Some(kind);
+        }
         loop {
             let n = self.read(buf)?;
-            if n > 0 || buf.is_empty() || self.state != State::Ended || self.last == Some(b'\n') {
+            if n > 0 || buf.is_empty() {
                 return Ok(n);
             }
-            match self.next_member() {
-                Ok(Some(_)) => {}
-                other => {
-                    self.pending = Some(other);
-                    return Ok(0);
+            match self.run_goes_on(u64::MAX)? {
+                true => {}
+                false => return Ok(0),
+            }
+        }
+    }
+
+    /// At the end of a member read whole or not: whether its run goes on into the next member
+    /// (then read up to its first bytes), else what ended it left in `pending` (a member that
+    /// starts at `end` or after, a member that starts the next run, the end of the input, a
+    /// header that is no member's) or nothing (the member failed).
+    fn run_goes_on(&mut self, end: u64) -> io::Result<bool> {
+        let kind = self.kind.unwrap_or(Kind::Lines);
+        let lf = self.last == Some(b'\n');
+        if self.state != State::Ended || (lf && kind == Kind::Lines) {
+            return Ok(false);
+        }
+        match self.next_member() {
+            Ok(Some(start)) if start < end => {
+                if lf && kind.starts_unit(self.peek()?) {
+                    self.pending = Some(Ok(Some(start)));
+                    return Ok(false);
                 }
+                Ok(true)
+            }
+            other => {
+                self.pending = Some(other);
+                Ok(false)
             }
         }
     }
@@ -327,6 +432,19 @@ impl<R: Read> Members<R> {
 
 impl<R: Read> Read for Members<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.taken < self.held {
+            let n = buf.len().min(self.held - self.taken);
+            buf[..n].copy_from_slice(&self.ahead[self.taken..self.taken + n]);
+            self.taken += n;
+            return Ok(n);
+        }
+        self.inflate_into(buf)
+    }
+}
+
+impl<R: Read> Members<R> {
+    /// Decompresses the next bytes of the current member into `buf`.
+    fn inflate_into(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.state != State::Body || buf.is_empty() {
             return Ok(0);
         }
@@ -459,7 +577,8 @@ impl MemberWalk {
             });
         };
         let mut walk = MemberWalk::from(path, from, range.end)?;
-        if from > 0 && !starts_run(path, from)? {
+        let kind = walk.members.borrow().kind.unwrap_or(Kind::Lines);
+        if from > 0 && !starts_run(path, from, kind)? {
             // What goes wrong in the run passed over, and just after it, is said by the range
             // that reads the run.
             let mut quiet = |_: Trouble| {};
@@ -480,26 +599,24 @@ impl MemberWalk {
         let mut members = self.members.borrow_mut();
         loop {
             io::copy(&mut *members, &mut io::sink())?;
-            if members.state != State::Ended || members.last == Some(b'\n') {
+            if !members.run_goes_on(self.end)? {
                 return Ok(());
-            }
-            match members.next_member() {
-                Ok(Some(start)) if start < self.end => {}
-                other => {
-                    members.pending = Some(other);
-                    return Ok(());
-                }
             }
         }
     }
 
     /// The runs of the file at `path` from the one that starts at `from` (a member's start that
-    /// starts a run, not searched for) to the first that starts at `end` or after.
+    /// starts a run, not searched for) to the first that starts at `end` or after. The file's
+    /// kind is learned from its first member ([`file_kind`]; as it is read, from 0).
     pub fn from(path: &Path, from: u64, end: u64) -> io::Result<MemberWalk> {
+        let kind = match from {
+            0 => None,
+            _ => Some(file_kind(path)?),
+        };
         let mut file = File::open(path)?;
         file.seek(SeekFrom::Start(from))?;
         Ok(MemberWalk {
-            members: Rc::new(RefCell::new(Members::new(Box::new(file) as Source, from))),
+            members: Rc::new(RefCell::new(Members::of_kind(Box::new(file) as Source, from, kind))),
             path: Some(path.to_owned()),
             end,
             next: None,
@@ -547,6 +664,27 @@ impl MemberWalk {
             if self.next.is_some() {
                 return Ok(None);
             }
+            // The rest of a run not read to its end, passed over (the scan reads it all), and a
+            // member that starts the next run, read up to its first bytes: it is read before
+            // what went wrong in it is said.
+            let started = {
+                let mut members = self.members.borrow_mut();
+                let mut scratch = [0; 8 << 10];
+                while members.read_run(&mut scratch)? > 0 {}
+                match members.pending {
+                    Some(Ok(Some(_))) => members.pending.take(),
+                    _ => None,
+                }
+            };
+            if let Some(Ok(Some(start))) = started {
+                match start < self.end {
+                    true => return Ok(Some(start)),
+                    false => {
+                        self.next = Some(Next::At(start));
+                        continue;
+                    }
+                }
+            }
             let failed = self.members.borrow_mut().take_trouble();
             if let Some(t) = failed {
                 // The input ends in a member cut short: nothing is after it.
@@ -563,12 +701,6 @@ impl MemberWalk {
             }
             let next = {
                 let mut members = self.members.borrow_mut();
-                // The rest of a run not read to its end, passed over (the scan reads it all).
-                let mut scratch = [0; 8 << 10];
-                while members.read_run(&mut scratch)? > 0 {}
-                if members.trouble.is_some() {
-                    continue;
-                }
                 match members.pending.take() {
                     Some(next) => next,
                     None => members.next_member(),
@@ -606,7 +738,10 @@ impl MemberWalk {
             Some(at) => {
                 let mut file = File::open(&path)?;
                 file.seek(SeekFrom::Start(at))?;
-                *self.members.borrow_mut() = Members::new(Box::new(file) as Source, at);
+                let mut members = self.members.borrow_mut();
+                // A file whose first member did not say (its header broken) holds lines.
+                let kind = members.kind.unwrap_or(Kind::Lines);
+                *members = Members::of_kind(Box::new(file) as Source, at, Some(kind));
             }
             None => self.next = Some(Next::Searched),
         }
@@ -619,13 +754,15 @@ impl MemberWalk {
     }
 }
 
-/// Whether the member at `at` (> 0) of the file at `path` starts a run: whether the member
-/// before it ends with a line feed, or is not found. That member is searched for backwards
-/// from `at`, a place that holds `1f 8b 08` being taken for it when a member inflates from it
-/// whole, its CRC-32 and ISIZE right, and ends exactly at `at`. A member before that is
-/// broken, or bytes before that are no member, are not found (the search goes on back to the
-/// start of the file): the walk from the start goes on after them with a new run.
-pub fn starts_run(path: &Path, at: u64) -> io::Result<bool> {
+/// Whether the member at `at` (> 0) of the file at `path`, a file of `kind`, starts a run:
+/// whether the member before it ends with a line feed and its own first bytes start a unit
+/// ([`Kind::starts_unit`]), or the member before is not found. That member is searched for
+/// backwards from `at`, a place that holds `1f 8b 08` being taken for it when a member
+/// inflates from it whole, its CRC-32 and ISIZE right, and ends exactly at `at`. A member
+/// before that is broken, or bytes before that are no member, are not found (the search goes
+/// on back to the start of the file): the walk from the start goes on after them with a new
+/// run.
+pub fn starts_run(path: &Path, at: u64, kind: Kind) -> io::Result<bool> {
     let mut file = File::open(path)?;
     let mut buf = vec![0; BUFFER];
     // The block `lo..hi` read, and the two bytes after it that may end a magic it starts.
@@ -637,12 +774,34 @@ pub fn starts_run(path: &Path, at: u64) -> io::Result<bool> {
         file.read_exact(&mut buf[..len])?;
         for i in memchr::memmem::rfind_iter(&buf[..len], MAGIC) {
             if let Some(lf) = member_before(path, lo + i as u64, at)? {
-                return Ok(lf);
+                return Ok(lf && (kind == Kind::Lines || kind.starts_unit(&first_bytes(path, at)?)));
             }
         }
         hi = lo;
     }
     Ok(true)
+}
+
+/// The kind of the file at `path`, from the first bytes of its first member, at 0 ([`Kind::of`]):
+/// [`Kind::Lines`] when its header is broken.
+pub fn file_kind(path: &Path) -> io::Result<Kind> {
+    Ok(Kind::of(&first_bytes(path, 0)?))
+}
+
+/// The first decompressed bytes of the member at `at` of the file at `path`, up to [`PEEK`]
+/// (fewer when it is shorter or fails before, none when its header is broken).
+fn first_bytes(path: &Path, at: u64) -> io::Result<Vec<u8>> {
+    let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(at))?;
+    let mut members = Members::new(file, at);
+    match members.next_member() {
+        Ok(Some(_)) => Ok(members.peek()?.to_vec()),
+        Ok(None) => Ok(Vec::new()),
+        Err(e) if matches!(e.kind(), io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof) => {
+            Ok(Vec::new())
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// Whether a member inflates from `from` whole, its trailer right, and ends exactly at `at`:
@@ -848,8 +1007,8 @@ mod tests {
     fn a_range_starts_with_the_first_run_that_starts_in_it() {
         let (mut data, starts) = file_of(&[b"one\n", b"two ", b"three\n", b"four ", b"five ", b"six\n"]);
         let path = temp_file("range", &data);
-        assert!(starts_run(&path, starts[1]).unwrap(), "after a line feed");
-        assert!(!starts_run(&path, starts[2]).unwrap(), "after a member without");
+        assert!(starts_run(&path, starts[1], Kind::Lines).unwrap(), "after a line feed");
+        assert!(!starts_run(&path, starts[2], Kind::Lines).unwrap(), "after a member without");
         let first = |from: u64, to: u64| MemberWalk::range(&path, from..to).unwrap().first();
         assert_eq!(first(starts[1], u64::MAX), Some(starts[1]));
         assert_eq!(first(starts[1] + 1, u64::MAX), Some(starts[3]), "the run of the second passed over");
@@ -858,7 +1017,7 @@ mod tests {
         // The member before broken (its CRC-32): not found, so the next starts a run.
         data[starts[2] as usize - 8] ^= 1;
         std::fs::write(&path, &data).unwrap();
-        assert!(starts_run(&path, starts[2]).unwrap());
+        assert!(starts_run(&path, starts[2], Kind::Lines).unwrap());
         let _ = std::fs::remove_file(&path);
     }
 }
