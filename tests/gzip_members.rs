@@ -558,3 +558,299 @@ fn a_broken_member_ends_its_run_on_any_threads_and_in_any_ranges() {
         assert_eq!(parts.stderr, one.stderr, "cut at {cuts:?}");
     }
 }
+
+/// The next number of a xorshift generator.
+fn next_random(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
+/// A WARC record (ISO 28500) of type `kind`, its target `target`, with `content`.
+fn warc_record(kind: &str, target: &str, content_type: &str, content: &[u8]) -> Vec<u8> {
+    let mut r = format!(
+        "WARC/1.1\r\nWARC-Type: {kind}\r\nWARC-Target-URI: {target}\r\nContent-Type: {content_type}\r\n\
+         Content-Length: {}\r\n\r\n",
+        content.len()
+    )
+    .into_bytes();
+    r.extend_from_slice(content);
+    r.extend_from_slice(b"\r\n\r\n");
+    r
+}
+
+/// A web archive of `n` records after its `warcinfo`: HTML pages in lines (links, text URIs,
+/// a line that starts with a tag), and plain-text metadata records of URIs, hard to compress.
+fn web_archive(n: usize, seed: &mut u64) -> Vec<u8> {
+    let mut out = warc_record(
+        "warcinfo",
+        "http://crawler.example/",
+        "application/warc-fields",
+        b"software: a test\r\nformat: WARC File Format 1.1\r\n",
+    );
+    for i in 0..n {
+        let target = format!("http://site.example/page/{i}");
+        let mut body = String::new();
+        if i % 4 == 3 {
+            for k in 0..40 {
+                let (a, b) = (next_random(seed), next_random(seed));
+                body.push_str(&format!("seen {k} http://meta.example/{i}/{a:016x} via {b:016x}\n"));
+            }
+            out.extend(warc_record("metadata", &target, "text/plain", body.as_bytes()));
+            continue;
+        }
+        body.push_str(&format!("<!DOCTYPE html>\n<html><head><title>Page {i}</title></head>\n<body>\n"));
+        for k in 0..50 {
+            let (a, b, c) = (next_random(seed), next_random(seed), next_random(seed));
+            match k % 3 {
+                0 => body.push_str(&format!(
+                    "<a href=\"https://links.example/{i}/{a:016x}?k={k}\">item {b:016x}</a>\n"
+                )),
+                1 => body.push_str(&format!(
+                    "<p>Read http://text.example/{i}/{a:016x}/{c:x} before {b:016x}.</p>\n"
+                )),
+                _ => body.push_str(&format!("<li>{a:016x} {b:016x} <a href=\"/rel/{c:x}\">more</a></li>\n")),
+            }
+        }
+        body.push_str("</body></html>\n");
+        let http = format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        out.extend(warc_record("response", &target, "application/http; msgtype=response", http.as_bytes()));
+    }
+    out
+}
+
+/// `text` in BGZF-like members of `size` decompressed bytes each, then BGZF's empty last
+/// member; and where each member starts in the file.
+fn bgzf_file(text: &[u8], size: usize) -> (Vec<u8>, Vec<u64>) {
+    let (mut gz, mut starts) = (Vec::new(), Vec::new());
+    for chunk in text.chunks(size) {
+        starts.push(gz.len() as u64);
+        gz.extend(bgzf_member(chunk));
+    }
+    gz.extend(bgzf_member(b""));
+    (gz, starts)
+}
+
+/// A member size in 300..=700 that starts at least `aligned` members at a unit's start (their
+/// runs read apart) and ends at least `lf` members with a line feed inside a unit (what a run
+/// must go on over).
+fn unit_size(text: &[u8], unit: &[u8], aligned: usize, lf: usize) -> usize {
+    (300..=700)
+        .find(|&size| {
+            let ends: Vec<usize> = (size..text.len()).step_by(size).collect();
+            let at_unit =
+                ends.iter().filter(|&&e| text[e - 1] == b'\n' && text[e..].starts_with(unit)).count();
+            let inside =
+                ends.iter().filter(|&&e| text[e - 1] == b'\n' && !text[e..].starts_with(unit)).count();
+            at_unit >= aligned && inside >= lf
+        })
+        .expect("a member size")
+}
+
+/// What `--range` cuts of `path` at `cuts` print one after another, with `args` before them;
+/// each range's error output empty and its exit status 0 or 1 (one that owns no run).
+fn range_outputs(path: &str, cuts: &[u64], args: &[&str]) -> String {
+    let mut out = String::new();
+    for w in cuts.windows(2) {
+        let range = format!("{}:{}", w[0], w[1]);
+        let mut all = args.to_vec();
+        all.extend(["--range", &range, path]);
+        let run = urisift(&all);
+        assert!(matches!(run.code, Some(0 | 1)) && run.stderr.is_empty(), "{w:?}: {}", run.stderr);
+        out.push_str(&run.stdout);
+    }
+    out
+}
+
+/// Random cuts of `gz`, some just before, at or just after a member's start (`p` chooses).
+fn partition(gz_len: u64, starts: &[u64], p: u64, seed: &mut u64) -> Vec<u64> {
+    let mut cuts = vec![0, gz_len];
+    for _ in 0..1 + next_random(seed) % 4 {
+        cuts.push(next_random(seed) % gz_len);
+    }
+    if p % 2 == 0 {
+        for _ in 0..2 {
+            let start = starts[(next_random(seed) % starts.len() as u64) as usize];
+            cuts.push((start + p / 2 % 3).saturating_sub(1));
+        }
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    cuts
+}
+
+/// The URIs of `--json` output with their records' target URIs, in their order.
+fn uris_and_targets(json: &str) -> Vec<(String, String)> {
+    json.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|r| (r["uri"].as_str().unwrap().to_owned(), r["target_uri"].as_str().unwrap_or("").to_owned()))
+        .collect()
+}
+
+/// A web archive in BGZF blocks (`bgzip`, members cut anywhere): a member that ends with a line
+/// feed inside a record (in its HTTP headers, between the lines of a page) went on as a new
+/// run read as what its start looked like (a page's line, held whole as HTML), and lost URIs.
+/// A member after one that ends with a line feed starts a run only when it starts with
+/// `WARC/`, as the file's first does: on any threads and in any ranges, the URIs and their
+/// target URIs are those of the archive decompressed, read as one file.
+#[test]
+fn a_web_archive_in_bgzf_blocks_is_read_by_records_on_any_threads_and_in_any_ranges() {
+    let dir = TempDir::new("bgzf-warc");
+    let mut seed = 0x77a1_c0de_2026_1207;
+    let text = web_archive(200, &mut seed);
+    let size = unit_size(&text, b"WARC/", 2, 20);
+    let (gz, starts) = bgzf_file(&text, size);
+    assert!(gz.len() > 600 << 10, "{} bytes: too short for -j 3 to cut", gz.len());
+    let plain = dir.file("crawl.warc", &text);
+    let path = dir.file("crawl.warc.bgz", &gz);
+    let want = urisift(&["--json", &plain]);
+    assert_eq!((want.code, want.stderr.as_str()), (Some(0), ""));
+    let want = uris_and_targets(&want.stdout);
+    assert!(want.len() > 200 * 20 && want.iter().all(|(_, t)| t.starts_with("http")), "{}", want.len());
+    let one = urisift(&["-z", "-j", "1", "--json", &path]);
+    assert_eq!((one.code, one.stderr.as_str()), (Some(0), ""));
+    assert!(uris_and_targets(&one.stdout) == want, "-j 1: not the URIs of the decompressed archive");
+    // Runs after the first: each at a member that starts a record.
+    let runs: std::collections::BTreeSet<u64> = member_spans(&one.stdout).iter().map(|m| m.0).collect();
+    assert!(runs.len() >= 3, "{runs:?}");
+    for run in &runs {
+        let k = starts.binary_search(run).unwrap();
+        assert!(text[k * size..].starts_with(b"WARC/"), "a run at member {k}");
+    }
+    for threads in ["2", "3"] {
+        let many = urisift(&["-z", "-j", threads, "--json", &path]);
+        assert!(many.stdout == one.stdout, "-j {threads} differs from -j 1");
+        assert_eq!((many.code, many.stderr.as_str()), (Some(0), ""));
+    }
+    for p in 0..16 {
+        let cuts = partition(gz.len() as u64, &starts, p, &mut seed);
+        let out = range_outputs(&path, &cuts, &["-z", "--json"]);
+        assert!(out == one.stdout, "the ranges cut at {cuts:?} differ from the whole");
+    }
+}
+
+/// `data` in base64 (RFC 2045 §6.8), in lines of 76 characters.
+fn base64_lines(data: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for (k, group) in data.chunks(3).enumerate() {
+        let b = [group[0], *group.get(1).unwrap_or(&0), *group.get(2).unwrap_or(&0)];
+        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            out.push(match i <= group.len() {
+                true => ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char,
+                false => '=',
+            });
+        }
+        if k % 19 == 18 {
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// `text` (ASCII) in quoted-printable (RFC 2045 §6.7): `=` as `=3D`, lines broken softly at 72.
+fn quoted_printable(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut width = 0;
+        for c in line.chars() {
+            let piece = match c {
+                '=' => "=3D".to_owned(),
+                c => c.to_string(),
+            };
+            if width + piece.len() > 72 {
+                out.push_str("=\n");
+                width = 0;
+            }
+            out.push_str(&piece);
+            width += piece.len();
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// An mbox of `n` messages, each with an HTML part in quoted-printable and one in base64,
+/// whose URIs only a reader of mail finds (a base64 line is no URI, a soft line break cuts one).
+fn mailbox(n: usize, seed: &mut u64) -> Vec<u8> {
+    let mut out = String::new();
+    for i in 0..n {
+        let mut html = String::from("<html><body>\n");
+        for k in 0..150 {
+            let (a, b) = (next_random(seed), next_random(seed));
+            html.push_str(&format!(
+                "<p>Item {k}: <a href=\"https://mail-links.example/{i}/{a:016x}?x=1&y={k}\">{b:016x}</a></p>\n"
+            ));
+        }
+        html.push_str("</body></html>\n");
+        let mut text = String::from("<html><body>\n");
+        for k in 0..40 {
+            let (a, b) = (next_random(seed), next_random(seed));
+            text.push_str(&format!(
+                "<div>Note {k} at <a href=\"https://qp-links.example/{i}/{a:016x}/a/long/path?to={b:016x}\">here</a></div>\n"
+            ));
+        }
+        text.push_str("</body></html>\n");
+        out.push_str(&format!(
+            "From sender{i}@mail.example Mon Dec  7 01:{:02}:00 2026\nFrom: Sender {i} <sender{i}@mail.example>\n\
+             To: list@mail.example\nSubject: report {i}\nDate: Mon, 7 Dec 2026 01:{:02}:00 +0000\n\
+             Message-ID: <m{i}@mail.example>\nMIME-Version: 1.0\n\
+             Content-Type: multipart/alternative; boundary=\"b{i}\"\n\n--b{i}\n\
+             Content-Type: text/html; charset=us-ascii\nContent-Transfer-Encoding: quoted-printable\n\n{}\
+             --b{i}\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n{}\
+             --b{i}--\n\n",
+            i % 60,
+            i % 60,
+            quoted_printable(&text),
+            base64_lines(html.as_bytes()),
+        ));
+    }
+    out.into_bytes()
+}
+
+/// An mbox in BGZF blocks: a member that ends with a line feed inside a message went on as a
+/// new run read as plain text, and lost the URIs of the base64 and quoted-printable parts after
+/// it. A member after one that ends with a line feed starts a run only when it starts with
+/// `From `, as the file's first does: on any threads and in any ranges, the URIs are those of
+/// the mbox decompressed.
+#[test]
+fn an_mbox_in_bgzf_blocks_is_read_by_messages_on_any_threads_and_in_any_ranges() {
+    let dir = TempDir::new("bgzf-mbox");
+    let mut seed = 0x3b0c_5eed_0000_0039;
+    let text = mailbox(30, &mut seed);
+    let size = unit_size(&text, b"From ", 1, 20);
+    let (gz, starts) = bgzf_file(&text, size);
+    assert!(gz.len() > 512 << 10, "{} bytes: too short for -j 2 to cut", gz.len());
+    let plain = dir.file("inbox.mbox", &text);
+    let path = dir.file("inbox.mbox.bgz", &gz);
+    let want = urisift(&[&plain]);
+    assert_eq!((want.code, want.stderr.as_str()), (Some(0), ""));
+    assert!(
+        want.stdout.contains("https://mail-links.example/29/")
+            && want.stdout.contains("https://qp-links.example/29/")
+    );
+    let one = urisift(&["-z", "-j", "1", &path]);
+    assert_eq!((one.code, one.stderr.as_str()), (Some(0), ""));
+    assert!(one.stdout == want.stdout, "-j 1: not the URIs of the decompressed mbox");
+    let json = urisift(&["-z", "--json", &path]);
+    let runs: std::collections::BTreeSet<u64> = member_spans(&json.stdout).iter().map(|m| m.0).collect();
+    assert!(runs.len() >= 2, "{runs:?}");
+    for run in &runs {
+        let k = starts.binary_search(run).unwrap();
+        assert!(text[k * size..].starts_with(b"From "), "a run at member {k}");
+    }
+    let two = urisift(&["-z", "-j", "2", &path]);
+    assert!(two.stdout == one.stdout, "-j 2 differs from -j 1");
+    assert_eq!((two.code, two.stderr.as_str()), (Some(0), ""));
+    for p in 0..8 {
+        let cuts = partition(gz.len() as u64, &starts, p, &mut seed);
+        let out = range_outputs(&path, &cuts, &["-z"]);
+        assert!(out == one.stdout, "the ranges cut at {cuts:?} differ from the whole");
+    }
+}
