@@ -1020,4 +1020,50 @@ mod tests {
         assert!(starts_run(&path, starts[2], Kind::Lines).unwrap());
         let _ = std::fs::remove_file(&path);
     }
+
+    /// The runs of a walk, each its first member's offset and its bytes.
+    fn runs(mut walk: MemberWalk) -> Vec<(u64, Vec<u8>)> {
+        let mut got = Vec::new();
+        while let Some((at, mut reader)) = walk.next_member(&mut |t| panic!("{t:?}")).unwrap() {
+            let mut bytes = Vec::new();
+            reader.read_to_end(&mut bytes).unwrap();
+            got.push((at, bytes));
+        }
+        got
+    }
+
+    #[test]
+    fn in_a_web_archive_a_run_starts_only_at_a_member_that_starts_a_record() {
+        let parts: [&[u8]; 7] =
+            [b"WARC/1.1\r\nA\r\n", b"<p>page\n", b"WARC/1.1 B\n", b"WA", b"RC/1.1 C\n", b"", b"From x\n"];
+        let (data, starts) = file_of(&parts);
+        let path = temp_file("warc-kind", &data);
+        assert_eq!(file_kind(&path).unwrap(), Kind::Warc);
+        let want = [
+            (starts[0], b"WARC/1.1\r\nA\r\n<p>page\n".to_vec()),
+            (starts[2], b"WARC/1.1 B\nWARC/1.1 C\nFrom x\n".to_vec()),
+        ];
+        assert_eq!(runs(MemberWalk::from(&path, 0, u64::MAX).unwrap()), want);
+        let stream = MemberWalk::stream(Box::new(io::Cursor::new(data.clone())));
+        assert_eq!(runs(stream), want, "a stream learns the kind as it reads");
+        // After a line feed, only a member that starts with `WARC/` (five bytes of its own).
+        let verdicts: Vec<bool> =
+            starts[1..].iter().map(|&at| starts_run(&path, at, Kind::Warc).unwrap()).collect();
+        assert_eq!(verdicts, [false, true, false, false, false, false]);
+        let first = |from: u64| MemberWalk::range(&path, from..u64::MAX).unwrap().first();
+        assert_eq!(first(starts[1]), Some(starts[2]));
+        assert_eq!(first(starts[3]), None);
+        assert_eq!(runs(MemberWalk::from(&path, starts[2], u64::MAX).unwrap()), want[1..]);
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn kinds_are_told_by_the_first_bytes() {
+        assert_eq!(Kind::of(b"WARC/"), Kind::Warc);
+        assert_eq!(Kind::of(b"From "), Kind::Mbox);
+        assert_eq!(Kind::of(b"From"), Kind::Lines, "a first member shorter than the mark");
+        assert_eq!(Kind::of(b"GET /"), Kind::Lines);
+        assert!(Kind::Mbox.starts_unit(b"From ") && !Kind::Mbox.starts_unit(b">From"));
+        assert!(Kind::Lines.starts_unit(b"") && !Kind::Warc.starts_unit(b"WARC"));
+    }
 }
