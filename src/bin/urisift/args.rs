@@ -259,8 +259,9 @@ pub(crate) struct Args {
     ///
     /// Offsets then count bytes of the decompressed text. A gzip file is read a member at a
     /// time (RFC 1952 §2.2: one per record in a .warc.gz, one per log in rotated logs
-    /// concatenated), each on its own when it ends with a line feed, else read on into the next
-    /// (BGZF): a match's offsets count the decompressed bytes from its member (the first of such
+    /// concatenated), each on its own when it ends with a line feed (in a web archive or an
+    /// mbox, and the next starts with WARC/ or From ), else read on into the next (BGZF): a
+    /// match's offsets count the decompressed bytes from its member (the first of such
     /// a run), and the member's offset in the file comes with it (--json "member_offset",
     /// {member_offset}); -j and --range cut such a file at its members. Without -z, a
     /// compressed input is read as it is, with a warning. Example: `urisift -z -c

@@ -326,7 +326,8 @@ fn scan_members<W: Write>(
 }
 
 /// Reports the runs of members `walk` goes through (a member that does not end with a line
-/// feed read on into the next), each scanned on its own, adding what is warned
+/// feed, or in a web archive or an mbox whose next does not start a record or message, read
+/// on into the next), each scanned on its own, adding what is warned
 /// about once to `notes`; what goes wrong in a member is said as it comes, and `failed` set
 /// when that is an error. Whether the input is wanted on (not with `-m` reached). Shared with
 /// the main thread of `-j`, which scans a range again this way when its start was found

@@ -1,5 +1,5 @@
-//! The members of a gzip file, read in runs that end where a member ends with a line feed
-//! (`-z`; issue 39 item 3).
+//! The members of a gzip file, read in runs that end where a member ends with a line feed and
+//! the next starts as the file's first does (`-z`; issue 39 item 3).
 //!
 //! RFC 1952 §2.2: "A gzip file consists of a series of 'members' (compressed data sets)". A
 //! member (§2.3) is a header, the deflate data (RFC 1951) and a trailer:
@@ -19,36 +19,61 @@
 //! offset and length of its member. But members need not end where the text does: BGZF
 //! (`bgzip`, blocks of 64 KiB), Python's `pgzip` and `mgzip`, and pieces of `split` gzipped
 //! one by one cut the text anywhere, through a URI, a mail message, a WARC record. So the
-//! command line reads *runs* of members: a member whose decompressed data does not end with a
-//! line feed (an empty one does not) is continued by the next, and consecutive members are
-//! read as one stream until one ends with a line feed, fails, or the input ends. A WARC record
-//! ends with `\r\n\r\n` and a log with a line feed, so each of their members is a run of its
-//! own. A match's `start` and `end` count the bytes decompressed from its run's first member
-//! on, and that member's offset in the file comes with it (`member_offset`). A range of the
+//! command line reads *runs* of members, consecutive members read as one stream. A member
+//! boundary ends a run only when both the member before ends with a line feed (an empty one
+//! does not) and the next member's own decompressed data starts the way the file's first
+//! member starts a unit ([`Kind`], from the first member's first five bytes):
+//!
+//! - a web archive, whose first member starts with `WARC/`: the next starts with `WARC/`;
+//! - an mbox, whose first member starts with `From `: the next starts with `From ` (the
+//!   separator line; the test the library makes of a stream's start, `reads_as_mail`, also
+//!   weighs options such as `--no-mail` and looks further than a member may hold, so the
+//!   bytes alone are taken, the same for every reader of the file);
+//! - anything else (logs, text): any next member.
+//!
+//! Else the run goes on, until such a boundary, a member that fails, or the end of the input.
+//! A WARC record ends with `\r\n\r\n` and its member per record starts with `WARC/`, a log with
+//! a line feed, so each of their members is a run of its own; members cut anywhere in a web
+//! archive or an mbox start a run only where a record or message starts, so that each run is
+//! read as what the file is. The next member's first bytes are inflated anyway: at most five
+//! are kept aside to tell, then read as the run's. A match's `start` and `end` count the bytes
+//! decompressed from its run's first member on, and that member's offset in the file comes
+//! with it (`member_offset`). A range of the
 //! compressed file (`--range`, the ranges of `-j`) owns the runs that start in it, and reads
 //! its last run on past its end to the run's end (as a range of a plain file reads past its
 //! end to finish a URI).
 //!
-//! A range finds its first member (below), then whether that member starts a run: whether the
-//! member just before it ended with a line feed ([`starts_run`]). That member is searched for
+//! A range finds its first member (below), then whether that member starts a run ([`starts_run`]):
+//! whether the member just before it ended with a line feed and, in a web archive or an mbox,
+//! whether its own first bytes start a record or message, the file's kind learned by inflating
+//! the first five bytes of the member at offset 0 ([`file_kind`]). The member before is searched for
 //! backwards from the first one's offset, a place that holds `1f 8b 08` being taken for it
 //! when a member inflates from there whole, its CRC-32 and ISIZE right, and ends exactly at
 //! the first member's offset; its last decompressed byte tells. When it did not end with a
-//! line feed, the range passes over the members of that run (read by the range before) up to
-//! the first that ends with one, and its first run starts after it; a range that reaches its
+//! line feed (or the first member does not start a unit), the range passes over the members of
+//! that run (read by the range before) up to the first boundary that ends it, by the same rule,
+//! and its first run starts after it; a range that reaches its
 //! end doing so owns no run. A member before that is not found (broken, or bytes before the
 //! first member that are no member) counts as ending a run: the walk from the start begins a
 //! new run after a broken member or bytes that are no member too.
 //!
-//! What a run leaves to chance: a member that ends with a line feed ends its run, though a URI
-//! wrapped in `<...>` over lines (RFC 3986 Appendix C), a mail message, an HTML document or a
-//! WARC record may go on in the next member, which is then scanned as a new stream (mail, HTML
-//! and WARC are recognized by a stream's start). Members of a fixed size end with a line feed
-//! about once per line length, and the text then read apart is as a range of a plain file
-//! starting at that line would read it. A WARC file in BGZF blocks (rather than a member per
-//! record) is read so in a few long runs, each after the first starting inside a record and
-//! read as what its start looks like (mail headers, HTML): fewer URIs than the decompressed
-//! file gives, and the memory the library takes for such a stream (PERFORMANCE.md).
+//! What a run leaves to chance:
+//!
+//! - in a file of lines, a member that ends with a line feed ends its run, though a URI wrapped
+//!   in `<...>` over lines (RFC 3986 Appendix C) or an HTML document may go on in the next
+//!   member, which is then scanned as a new stream (HTML is recognized by a stream's start).
+//!   Members of a fixed size end with a line feed about once per line length, and the text
+//!   then read apart is as a range of a plain file starting at that line would read it;
+//! - in a web archive, a line that starts with `WARC/` inside a record (an archive about
+//!   archives), at the start of a member after one that ends with a line feed, starts a run
+//!   there, read as a record; in an mbox, a line `From ` inside a message (an mbox that does
+//!   not quote them as `>From `) likewise, as the library itself reads such a line;
+//! - a record or message that starts in a member of fewer than five bytes, or a few bytes
+//!   before a member's end, does not start a run: the run goes on over it, read as it is in
+//!   the decompressed file (runs are longer, never cut wrongly);
+//! - a file whose first member holds fewer than five bytes, or whose first record or message
+//!   does not start the file, is read as lines (its kind from its first member alone, so that
+//!   a range learns it by inflating five bytes).
 //!
 //! A range's first member is found by a search ([`find_member`]) for the three bytes every member
 //! starts with, `1f 8b 08`; deflate data may hold them too (a stored block copies its bytes as
@@ -81,8 +106,10 @@
 //! whole. Time is linear in the members read, and for the search in the bytes searched plus
 //! what each false start inflates before it fails (for a file made to hold many false starts,
 //! each inflating far, that is more; a range pays it at its start only). A range may also
-//! decompress, before its first run: the one member before its first member (to know how it
-//! ends: the backward search reads that member's compressed bytes, and inflates it once), and
+//! decompress, before its first run: the first five bytes of the file's first member and of its
+//! own first member (the kind, and whether that member starts a unit), the one member before
+//! its first member (to know how it ends: the backward search reads that member's compressed
+//! bytes, and inflates it once), and
 //! the members of a run it passes over, no further than its own end. Over the ranges of a
 //! file each member is thus decompressed a few times at most (by the walk that reads it, the
 //! check of a range's first member, the look at the member before a range, the pass over a
