@@ -578,6 +578,15 @@
 //! cut into ranges, a mailbox on standard input cut into runs, on N threads) are built on
 //! these.
 //!
+//! A gzip file of many members (RFC 1952 §2.2: a `.warc.gz` holds one per record) is cut by the
+//! command line before this crate sees it: with `-z` each run of members (a member that does not
+//! end with a line feed, as BGZF's blocks, is read on into the next, and in a web archive or an
+//! mbox so is one whose next does not start with `WARC/` or `From `) is an input of its own,
+//! whose matches carry the offset in the file of the run's first member and spans into the
+//! decompressed bytes from there, and a range of the compressed file owns the runs that start in
+//! it (the command line's `input/members.rs` says how a range finds its first run, decompressing
+//! at most the member before it).
+//!
 //! # How the crate is built
 //!
 //! One stage per folder, data flowing one way: `source/` (the input: bytes in memory or a reader

@@ -579,6 +579,10 @@ fn json_records_follow_the_documented_schema() {
     let nested =
         dir.file("n.eml", b"Subject: x\n\nhttps://www.google.com/url?q=https%3A%2F%2Fd.example%2F&sa=D\n");
     let nested = nested.to_str().unwrap();
+    // A gzip file of two members, read by members (`member_offset`).
+    let gz = [compressed("gzip", text.as_bytes()), compressed("gzip", text.as_bytes())].concat();
+    let gz = dir.file("a.txt.gz", &gz);
+    let gz = gz.to_str().unwrap();
     let mut types = std::collections::BTreeSet::new();
     for args in [
         &["--json", "--rejected", "--abbreviated", "--max-uri-len", "64", a][..],
@@ -587,6 +591,7 @@ fn json_records_follow_the_documented_schema() {
         &["--json", "-c", "--rejected", a, "-"],
         &["--json", "--nested", "-n", nested, "-"],
         &["--json", "--nested", "--flag", "nested", nested, "-"],
+        &["-z", "--json", "-n", "--line-text", "--rejected", "--max-uri-len", "64", gz],
     ] {
         let run = urisift(args, b"mailto:a@b.example?body=http://e.example/\n");
         for record in json_lines(&run) {

@@ -544,3 +544,82 @@ fn a_decompression_bomb_is_cut_at_the_bound() {
     assert!(run.stderr.contains("1 HTTP body decompresses to more than 1048576 bytes"), "{}", run.stderr);
     assert!(run.stderr.contains("1 HTTP body is in a content coding that is not known"), "{}", run.stderr);
 }
+
+/// The records of the generated archive `warc`, each whole (no record's content holds the
+/// line a record starts with).
+fn records(warc: &[u8]) -> Vec<&[u8]> {
+    let mut starts: Vec<usize> = memchr::memmem::find_iter(warc, b"WARC/1.1\r\nWARC-Type: ").collect();
+    starts.push(warc.len());
+    starts.windows(2).map(|w| &warc[w[0]..w[1]]).collect()
+}
+
+/// The matches of `--json` output as (member offset, start, end, URI), in their order.
+fn member_spans(json: &str) -> Vec<(u64, u64, u64, String)> {
+    json.lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|r| {
+            let n = |k: &str| r[k].as_u64().unwrap_or_else(|| panic!("{k} in {r}"));
+            (n("member_offset"), n("start"), n("end"), r["uri"].as_str().unwrap().to_owned())
+        })
+        .collect()
+}
+
+/// A `.warc.gz` as crawlers write it, a gzip member per record (issue 39 item 3): each match
+/// carries its member's offset in the file and its span in the record; `-j 2` gives what
+/// `-j 1` gives; random `--range` cuts of the compressed file add up to the whole.
+#[test]
+fn a_warc_gz_is_cut_at_its_members() {
+    let crawl = crawl();
+    let records = records(&crawl.warc);
+    // The warcinfo, and a request, a response and (but for redirects) a metadata record a page.
+    assert_eq!(records.len(), 1 + 3 * PAGES - PAGES / 10);
+    let (mut gz, mut want) = (Vec::new(), Vec::new());
+    for record in &records {
+        let at = gz.len() as u64;
+        for m in urisift::extract_slice(record) {
+            want.push((at, m.span().start, m.span().end, m.uri().to_owned()));
+        }
+        gz.extend(gzip(record));
+    }
+    // Long enough for -j 2 to cut it into ranges (at least twice 256 KiB).
+    assert!(gz.len() > 1 << 20, "{} bytes", gz.len());
+    let dir = std::env::temp_dir().join(format!("urisift-warc-gz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("crawl.warc.gz");
+    std::fs::write(&path, &gz).unwrap();
+    let path = path.to_str().unwrap();
+    let one = cli(&["-z", "-j", "1", "--json", path], b"");
+    assert_eq!(one.stderr, "");
+    assert_eq!(member_spans(&one.stdout), want);
+    // Common Crawl's index gives a record as its member's offset: that member alone, inflated,
+    // is the record the spans count in (a redirect's Location is written as it is).
+    let some = want.iter().find(|m| m.3 == "https://moved.example/1007").unwrap();
+    let alone = flate2::read::GzDecoder::new(&gz[some.0 as usize..]);
+    let record: Vec<u8> = std::io::Read::bytes(alone).map(Result::unwrap).collect();
+    assert_eq!(&record[some.1 as usize..some.2 as usize], some.3.as_bytes());
+    let two = cli(&["-z", "-j", "2", "--json", path], b"");
+    assert!(two.stdout == one.stdout, "-j 2 differs from -j 1");
+    assert_eq!(two.stderr, "");
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    for threads in ["1", "2"] {
+        let mut cuts: Vec<u64> = (0..4)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed % gz.len() as u64
+            })
+            .collect();
+        cuts.extend([0, gz.len() as u64]);
+        cuts.sort_unstable();
+        let mut parts = String::new();
+        for w in cuts.windows(2) {
+            let run =
+                cli(&["-z", "-j", threads, "--json", "--range", &format!("{}:{}", w[0], w[1]), path], b"");
+            assert_eq!(run.stderr, "", "{w:?}");
+            parts.push_str(&run.stdout);
+        }
+        assert!(parts == one.stdout, "-j {threads}: the ranges cut at {cuts:?} differ from the whole");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

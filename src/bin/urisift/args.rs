@@ -57,6 +57,8 @@ pub(crate) struct Args {
     /// Print each match by a template instead of the bare URI.
     ///
     /// Placeholders: {uri} {text} {file} {line} {start} {end} {outer_start} {outer_end}
+    /// {member_offset} (with -z, the offset of the gzip member found in, the first of its
+    /// run; empty otherwise)
     /// {delimiter} {scheme} {authority} {userinfo} {host} {port} {path} {query} {fragment}
     /// {found} {link_text} (empty when undefined; these two for mail read as mail: where in
     /// the message, and the text of the HTML link); {domain} (the host's registrable domain by
@@ -259,8 +261,15 @@ pub(crate) struct Args {
     /// Decompress gzip, bzip2, xz and zstd input (files and standard input), recognized by
     /// its first bytes.
     ///
-    /// Offsets then count bytes of the decompressed text. Without -z, a compressed input is
-    /// read as it is, with a warning. Example: `urisift -z -c /var/log/nginx/access.log.*.gz`.
+    /// Offsets then count bytes of the decompressed text. A gzip file is read a member at a
+    /// time (RFC 1952 §2.2: one per record in a .warc.gz, one per log in rotated logs
+    /// concatenated), each on its own when it ends with a line feed (in a web archive or an
+    /// mbox, and the next starts with WARC/ or From ), else read on into the next (BGZF): a
+    /// match's offsets count the decompressed bytes from its member (the first of such
+    /// a run), and the member's offset in the file comes with it (--json "member_offset",
+    /// {member_offset}); -j and --range cut such a file at its members. Without -z, a
+    /// compressed input is read as it is, with a warning. Example: `urisift -z -c
+    /// /var/log/nginx/access.log.*.gz`.
     #[arg(short = 'z', long)]
     pub(crate) search_zip: bool,
 
@@ -315,7 +324,9 @@ pub(crate) struct Args {
     /// needs it, so the ranges of any partition of a file, scanned one by one (on as many
     /// machines), report exactly the URIs of the whole file, each once, with the same offsets
     /// and line numbers (-n counts the lines before START by a pass over them). Files only
-    /// (not standard input, nor with -z). A file read as mail is cut at its messages: a range
+    /// (not standard input). With -z, a gzip file's range (offsets into the compressed file)
+    /// reports the members that start in it, decompressing none before; other compressed
+    /// files cannot be cut. A file read as mail is cut at its messages: a range
     /// reports the messages whose mbox `From ` line starts in it (reading, at the speed of a
     /// search, the messages before it). Example, two halves of a 1 GB log:
     /// `urisift --range 0:500000000 big.log; urisift --range 500000000: big.log`.
@@ -325,7 +336,8 @@ pub(crate) struct Args {
     /// Scan with NUM threads, from 1 to 1024 (default: the number of cores).
     ///
     /// Files are scanned in parallel and a large file in ranges (as --range cuts it), and the
-    /// output is the same as with -j 1, in the same order. A mailbox (mbox) on standard input
+    /// output is the same as with -j 1, in the same order. A gzip file read with -z is cut at
+    /// its members, which are decompressed in parallel. A mailbox (mbox) on standard input
     /// or decompressed (-z) is cut into runs of whole messages as it is read, each about 1 MiB,
     /// handed on once whole (so a mailbox that trickles in is reported a run at a time); other
     /// text on standard input is read on one thread. --line-buffered output (which a live

@@ -10,13 +10,13 @@ use urisift::{ExtractorBuilder, MailMode, UriFinder, WebMode};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, FirstBytes, Input, Opened, warn_compressed, warn_deep_messages, warn_long_messages,
-    warn_utf16, warn_web,
+    self, Compression, FirstBytes, Input, MemberBytes, MemberWalk, Notes, Opened, report_trouble,
+    warn_compressed, warn_deep_messages, warn_long_messages, warn_utf16, warn_web,
 };
 use crate::json::Counts;
 use crate::mapped;
 use crate::message::complain;
-use crate::parallel;
+use crate::parallel::{self, EventSource};
 use crate::print::{Print, Printer, Rest, ScanError, Style};
 use crate::template::Template;
 
@@ -101,7 +101,7 @@ pub fn run(args: Args) -> ExitCode {
         });
         // About how far before a range its scan starts (the library's warm-up, at least).
         let reach = args.max_uri_len as u64 + 4096;
-        if parallel::worth_it(&listed_all, reach, args.range.is_some()) {
+        if parallel::worth_it(&listed_all, reach, args.range.is_some(), args.search_zip) {
             // Line numbers need the line feeds before each range, counted; without them a
             // range's prefix is guessed and checked at its seam (see `parallel`).
             let count_prefix = args.line_number || wants_line;
@@ -127,6 +127,10 @@ pub fn run(args: Args) -> ExitCode {
             Ok(n) => found |= n > 0,
             Err(ScanError::Input(e)) => {
                 complain(format_args!("{}: {e}", input.display()));
+                failed = true;
+            }
+            Err(ScanError::Reported { found: here }) => {
+                found |= here;
                 failed = true;
             }
             Err(ScanError::Output { error, found: here }) => {
@@ -185,8 +189,21 @@ fn scan<W: Write>(printer: &mut Printer<'_, W>, input: &Input, finder: &UriFinde
     if let Some(mapped) = mapped_input(printer, &opened).map_err(ScanError::Input)? {
         return scan_mapped(printer, input, finder, &mapped);
     }
-    let (reader, compression) =
-        opened.reader(args.search_zip, args.decompress_memory as u64).map_err(ScanError::Input)?;
+    let (raw, compression) = opened.raw().map_err(ScanError::Input)?;
+    if args.search_zip && compression == Some(Compression::Gzip) {
+        // Run by run of members, each on its own (see `input::members`).
+        let walk = match input {
+            Input::File(path) => MemberWalk::from(path, 0, u64::MAX),
+            Input::Stdin => Ok(MemberWalk::stream(raw)),
+        };
+        return scan_members(printer, input, finder, walk.map_err(ScanError::Input)?);
+    }
+    let reader = match compression {
+        Some(c) if args.search_zip => {
+            input::decoder(c, raw, args.decompress_memory as u64).map_err(ScanError::Input)?
+        }
+        _ => raw,
+    };
     if let Some(c) = compression.filter(|_| !args.search_zip) {
         warn_compressed(&name, c);
     }
@@ -219,8 +236,7 @@ fn mapped_input<W: Write>(printer: &Printer<'_, W>, opened: &Opened) -> io::Resu
     if printer.args.no_mmap || printer.wants_text() {
         return Ok(None);
     }
-    let Some(map) = mapped::map(file)? else { return Ok(None) };
-    Ok(Compression::recognize(&map[..map.len().min(16)]).is_none().then_some(map))
+    mapped::map(file, |head| Compression::recognize(head).is_none())
 }
 
 /// [`scan`] over the bytes of a mapped input, read in place.
@@ -263,6 +279,12 @@ fn scan_range<W: Write>(
     let name = input.display();
     let (file, compression) =
         input::open_for_range(input, printer.args.search_zip).map_err(ScanError::Input)?;
+    if let (Some(Compression::Gzip), true, Input::File(path)) = (compression, printer.args.search_zip, input)
+    {
+        // The runs of members that start in the range (see `input::members`).
+        let walk = MemberWalk::range(path, range).map_err(ScanError::Input)?;
+        return scan_members(printer, input, finder, walk);
+    }
     if let Some(c) = compression {
         warn_compressed(&name, c);
     }
@@ -283,20 +305,129 @@ fn scan_range<W: Write>(
     Ok(counts.matches)
 }
 
-/// Takes the events of `extractor` until it ends or the printer wants no more.
+/// Scans the runs of members of a gzip input that `walk` goes through, each on its own;
+/// returns how many URIs were reported.
+fn scan_members<W: Write>(
+    printer: &mut Printer<'_, W>,
+    input: &Input,
+    finder: &UriFinder,
+    mut walk: MemberWalk,
+) -> Result<u64, ScanError> {
+    let name = input.display();
+    printer.set_prefix(input).map_err(ScanError::Input)?;
+    let mut counts = Counts::default();
+    let (mut notes, mut failed) = (Notes::default(), false);
+    walk_members(printer, finder, &mut walk, &mut counts, &name, &mut notes, &mut failed)?;
+    notes.warn(&name, printer.args.mail_message_max);
+    let found = counts.matches > 0;
+    printer.finish_input(input, counts).map_err(|error| ScanError::Output { error, found })?;
+    match failed {
+        true => Err(ScanError::Reported { found }),
+        false => Ok(counts.matches),
+    }
+}
+
+/// Reports the runs of members `walk` goes through (a member that does not end with a line
+/// feed, or in a web archive or an mbox whose next does not start a record or message, read
+/// on into the next), each scanned on its own, adding what is warned
+/// about once to `notes`; what goes wrong in a member is said as it comes, and `failed` set
+/// when that is an error. Whether the input is wanted on (not with `-m` reached). Shared with
+/// the main thread of `-j`, which scans a range again this way when its start was found
+/// wrongly.
+#[allow(clippy::too_many_arguments)]
+pub fn walk_members<W: Write>(
+    printer: &mut Printer<'_, W>,
+    finder: &UriFinder,
+    walk: &mut MemberWalk,
+    counts: &mut Counts,
+    name: &str,
+    notes: &mut Notes,
+    failed: &mut bool,
+) -> Result<bool, ScanError> {
+    let mut trouble = |t: input::Trouble| {
+        report_trouble(name, &t);
+        *failed = true;
+    };
+    let mut held = Vec::new();
+    while let Some((at, reader)) = walk.next_member(&mut trouble).map_err(ScanError::Input)? {
+        printer.set_member(at);
+        let all = if printer.wants_text() {
+            // Through the reader that keeps the recent text, for the lines of the matches.
+            let reader = printer.read_for_text(Box::new(reader));
+            let mut extractor = finder.reader(FirstBytes::new(reader));
+            let all = drain(printer, &mut extractor, counts, name)?;
+            if at == 0
+                && let Some(head) = extractor.get_ref().head()
+            {
+                warn_utf16(name, &head);
+            }
+            add_notes(notes, &extractor);
+            all
+        } else {
+            let all = match MemberBytes::read(reader, &mut held).map_err(ScanError::Input)? {
+                MemberBytes::Whole(bytes) => {
+                    scan_source(printer, &mut finder.slice(bytes), counts, name, notes)?
+                }
+                MemberBytes::Long(reader) => {
+                    scan_source(printer, &mut finder.reader(reader), counts, name, notes)?
+                }
+            };
+            if at == 0 {
+                warn_utf16(name, &held[..held.len().min(2)]);
+            }
+            all
+        };
+        if !all {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Reports the events of `source`, adding its notes to `notes`; whether it ended (not with
+/// `-m` reached).
+fn scan_source<W: Write>(
+    printer: &mut Printer<'_, W>,
+    source: &mut impl EventSource,
+    counts: &mut Counts,
+    name: &str,
+    notes: &mut Notes,
+) -> Result<bool, ScanError> {
+    let max_count = printer.args.max_count.unwrap_or(u64::MAX);
+    let mut all = true;
+    while let Some(event) = source.next_ref() {
+        let event = event.map_err(ScanError::Input)?;
+        if let Rest::NotWanted = printer.report(event, counts, name, max_count)? {
+            all = false;
+            break;
+        }
+    }
+    add_notes(notes, source);
+    Ok(all)
+}
+
+/// Adds the notes of a scan to `notes`.
+fn add_notes(notes: &mut Notes, source: &impl EventSource) {
+    let long = source.plain_from().map(|at| (at, source.long_messages()));
+    let deep = source.deep_from().map(|first| (first, source.deep_messages()));
+    notes.add_scan(long, deep, source.web_tally());
+}
+
+/// Takes the events of `extractor` until it ends or the printer wants no more; whether it
+/// ended.
 fn drain<W: Write, R: Read>(
     printer: &mut Printer<'_, W>,
     extractor: &mut urisift::Extractor<R>,
     counts: &mut Counts,
     name: &str,
-) -> Result<(), ScanError> {
+) -> Result<bool, ScanError> {
     let max_count = printer.args.max_count.unwrap_or(u64::MAX);
     // Each event is looked at where it lies in the extractor, not moved out of it.
     while let Some(event) = extractor.next_event_ref() {
         let event = event.map_err(ScanError::Input)?;
         if let Rest::NotWanted = printer.report(event, counts, name, max_count)? {
-            break;
+            return Ok(false);
         }
     }
-    Ok(())
+    Ok(true)
 }

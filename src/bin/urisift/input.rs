@@ -4,6 +4,7 @@
 //! mail).
 
 mod compression;
+mod members;
 
 use std::ffi::OsStr;
 use std::fs::File;
@@ -11,8 +12,10 @@ use std::io::{self, Read, Seek};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use compression::Peeked;
+pub use compression::decoder;
 pub use compression::{Compression, MEMORY_DEFAULT, MEMORY_RANGE};
-use compression::{Peeked, decoder};
+pub use members::{MemberBytes, MemberWalk, Next, Trouble};
 
 use crate::escape::escaped_str;
 use crate::message::complain;
@@ -199,11 +202,11 @@ impl Opened {
         }
     }
 
-    /// The reader of the input, from the first byte not read yet: decompressed when
-    /// `decompress` and its first bytes are a compression magic, the decoder taking at most
-    /// about `memory` bytes. Also returns the compression recognized (whether or not
-    /// decompressed), for the warning about compressed input read as it is.
-    pub fn reader(self, decompress: bool, memory: u64) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
+    /// The reader of the input as it is, from the first byte not read yet, and the
+    /// compression its first bytes say, for the warning about compressed input read as it is
+    /// (without -z), or to decompress it with [`decoder`] (taking at most about
+    /// `--decompress-memory`), or to read it by members ([`MemberWalk`]).
+    pub fn raw(self) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
         let reader: Box<dyn Read> = match self {
             Opened::Stdin => {
                 grow_pipe();
@@ -213,21 +216,8 @@ impl Opened {
         };
         let peeked = Peeked::new(reader)?;
         let compression = peeked.compression();
-        let reader: Box<dyn Read> = match compression {
-            Some(c) if decompress => decoder(c, peeked, memory)?,
-            _ => Box::new(peeked),
-        };
-        Ok((reader, compression))
+        Ok((Box::new(peeked), compression))
     }
-}
-
-/// Opens `input` and gives its reader ([`Opened::reader`]).
-pub fn open(
-    input: &Input,
-    decompress: bool,
-    memory: u64,
-) -> io::Result<(Box<dyn Read>, Option<Compression>)> {
-    input.open()?.reader(decompress, memory)
 }
 
 /// `range` of a file of `len` bytes, its start no further than the end: a range that starts
@@ -254,13 +244,92 @@ pub fn open_for_range(input: &Input, decompress: bool) -> io::Result<(File, Opti
     }
     let compression = Peeked::new(&file)?.compression();
     file.rewind()?;
-    if let Some(c) = compression.filter(|_| decompress) {
+    // gzip is read member by member (`members`), not through this file.
+    if let Some(c) = compression.filter(|&c| decompress && c != Compression::Gzip) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!("--range cannot seek in {} compressed data (decompress it first)", c.name()),
         ));
     }
     Ok((file, compression))
+}
+
+/// Whether the file at `path` is read as the members of a gzip file: with `-z`, when its
+/// first bytes are a gzip member's.
+pub fn reads_members(path: &Path, decompress: bool) -> bool {
+    decompress
+        && File::open(path)
+            .and_then(|f| Peeked::new(f).map(|p| p.compression() == Some(Compression::Gzip)))
+            .unwrap_or(false)
+}
+
+/// The message about what went wrong in a member of a gzip input.
+pub fn report_trouble(name: &str, t: &Trouble) {
+    complain(format_args!("{name}: {}", t.message()));
+}
+
+/// What the scans of an input's parts (the members of a gzip file, the ranges and runs of
+/// `-j`) found that is warned about once for the input: counts added, the first offsets of the
+/// earliest part kept.
+#[derive(Default)]
+pub struct Notes {
+    /// The first message too long for mail, and how many.
+    pub long: Option<(u64, u64)>,
+    /// The first message nested too deep, its depth, and how many.
+    pub deep: Option<((u64, usize), u64)>,
+    pub web: urisift::WebTally,
+}
+
+impl Notes {
+    pub fn add_long(&mut self, at: u64, n: u64) {
+        let (first, count) = self.long.unwrap_or((at, 0));
+        self.long = Some((first, count + n));
+    }
+
+    pub fn add_deep(&mut self, at: u64, depth: usize, n: u64) {
+        let (first, count) = self.deep.unwrap_or(((at, depth), 0));
+        self.deep = Some((first, count + n));
+    }
+
+    pub fn add_web(&mut self, b: urisift::WebTally) {
+        let t = &mut self.web;
+        t.first_malformed = t.first_malformed.or(b.first_malformed);
+        t.malformed += b.malformed;
+        t.first_long = t.first_long.or(b.first_long);
+        t.long_records += b.long_records;
+        t.cut += b.cut;
+        t.broken += b.broken;
+        t.unknown_coding += b.unknown_coding;
+        t.long_page |= b.long_page;
+    }
+
+    /// The notes of one scan: where its first message too long for mail starts and how many
+    /// there were, the same for those nested too deep, and its web tally.
+    pub fn add_scan(
+        &mut self,
+        long: Option<(u64, u64)>,
+        deep: Option<((u64, usize), u64)>,
+        web: urisift::WebTally,
+    ) {
+        if let Some((at, n)) = long {
+            self.add_long(at, n);
+        }
+        if let Some(((at, depth), n)) = deep {
+            self.add_deep(at, depth, n);
+        }
+        self.add_web(web);
+    }
+
+    /// The warnings, given the bound of a message (`--mail-message-max`).
+    pub fn warn(&self, name: &str, bound: usize) {
+        if let Some((at, count)) = self.long {
+            warn_long_messages(name, at, count, bound);
+        }
+        if let Some(((at, depth), count)) = self.deep {
+            warn_deep_messages(name, at, depth, count);
+        }
+        warn_web(name, &self.web, bound);
+    }
 }
 
 /// A reader that keeps the first two bytes it passes on, to recognize a UTF-16 byte order

@@ -12,13 +12,15 @@ use urisift::{Match, Overlong, Rejected, Span};
 
 /// Appends the `match` record of `m`, and a line feed. `file` is the input's name already
 /// written as JSON ([`push_name`]); `text` is the line it was found on, when known; `outer`, for
-/// a nested match, the index of its outer match among the input's records, if it was written.
+/// a nested match, the index of its outer match among the input's records, if it was written;
+/// `member`, the offset of the gzip member it was found in, when the input is read by members.
 pub fn match_record(
     buf: &mut Vec<u8>,
     m: &Match,
     file: &[u8],
     text: Option<&[u8]>,
     outer: Option<u64>,
+    member: Option<u64>,
 ) -> io::Result<()> {
     buf.extend_from_slice(b"{\"type\":\"match\",\"file\":");
     buf.extend_from_slice(file);
@@ -52,6 +54,7 @@ pub fn match_record(
     }
     buf.push(b']');
     push_spans(buf, m.span(), m.outer_span());
+    push_member(buf, member);
     buf.extend_from_slice(b",\"delimiter\":");
     push_str(buf, m.delimiter().name())?;
     let nested = m.outer().is_some();
@@ -162,12 +165,13 @@ fn push_opt(buf: &mut Vec<u8>, value: Option<&str>) -> io::Result<()> {
 }
 
 /// Appends the `rejected` record of `r`, and a line feed.
-pub fn rejected_record(buf: &mut Vec<u8>, r: &Rejected, file: &[u8]) -> io::Result<()> {
+pub fn rejected_record(buf: &mut Vec<u8>, r: &Rejected, file: &[u8], member: Option<u64>) -> io::Result<()> {
     buf.extend_from_slice(b"{\"type\":\"rejected\",\"file\":");
     buf.extend_from_slice(file);
     buf.extend_from_slice(b",\"text\":");
     push_str(buf, r.text())?;
     push_spans(buf, r.span(), r.outer_span());
+    push_member(buf, member);
     buf.extend_from_slice(b",\"delimiter\":");
     push_str(buf, r.delimiter().name())?;
     push_line(buf, r.line());
@@ -180,7 +184,13 @@ pub fn rejected_record(buf: &mut Vec<u8>, r: &Rejected, file: &[u8]) -> io::Resu
 }
 
 /// Appends the `overlong` record of a candidate over `max_uri_len` bytes, and a line feed.
-pub fn overlong_record(buf: &mut Vec<u8>, o: &Overlong, file: &[u8], max_uri_len: usize) {
+pub fn overlong_record(
+    buf: &mut Vec<u8>,
+    o: &Overlong,
+    file: &[u8],
+    member: Option<u64>,
+    max_uri_len: usize,
+) {
     let span = o.span();
     buf.extend_from_slice(b"{\"type\":\"overlong\",\"file\":");
     buf.extend_from_slice(file);
@@ -188,6 +198,7 @@ pub fn overlong_record(buf: &mut Vec<u8>, o: &Overlong, file: &[u8], max_uri_len
     push_number(buf, span.start);
     buf.extend_from_slice(b",\"end\":");
     push_number(buf, span.end);
+    push_member(buf, member);
     push_line(buf, o.line());
     buf.extend_from_slice(b",\"max_uri_len\":");
     push_number(buf, max_uri_len as u64);
@@ -239,6 +250,14 @@ fn push_spans(buf: &mut Vec<u8>, span: Span, outer: Span) {
     push_number(buf, outer.start);
     buf.extend_from_slice(b",\"outer_end\":");
     push_number(buf, outer.end);
+}
+
+/// The offset of the gzip member a record's spans count in (`docs/json-schema.md`).
+fn push_member(buf: &mut Vec<u8>, member: Option<u64>) {
+    if let Some(at) = member {
+        buf.extend_from_slice(b",\"member_offset\":");
+        push_number(buf, at);
+    }
 }
 
 fn push_line(buf: &mut Vec<u8>, line: Option<u64>) {
@@ -304,6 +323,8 @@ mod tests {
         end: u64,
         outer_start: u64,
         outer_end: u64,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        member_offset: Option<u64>,
         delimiter: &'a str,
         scheme: &'a str,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -341,9 +362,14 @@ mod tests {
         builder.abbreviated(true).line_numbers(true);
         let mut checked = 0;
         for m in builder.build().slice(text) {
-            for file in ["a.txt", "<stdin>", "we\"ird\\na\tme\u{1}.txt", "caf\u{e9}.txt"] {
+            for (file, member) in [
+                ("a.txt", None),
+                ("<stdin>", None),
+                ("we\"ird\\na\tme\u{1}.txt", None),
+                ("caf\u{e9}.txt", Some(1234)),
+            ] {
                 let mut mine = Vec::new();
-                match_record(&mut mine, &m, &name(file), Some(b"a \"line\"\t\xff"), None).unwrap();
+                match_record(&mut mine, &m, &name(file), Some(b"a \"line\"\t\xff"), None, member).unwrap();
                 let parsed = m.parsed();
                 let reference = MatchReference {
                     r#type: "match",
@@ -354,6 +380,7 @@ mod tests {
                     end: m.span().end,
                     outer_start: m.outer_span().start,
                     outer_end: m.outer_span().end,
+                    member_offset: member,
                     delimiter: m.delimiter().name(),
                     scheme: m.scheme(),
                     line: m.line(),
@@ -391,8 +418,8 @@ mod tests {
         let Some(urisift::Event::Rejected(r)) = events.next_event() else { panic!("a rejected candidate") };
         let Some(urisift::Event::Overlong(o)) = events.next_event() else { panic!("an overlong candidate") };
         let mut buf = Vec::new();
-        rejected_record(&mut buf, &r, &name("a\"b")).unwrap();
-        overlong_record(&mut buf, &o, &name("a\"b"), 32);
+        rejected_record(&mut buf, &r, &name("a\"b"), Some(7)).unwrap();
+        overlong_record(&mut buf, &o, &name("a\"b"), Some(9), 32);
         summary_record(&mut buf, &name("a\"b"), Counts { matches: 1, rejected: 2, overlong: 3 });
         let records: Vec<serde_json::Value> = buf
             .split(|&b| b == b'\n')
@@ -408,6 +435,10 @@ mod tests {
         assert_eq!(records[1]["start"].as_u64(), Some(o.span().start));
         assert_eq!(records[1]["end"].as_u64(), Some(o.span().end));
         assert_eq!((records[1]["line"].as_u64(), records[1]["max_uri_len"].as_u64()), (Some(4), Some(32)));
+        assert_eq!(
+            (records[0]["member_offset"].as_u64(), records[1]["member_offset"].as_u64()),
+            (Some(7), Some(9))
+        );
         assert_eq!(records[2]["overlong"], 3);
     }
 

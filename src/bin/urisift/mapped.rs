@@ -52,10 +52,12 @@ impl Deref for Mapped {
     }
 }
 
-/// `file` mapped whole when it is a regular file of at least [`MAP_MIN`] bytes and the system
-/// maps it; `None` when it should be read instead.
+/// `file` mapped whole when it is a regular file of at least [`MAP_MIN`] bytes, the system
+/// maps it, and `in_place` says its first 16 bytes (at most) are to be read in place (a
+/// compressed file is read through its decoder: it is not populated for nothing); `None` when
+/// it should be read instead.
 #[cfg(unix)]
-pub fn map(file: &File) -> io::Result<Option<Mapped>> {
+pub fn map(file: &File, in_place: impl FnOnce(&[u8]) -> bool) -> io::Result<Option<Mapped>> {
     let meta = file.metadata()?;
     if !meta.is_file() || meta.len() < MAP_MIN {
         return Ok(None);
@@ -64,6 +66,9 @@ pub fn map(file: &File) -> io::Result<Option<Mapped>> {
     // SAFETY: the bytes are taken not to change while mapped (the module's contract); a file
     // that shrinks raises SIGBUS, which `say_why_on_sigbus` turns into a message and an exit.
     let Ok(map) = (unsafe { memmap2::Mmap::map(file) }) else { return Ok(None) };
+    if !in_place(&map[..map.len().min(16)]) {
+        return Ok(None);
+    }
     // Read front to back: the kernel may read ahead further and drop pages behind. Only a hint.
     let _ = map.advise(memmap2::Advice::Sequential);
     populate_if_cached(&map);
@@ -107,7 +112,7 @@ fn populate_if_cached(_map: &memmap2::Mmap) {}
 
 /// Without memory maps: every file is read.
 #[cfg(not(unix))]
-pub fn map(_file: &File) -> io::Result<Option<Mapped>> {
+pub fn map(_file: &File, _in_place: impl FnOnce(&[u8]) -> bool) -> io::Result<Option<Mapped>> {
     Ok(None)
 }
 
@@ -171,9 +176,17 @@ mod tests {
         let bytes: Vec<u8> = (0..MAP_MIN as usize + 3).map(|i| (i % 251) as u8).collect();
         File::create(&big).unwrap().write_all(&bytes).unwrap();
         File::create(&small).unwrap().write_all(b"http://a.example/").unwrap();
-        let mapped = map(&File::open(&big).unwrap()).unwrap().expect("mapped");
+        let mapped = map(&File::open(&big).unwrap(), |_| true).unwrap().expect("mapped");
         assert!(*mapped == bytes[..]);
-        assert!(map(&File::open(&small).unwrap()).unwrap().is_none());
+        assert!(map(&File::open(&small).unwrap(), |_| true).unwrap().is_none());
+        // What its first bytes say is read otherwise (a compressed file) is not mapped.
+        let mut head = None;
+        let refused = map(&File::open(&big).unwrap(), |h| {
+            head = Some(h.to_vec());
+            false
+        });
+        assert!(refused.unwrap().is_none());
+        assert_eq!(head.as_deref(), Some(&bytes[..16]));
     }
 
     /// The resident size of the mapping that starts at `start`, from `/proc/self/smaps`.
@@ -200,7 +213,7 @@ mod tests {
         let path = dir.join("cached");
         let len = 4 * MAP_MIN as usize;
         File::create(&path).unwrap().write_all(&vec![b'a'; len]).unwrap();
-        let mapped = map(&File::open(&path).unwrap()).unwrap().expect("mapped");
+        let mapped = map(&File::open(&path).unwrap(), |_| true).unwrap().expect("mapped");
         let kib = resident_kib(mapped.as_ptr()).expect("the map in smaps");
         // Without the call, none of it would be resident before it is read.
         assert_eq!(kib, len as u64 / 1024, "resident KiB of a {len}-byte map");

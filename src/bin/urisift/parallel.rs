@@ -35,13 +35,14 @@ use urisift::shard::{self, Prefix, Seam};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, Input, InputError, MAIL_LOOK, open_for_range, warn_compressed, warn_deep_messages,
-    warn_long_messages, warn_utf16, warn_web,
+    self, Compression, Input, InputError, MAIL_LOOK, MemberBytes, MemberWalk, Next, Notes, Trouble,
+    open_for_range, report_trouble, warn_compressed, warn_utf16,
 };
 use crate::json::Counts;
 use crate::message::complain;
 use crate::print::{Printer, Rest, ScanError};
-use channel::{CHANNEL, Delivery, JobMessages, Msg, send_events};
+pub use channel::EventSource;
+use channel::{CHANNEL, Delivery, EventSender, JobMessages, Msg, send_events};
 
 /// How many jobs a worker may be ahead of the job the main thread reports from, per thread.
 const AHEAD: usize = 4;
@@ -51,6 +52,28 @@ const RANGE_MIN: u64 = 4 << 20;
 /// The largest.
 const RANGE_MAX: u64 = 16 << 20;
 
+/// The smallest range of a gzip file read by members (compressed bytes: each holds several
+/// times as much text).
+const MEMBERS_MIN: u64 = 256 << 10;
+/// The largest.
+const MEMBERS_MAX: u64 = 4 << 20;
+
+/// Cuts `range` of a gzip file of `len` bytes into the ranges its members are read in on
+/// `threads` threads (about two per thread, from [`MEMBERS_MIN`] to [`MEMBERS_MAX`] long),
+/// giving each to `each`: the first starts where `range` does, the last ends where it does.
+/// Each owns the members that start in it; in a file of one member, the first range reads it
+/// and the others find none.
+fn member_ranges(range: Range<u64>, len: u64, threads: usize, mut each: impl FnMut(Range<u64>)) {
+    let span = range.end.min(len).saturating_sub(range.start);
+    let part = (span / (2 * threads as u64)).clamp(MEMBERS_MIN, MEMBERS_MAX);
+    let parts = span.div_ceil(part).max(1);
+    for k in 0..parts {
+        let start = range.start + k * part;
+        let end = if k + 1 == parts { range.end } else { start + part };
+        each(start..end);
+    }
+}
+
 /// One piece of work.
 enum Job {
     /// The input at this index, read whole.
@@ -59,6 +82,10 @@ enum Job {
     /// passes on (`None` when they are guessed, or with `--range`).
     /// `guess`: scanned after [`Prefix::unknown`], its seams sent to the main thread.
     Range { input: usize, range: Range<u64>, part: usize, relay: Option<usize>, guess: bool },
+    /// The runs of members of the gzip file at `input` that start in `range`
+    /// (`input::members`): the main thread checks the first against where the range before
+    /// ended ([`Msg::MembersFrom`]).
+    Members { input: usize, range: Range<u64> },
 }
 
 /// The jobs workers may start: those less than `ahead` past the job the main thread reports
@@ -125,14 +152,20 @@ impl PrefixRelay {
 }
 
 /// Whether the scan of `inputs` is worth more than one thread: several inputs, a file large
-/// enough to cut, or standard input (a mailbox is cut into runs as it is read: [`runs`];
-/// not with `--range`, which reads files only: `ranged`).
-pub fn worth_it(inputs: &[Result<Input, InputError>], reach: u64, ranged: bool) -> bool {
+/// enough to cut (a gzip file read by members: `decompress`), or standard input (a mailbox is
+/// cut into runs as it is read: [`runs`]; not with `--range`, which reads files only:
+/// `ranged`).
+pub fn worth_it(inputs: &[Result<Input, InputError>], reach: u64, ranged: bool, decompress: bool) -> bool {
     inputs.len() > 1
         || inputs.iter().any(|input| match input {
             Ok(Input::Stdin) => !ranged,
-            Ok(Input::File(path)) => std::fs::metadata(path)
-                .is_ok_and(|m| m.is_file() && m.len() >= 2 * range_len(m.len(), 1, reach)),
+            Ok(Input::File(path)) => std::fs::metadata(path).is_ok_and(|m| {
+                m.is_file()
+                    && match input::reads_members(path, decompress) {
+                        true => !ranged && m.len() >= 2 * MEMBERS_MIN,
+                        false => m.len() >= 2 * range_len(m.len(), 1, reach),
+                    }
+            }),
             _ => false,
         })
 }
@@ -163,9 +196,24 @@ pub fn scan_all<W: io::Write>(
     for (i, input) in inputs.iter().enumerate() {
         let first = jobs.len();
         let mut head = None;
+        let members = match input {
+            Ok(Input::File(path)) => input::reads_members(path, args.search_zip),
+            _ => false,
+        };
         match (input, &args.range) {
+            (Ok(Input::File(path)), Some(range)) if members => {
+                // The range in ranges, as a whole file is cut (below).
+                let len = std::fs::metadata(path).map_or(0, |m| m.len());
+                member_ranges(range.clone(), len, threads, |range| {
+                    jobs.push(Job::Members { input: i, range })
+                });
+            }
             (Ok(_), Some(range)) => {
                 jobs.push(Job::Range { input: i, range: range.clone(), part: 0, relay: None, guess: false });
+            }
+            (Ok(Input::File(path)), None) if members => {
+                let len = std::fs::metadata(path).map_or(0, |m| m.len());
+                member_ranges(0..u64::MAX, len, threads, |range| jobs.push(Job::Members { input: i, range }));
             }
             (Ok(Input::File(path)), None) => {
                 match splittable(path, finder) {
@@ -325,13 +373,71 @@ fn report_in_order<W: io::Write>(
         let mut outcome: Result<(), ScanError> = Ok(());
         // The state the last range's scan ended in, and the file's prefix counted so far.
         let (mut end_seam, mut counted): (Option<Seam>, Prefix) = (None, Prefix::default());
-        let mut long: Option<(u64, u64)> = None;
-        let mut deep: Option<((u64, usize), u64)> = None;
-        let mut web = urisift::WebTally::default();
+        let mut notes = Notes::default();
+        // The members of a gzip file: where the next one starts, as the ranges before found
+        // it (`None` before the first range), the first of the range being reported, and
+        // whether one was broken.
+        let mut members_next: Option<Next> = None;
+        let mut members_first: Option<u64> = None;
+        let mut members_failed = false;
         'jobs: for (k, rx) in jobs {
             window.reached(k);
             for msg in JobMessages::new(rx) {
                 match msg {
+                    Msg::MembersFrom(first) => {
+                        // Standard input read whole is the only walk of its input.
+                        let Job::Members { input: i, range } = &all_jobs[k] else {
+                            members_first = first;
+                            continue;
+                        };
+                        if agrees(members_next, first, range.end) {
+                            members_first = first;
+                            continue;
+                        }
+                        // The range's first member was found wrongly (a false start that
+                        // passed the checks): its events are dropped with its channel, and
+                        // it is scanned here from where the range before ended.
+                        let Ok(Input::File(path)) = &inputs[*i] else { unreachable!("a file") };
+                        match members_next {
+                            Some(Next::At(from)) if from < range.end => {
+                                let walked =
+                                    MemberWalk::from(path, from, range.end).map_err(ScanError::Input);
+                                let rescanned = walked.and_then(|mut walk| {
+                                    let more = crate::extract::walk_members(
+                                        printer,
+                                        finder,
+                                        &mut walk,
+                                        &mut counts,
+                                        &name,
+                                        &mut notes,
+                                        &mut members_failed,
+                                    )?;
+                                    Ok((more, walk.next()))
+                                });
+                                match rescanned {
+                                    Ok((true, next)) => members_next = Some(next),
+                                    Ok((false, _)) => break 'jobs,
+                                    Err(stop) => {
+                                        outcome = Err(stop);
+                                        break 'jobs;
+                                    }
+                                }
+                            }
+                            // It owns no member.
+                            _ => {}
+                        }
+                        continue 'jobs;
+                    }
+                    Msg::MembersNext(next) => {
+                        if members_first.is_some() {
+                            members_next = Some(next);
+                        }
+                    }
+                    Msg::Member(at) => printer.set_member(at),
+                    Msg::Trouble(t) => {
+                        report_trouble(&name, &t);
+                        members_failed = true;
+                    }
                     Msg::Start(seam) if end_seam.is_some() && seam != end_seam => {
                         let Job::Range { range, .. } = &all_jobs[k] else {
                             unreachable!("only ranges guess")
@@ -359,15 +465,9 @@ fn report_in_order<W: io::Write>(
                     Msg::End(seam) => end_seam = seam,
                     // Each range or run of a mailbox counts the long messages it read: said
                     // once for the input, as one thread says it.
-                    Msg::Long(at, n) => {
-                        let (first, count) = long.unwrap_or((at, 0));
-                        long = Some((first, count + n));
-                    }
-                    Msg::Deep(at, depth, n) => {
-                        let (first, count) = deep.unwrap_or(((at, depth), 0));
-                        deep = Some((first, count + n));
-                    }
-                    Msg::Web(t) => web = add_tallies(web, t),
+                    Msg::Long(at, n) => notes.add_long(at, n),
+                    Msg::Deep(at, depth, n) => notes.add_deep(at, depth, n),
+                    Msg::Web(t) => notes.add_web(t),
                     Msg::Compressed(c) => warn_compressed(&name, c),
                     Msg::Head(h) => head = Some(h),
                     Msg::Run(_) => unreachable!("runs are flattened"),
@@ -401,20 +501,19 @@ fn report_in_order<W: io::Write>(
             if let Some(head) = head {
                 warn_utf16(&name, &head);
             }
-            if let Some((at, count)) = long {
-                warn_long_messages(&name, at, count, printer.args.mail_message_max);
-            }
-            if let Some(((at, depth), count)) = deep {
-                warn_deep_messages(&name, at, depth, count);
-            }
-            warn_web(&name, &web, printer.args.mail_message_max);
+            notes.warn(&name, printer.args.mail_message_max);
             let here = counts.matches > 0;
             printer.finish_input(input, counts).map_err(|error| ScanError::Output { error, found: here })
         });
+        failed |= members_failed;
         match outcome {
             Ok(()) => found |= counts.matches > 0,
             Err(ScanError::Input(e)) => {
                 complain(format_args!("{name}: {e}"));
+                failed = true;
+            }
+            Err(ScanError::Reported { found: here }) => {
+                found |= here;
                 failed = true;
             }
             Err(ScanError::Output { error, found: here }) => return (found || here, failed, Some(error)),
@@ -440,12 +539,36 @@ fn scan_job(
     match job {
         Job::WholeInput(i) => {
             let Ok(input) = &inputs[*i] else { return };
-            let (reader, compression) = match input::open(input, decompress, args.decompress_memory as u64) {
+            let (raw, compression) = match input.open().and_then(input::Opened::raw) {
                 Ok(opened) => opened,
                 Err(e) => {
                     let _ = tx.send(Msg::Failed(e));
                     return;
                 }
+            };
+            if decompress && compression == Some(Compression::Gzip) {
+                // Standard input (a file is cut into `Job::Members`): its members in turn.
+                let walk = match input {
+                    Input::File(path) => MemberWalk::from(path, 0, u64::MAX),
+                    Input::Stdin => Ok(MemberWalk::stream(raw)),
+                };
+                match walk {
+                    Ok(walk) => send_members(walk, finder, input, args, delivery, tx),
+                    Err(e) => {
+                        let _ = tx.send(Msg::Failed(e));
+                    }
+                }
+                return;
+            }
+            let reader = match compression {
+                Some(c) if decompress => match input::decoder(c, raw, args.decompress_memory as u64) {
+                    Ok(reader) => reader,
+                    Err(e) => {
+                        let _ = tx.send(Msg::Failed(e));
+                        return;
+                    }
+                },
+                _ => raw,
             };
             if let Some(c) = compression.filter(|_| !decompress) {
                 let _ = tx.send(Msg::Compressed(c));
@@ -458,6 +581,16 @@ fn scan_job(
                 _ => 1,
             };
             runs::scan(reader, finder, input, args, delivery, tx, threads);
+        }
+        Job::Members { input, range } => {
+            let Ok(input) = &inputs[*input] else { return };
+            let Input::File(path) = input else { return };
+            match MemberWalk::range(path, range.clone()) {
+                Ok(walk) => send_members(walk, finder, input, args, delivery, tx),
+                Err(e) => {
+                    let _ = tx.send(Msg::Failed(e));
+                }
+            }
         }
         Job::Range { input, range, part, relay, guess } => {
             let Ok(input) = &inputs[*input] else { return };
@@ -576,24 +709,114 @@ fn count_block(file: &File, range: Range<u64>, lines: bool) -> io::Result<Prefix
     Ok(prefix)
 }
 
-/// The tallies of two ranges of a web archive, one after the other: counts added, the first
-/// offsets of the earlier range kept.
-fn add_tallies(a: urisift::WebTally, b: urisift::WebTally) -> urisift::WebTally {
-    let mut t = a;
-    t.malformed += b.malformed;
-    t.first_malformed = a.first_malformed.or(b.first_malformed);
-    t.long_records += b.long_records;
-    t.first_long = a.first_long.or(b.first_long);
-    t.cut += b.cut;
-    t.broken += b.broken;
-    t.unknown_coding += b.unknown_coding;
-    t.long_page |= b.long_page;
-    t
+/// Whether a range of a gzip file whose first run starts at `first` (`None`: it owns none)
+/// and that ends at `end` agrees with where the ranges before it found the next run to start
+/// (`next`, the member after their last run; `None` before the first range).
+fn agrees(next: Option<Next>, first: Option<u64>, end: u64) -> bool {
+    match next {
+        // The first range starts at the file's start, where its first member is; a search
+        // from the start of the range finds what the search after a broken member would.
+        None | Some(Next::Searched) => true,
+        Some(Next::End) => first.is_none(),
+        Some(Next::At(at)) if at < end => first == Some(at),
+        Some(Next::At(_)) => first.is_none(),
+    }
+}
+
+/// Scans the runs of members of a gzip file that `walk` goes through, as [`send_events`] sends
+/// a scan's: first where its first run starts, then each run's events (the main thread told of
+/// its first member's offset) and what went wrong in it, then where the runs after it go on.
+/// The rendered output of many small members (a `.warc.gz`) goes in one message.
+fn send_members(
+    mut walk: MemberWalk,
+    finder: &UriFinder,
+    input: &Input,
+    args: &Args,
+    delivery: Delivery,
+    tx: &SyncSender<Msg>,
+) {
+    if tx.send(Msg::MembersFrom(walk.first())).is_err() {
+        return;
+    }
+    let Some(mut sender) = EventSender::new(input, args, delivery, tx) else { return };
+    let mut held = Vec::new();
+    loop {
+        let mut open = true;
+        // What went wrong comes after the output before it.
+        let mut trouble = |t: Trouble| open &= sender.flush() && tx.send(Msg::Trouble(t)).is_ok();
+        let next = walk.next_member(&mut trouble);
+        let (at, reader) = match next {
+            Ok(Some(member)) if open => member,
+            Ok(_) if !open => return,
+            Ok(_) => break,
+            Err(e) => {
+                if sender.flush() {
+                    let _ = tx.send(Msg::Failed(e));
+                }
+                return;
+            }
+        };
+        sender.set_member(at);
+        let sent = match MemberBytes::read(reader, &mut held) {
+            Ok(MemberBytes::Whole(bytes)) => sender.send(&mut finder.slice(bytes)),
+            Ok(MemberBytes::Long(reader)) => sender.send(&mut finder.reader(reader)),
+            Err(e) => {
+                if sender.flush() {
+                    let _ = tx.send(Msg::Failed(e));
+                }
+                return;
+            }
+        };
+        if !sent {
+            return;
+        }
+        if at == 0 && held.len() >= 2 && tx.send(Msg::Head([held[0], held[1]])).is_err() {
+            return;
+        }
+    }
+    if sender.flush() {
+        let _ = tx.send(Msg::MembersNext(walk.next()));
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ranges of a gzip file cover what they are cut from, in order, each at least
+    /// [`MEMBERS_MIN`] long but the last.
+    #[test]
+    fn member_ranges_cover_the_range() {
+        for (range, len, threads) in [
+            (0..u64::MAX, 100 << 20, 2),
+            (0..u64::MAX, 1000, 4),
+            (300..u64::MAX, 10 << 20, 3),
+            (5 << 20..9 << 20, 100 << 20, 2),
+            (200 << 20..300 << 20, 100 << 20, 2),
+        ] {
+            let mut ranges = Vec::new();
+            member_ranges(range.clone(), len, threads, |r| ranges.push(r));
+            assert_eq!(ranges.first().map(|r| r.start), Some(range.start));
+            assert_eq!(ranges.last().map(|r| r.end), Some(range.end));
+            assert!(
+                ranges.windows(2).all(|w| w[0].end == w[1].start && w[0].end - w[0].start >= MEMBERS_MIN)
+            );
+        }
+    }
+
+    /// A range's first member agrees with where the ranges before it found the next member.
+    #[test]
+    fn a_ranges_first_member_is_checked_against_the_one_before() {
+        assert!(agrees(None, Some(0), 100));
+        assert!(agrees(Some(Next::Searched), Some(150), 200));
+        assert!(agrees(Some(Next::At(150)), Some(150), 200));
+        assert!(!agrees(Some(Next::At(150)), Some(170), 200), "a false start after the true one");
+        assert!(!agrees(Some(Next::At(150)), None, 200), "a member missed");
+        assert!(agrees(Some(Next::At(250)), None, 200), "the member after starts in the next range");
+        assert!(!agrees(Some(Next::At(250)), Some(180), 200), "a false start inside the member before");
+        assert!(agrees(Some(Next::End), None, 200));
+        assert!(!agrees(Some(Next::End), Some(180), 200));
+    }
 
     /// A mailbox's ranges cover it in order, later ones shorter by what their thread passes
     /// over first, and each thread's work comes out the same.

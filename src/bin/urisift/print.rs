@@ -124,6 +124,9 @@ pub enum ScanError {
     Output { error: io::Error, found: bool },
     /// The input could not be read: report it and go on with the next.
     Input(io::Error),
+    /// The input could not be read in part, and that was reported: go on with the next.
+    /// `found`: whether a URI was found in this input.
+    Reported { found: bool },
 }
 
 /// Prints the events of the inputs, one input after the other, as the options say.
@@ -150,6 +153,9 @@ pub struct Printer<'a, W: Write> {
     /// being printed.
     depths: Vec<Option<u64>>,
     outer: Option<u64>,
+    /// Where the gzip member the matches come from starts in its file, when the input is read
+    /// member by member (`input::Walk`).
+    member: Option<u64>,
 }
 
 impl<'a, W: Write> Printer<'a, W> {
@@ -170,6 +176,7 @@ impl<'a, W: Write> Printer<'a, W> {
             context: None,
             depths: Vec::new(),
             outer: None,
+            member: None,
         }
     }
 
@@ -247,7 +254,7 @@ impl<'a, W: Write> Printer<'a, W> {
                 counts.rejected += 1;
                 if self.style.print == Print::Json {
                     self.buf.clear();
-                    json::rejected_record(&mut self.buf, r, &self.prefix)
+                    json::rejected_record(&mut self.buf, r, &self.prefix, self.member)
                         .and_then(|()| self.emit())
                         .map_err(|error| ScanError::Output { error, found })?;
                 } else if self.style.print != Print::Nothing {
@@ -264,7 +271,7 @@ impl<'a, W: Write> Printer<'a, W> {
                 counts.overlong += 1;
                 if self.style.print == Print::Json {
                     self.buf.clear();
-                    json::overlong_record(&mut self.buf, o, &self.prefix, self.args.max_uri_len);
+                    json::overlong_record(&mut self.buf, o, &self.prefix, self.member, self.args.max_uri_len);
                     self.emit().map_err(|error| ScanError::Output { error, found })?;
                 } else if self.style.print != Print::Nothing {
                     complain(format_args!(
@@ -285,6 +292,7 @@ impl<'a, W: Write> Printer<'a, W> {
     pub fn set_prefix(&mut self, input: &Input) -> io::Result<()> {
         self.prefix.clear();
         self.depths.clear();
+        self.member = None;
         if self.style.print == Print::Json {
             return json::push_name(&mut self.prefix, input.name_str(), input.name_bytes());
         }
@@ -296,6 +304,14 @@ impl<'a, W: Write> Printer<'a, W> {
             push_name(&mut self.prefix, input, self.style.colors, self.args.null, b':');
         }
         Ok(())
+    }
+
+    /// The matches that follow come from the run of gzip members that starts at `at` of the
+    /// input, each run scanned on its own: their spans count its bytes from that member on.
+    /// The nesting of matches starts again there.
+    pub fn set_member(&mut self, at: u64) {
+        self.member = Some(at);
+        self.depths.clear();
     }
 
     /// The output at the end of an input: its count with -c, its name with -l.
@@ -375,7 +391,7 @@ impl<'a, W: Write> Printer<'a, W> {
         };
         if self.style.print == Print::Json {
             self.buf.clear();
-            json::match_record(&mut self.buf, m, &self.prefix, text.as_deref(), self.outer)?;
+            json::match_record(&mut self.buf, m, &self.prefix, text.as_deref(), self.outer, self.member)?;
             return self.emit();
         }
         let second = if self.args.all_readings { m.alternate() } else { None };
@@ -402,6 +418,7 @@ impl<'a, W: Write> Printer<'a, W> {
                     &self.prefix,
                     text.as_deref().unwrap_or_default(),
                     self.outer,
+                    self.member,
                 );
             }
             return self.emit();

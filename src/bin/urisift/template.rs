@@ -39,10 +39,11 @@ pub enum Field {
     HostUnicode,
     Flags,
     Outer,
+    MemberOffset,
 }
 
 impl Field {
-    const ALL: [(&'static str, Field); 23] = [
+    const ALL: [(&'static str, Field); 24] = [
         ("uri", Field::Uri),
         ("text", Field::Text),
         ("file", Field::File),
@@ -66,6 +67,7 @@ impl Field {
         ("host_unicode", Field::HostUnicode),
         ("flags", Field::Flags),
         ("outer", Field::Outer),
+        ("member_offset", Field::MemberOffset),
     ];
 }
 
@@ -178,9 +180,11 @@ impl Template {
 
     /// Appends the template for `m` read as `uri` (one of its readings), found in the input
     /// named `file` on the line `text`, and a line feed; `outer` is the index of its outer match
-    /// among the input's printed ones (`--nested`). An undefined component, or a line not
+    /// among the input's printed ones (`--nested`); `member` the offset of the gzip member it
+    /// was found in, when the input is read by members. An undefined component, or a line not
     /// counted, is empty. The text, the name, the link's text and where it was found are
     /// written with their control characters escaped; the URI and its parts hold none.
+    #[allow(clippy::too_many_arguments)]
     pub fn render(
         &self,
         buf: &mut Vec<u8>,
@@ -189,6 +193,7 @@ impl Template {
         file: &[u8],
         text: &[u8],
         outer: Option<u64>,
+        member: Option<u64>,
     ) {
         let parsed = m.parsed();
         // Writing into a `Vec` cannot fail.
@@ -260,6 +265,14 @@ impl Template {
                     }
                     None
                 }
+                // Where the gzip member the match was found in starts in its file, when the
+                // input is read by members (`-z`); empty otherwise.
+                Field::MemberOffset => {
+                    if let Some(at) = member {
+                        number(buf, at);
+                    }
+                    None
+                }
                 // Derived from the host and computed only here, for a template that names
                 // them (issue 38); `{host_unicode}` is a host's text, escaped like the input's.
                 Field::Domain => {
@@ -299,7 +312,7 @@ mod tests {
         builder.line_numbers(true);
         let mut out = Vec::new();
         for m in builder.build().slice(text) {
-            template.render(&mut out, &m, m.uri(), b"f.txt", b"the line", None);
+            template.render(&mut out, &m, m.uri(), b"f.txt", b"the line", None, None);
         }
         String::from_utf8(out).unwrap()
     }

@@ -10,7 +10,7 @@ use urisift::Event;
 use urisift::shard::Seam;
 
 use crate::args::Args;
-use crate::input::{Compression, Input};
+use crate::input::{Compression, Input, Next, Trouble};
 use crate::json::Counts;
 use crate::print::{Printer, Style};
 
@@ -45,6 +45,15 @@ pub enum Msg {
     /// What a web archive held that was not read as it should have been; sent after the
     /// events.
     Web(urisift::WebTally),
+    /// The ranges of a gzip file read by members (`input::members`): where the first run of
+    /// members the range owns starts (`None`: it owns none), sent first.
+    MembersFrom(Option<u64>),
+    /// The matches that follow come from the run of members that starts at this offset.
+    Member(u64),
+    /// What went wrong in a member, in its place among the events.
+    Trouble(Trouble),
+    /// Where the runs after the range's go on, sent last.
+    MembersNext(Next),
     /// A run of a mailbox read whole, scanned on another thread (`parallel::runs`): its messages come
     /// here, in the place of this one.
     Run(Receiver<Msg>),
@@ -168,73 +177,133 @@ pub fn send_events(
     delivery: Delivery,
     tx: &SyncSender<Msg>,
 ) -> bool {
-    let name = input.display();
-    let mut renderer = match delivery {
-        Delivery::Rendered(style) => {
-            let mut renderer = Printer::rendering(args, style);
-            if let Err(e) = renderer.set_prefix(input) {
-                let _ = tx.send(Msg::Failed(e));
-                return false;
-            }
-            Some(renderer)
-        }
-        Delivery::Events => None,
-    };
-    let mut counts = Counts::default();
-    let mut batch = Vec::new();
-    // Sends what is rendered or batched; false once the main thread is gone.
-    let flush = |renderer: &mut Option<Printer<'_, Vec<u8>>>, counts: &mut Counts, batch: &mut Vec<Event>| {
-        match renderer {
-            Some(r) => {
-                let (out, n) = (r.take_output(), std::mem::take(&mut counts.matches));
-                (out.is_empty() && n == 0) || tx.send(Msg::Output(out, n)).is_ok()
-            }
-            None => batch.is_empty() || tx.send(Msg::Events(std::mem::take(batch))).is_ok(),
-        }
-    };
-    while let Some(event) = extractor.next_ref() {
-        let event = match event {
-            Ok(event) => event,
-            Err(e) => {
-                if flush(&mut renderer, &mut counts, &mut batch) {
+    let Some(mut sender) = EventSender::new(input, args, delivery, tx) else { return false };
+    sender.send(extractor) && sender.flush()
+}
+
+/// What sends the events of one or more scans of a job: their matches rendered (in batches of
+/// [`RENDERED`] bytes) or their events batched, the rest in their place.
+pub struct EventSender<'a> {
+    name: String,
+    tx: &'a SyncSender<Msg>,
+    renderer: Option<Printer<'a, Vec<u8>>>,
+    counts: Counts,
+    batch: Vec<Event>,
+    /// The gzip member the events come from, when the input is read by members, and the one
+    /// the main thread was last told of.
+    member: Option<u64>,
+    told: Option<u64>,
+}
+
+impl<'a> EventSender<'a> {
+    /// A sender down `tx` for a scan of `input`; `None` when it failed (and said so) or the main
+    /// thread is gone.
+    pub fn new(input: &Input, args: &'a Args, delivery: Delivery, tx: &'a SyncSender<Msg>) -> Option<Self> {
+        let renderer = match delivery {
+            Delivery::Rendered(style) => {
+                let mut renderer = Printer::rendering(args, style);
+                if let Err(e) = renderer.set_prefix(input) {
                     let _ = tx.send(Msg::Failed(e));
+                    return None;
                 }
-                return false;
+                Some(renderer)
             }
+            Delivery::Events => None,
         };
-        match (&mut renderer, event) {
-            (Some(r), Event::Match(_)) => {
-                // Matches only: the renderer writes them as the main thread would.
-                let _ = r.report(event, &mut counts, &name, u64::MAX);
-                if r.rendered_len() >= RENDERED && !flush(&mut renderer, &mut counts, &mut batch) {
-                    return false;
-                }
+        Some(EventSender {
+            name: input.display(),
+            tx,
+            renderer,
+            counts: Counts::default(),
+            batch: Vec::new(),
+            member: None,
+            told: None,
+        })
+    }
+
+    /// The events that follow come from the gzip member at `at`.
+    pub fn set_member(&mut self, at: u64) {
+        self.member = Some(at);
+        if let Some(r) = &mut self.renderer {
+            r.set_member(at);
+        }
+    }
+
+    /// Sends what is rendered or batched; false once the main thread is gone.
+    pub fn flush(&mut self) -> bool {
+        match &mut self.renderer {
+            Some(r) => {
+                let (out, n) = (r.take_output(), std::mem::take(&mut self.counts.matches));
+                (out.is_empty() && n == 0) || self.tx.send(Msg::Output(out, n)).is_ok()
             }
-            (Some(_), _) => {
-                // Other events go to the main thread in their place among the matches.
-                if !flush(&mut renderer, &mut counts, &mut batch)
-                    || tx.send(Msg::Events(vec![event.clone()])).is_err()
-                {
-                    return false;
-                }
-            }
-            (None, _) => {
-                batch.push(event.clone());
-                if batch.len() >= BATCH && !flush(&mut renderer, &mut counts, &mut batch) {
-                    return false;
-                }
+            None => {
+                self.batch.is_empty() || self.tx.send(Msg::Events(std::mem::take(&mut self.batch))).is_ok()
             }
         }
     }
-    let done = flush(&mut renderer, &mut counts, &mut batch);
-    if done && let Some(at) = extractor.plain_from() {
-        let _ = tx.send(Msg::Long(at, extractor.long_messages()));
+
+    /// Tells the main thread, before an event it reports, which member the events come from.
+    fn tell_member(&mut self) -> bool {
+        if self.member == self.told {
+            return true;
+        }
+        self.told = self.member;
+        let Some(at) = self.member else { return true };
+        self.flush() && self.tx.send(Msg::Member(at)).is_ok()
     }
-    if done && let Some((at, depth)) = extractor.deep_from() {
-        let _ = tx.send(Msg::Deep(at, depth, extractor.deep_messages()));
+
+    /// Sends the events of `extractor` on (the rendered or batched ones may wait for the next
+    /// [`EventSender::flush`]), and then the messages too long to be read as mail, if there were
+    /// any; whether it got to their end.
+    pub fn send(&mut self, extractor: &mut impl EventSource) -> bool {
+        while let Some(event) = extractor.next_ref() {
+            let event = match event {
+                Ok(event) => event,
+                Err(e) => {
+                    if self.flush() {
+                        let _ = self.tx.send(Msg::Failed(e));
+                    }
+                    return false;
+                }
+            };
+            match (&mut self.renderer, event) {
+                (Some(r), Event::Match(_)) => {
+                    // Matches only: the renderer writes them as the main thread would.
+                    let _ = r.report(event, &mut self.counts, &self.name, u64::MAX);
+                    if r.rendered_len() >= RENDERED && !self.flush() {
+                        return false;
+                    }
+                }
+                (Some(_), _) => {
+                    // Other events go to the main thread in their place among the matches.
+                    if !self.tell_member()
+                        || !self.flush()
+                        || self.tx.send(Msg::Events(vec![event.clone()])).is_err()
+                    {
+                        return false;
+                    }
+                }
+                (None, _) => {
+                    if !self.tell_member() {
+                        return false;
+                    }
+                    self.batch.push(event.clone());
+                    if self.batch.len() >= BATCH && !self.flush() {
+                        return false;
+                    }
+                }
+            }
+        }
+        let notes = [
+            extractor.plain_from().map(|at| Msg::Long(at, extractor.long_messages())),
+            extractor.deep_from().map(|(at, depth)| Msg::Deep(at, depth, extractor.deep_messages())),
+            (!extractor.web_tally().is_clean()).then(|| Msg::Web(extractor.web_tally())),
+        ];
+        for note in notes.into_iter().flatten() {
+            if !self.flush() || self.tx.send(note).is_err() {
+                return false;
+            }
+        }
+        true
     }
-    if done && !extractor.web_tally().is_clean() {
-        let _ = tx.send(Msg::Web(extractor.web_tally()));
-    }
-    done
 }
