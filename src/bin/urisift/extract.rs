@@ -1,7 +1,7 @@
 //! `urisift [OPTIONS] [FILE]...`: extraction. The loop over the inputs, each scanned on this
 //! thread or, with `-j`, by [`parallel`]; and the exit status.
 
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,15 +10,16 @@ use urisift::{ExtractorBuilder, MailMode, UriFinder, WebMode};
 
 use crate::args::Args;
 use crate::input::{
-    self, Compression, FirstBytes, Input, MemberBytes, MemberWalk, Notes, Opened, report_trouble,
-    warn_compressed, warn_deep_messages, warn_long_messages, warn_utf16, warn_web,
+    self, Compression, FirstBytes, Input, MemberWalk, Notes, Opened, warn_compressed, warn_deep_messages,
+    warn_long_messages, warn_utf16, warn_web,
 };
 use crate::json::Counts;
 use crate::mapped;
 use crate::message::complain;
-use crate::parallel::{self, EventSource};
+use crate::parallel;
 use crate::print::{Print, Printer, Rest, ScanError, Style};
 use crate::template::Template;
+use crate::walk::{drain, walk_members};
 
 /// The size of the output buffer.
 const OUTPUT_BUFFER: usize = 64 << 10;
@@ -325,109 +326,4 @@ fn scan_members<W: Write>(
         true => Err(ScanError::Reported { found }),
         false => Ok(counts.matches),
     }
-}
-
-/// Reports the runs of members `walk` goes through (a member that does not end with a line
-/// feed, or in a web archive or an mbox whose next does not start a record or message, read
-/// on into the next), each scanned on its own, adding what is warned
-/// about once to `notes`; what goes wrong in a member is said as it comes, and `failed` set
-/// when that is an error. Whether the input is wanted on (not with `-m` reached). Shared with
-/// the main thread of `-j`, which scans a range again this way when its start was found
-/// wrongly.
-#[allow(clippy::too_many_arguments)]
-pub fn walk_members<W: Write>(
-    printer: &mut Printer<'_, W>,
-    finder: &UriFinder,
-    walk: &mut MemberWalk,
-    counts: &mut Counts,
-    name: &str,
-    notes: &mut Notes,
-    failed: &mut bool,
-) -> Result<bool, ScanError> {
-    let mut trouble = |t: input::Trouble| {
-        report_trouble(name, &t);
-        *failed = true;
-    };
-    let mut held = Vec::new();
-    while let Some((at, reader)) = walk.next_member(&mut trouble).map_err(ScanError::Input)? {
-        printer.set_member(at);
-        let all = if printer.wants_text() {
-            // Through the reader that keeps the recent text, for the lines of the matches.
-            let reader = printer.read_for_text(Box::new(reader));
-            let mut extractor = finder.reader(FirstBytes::new(reader));
-            let all = drain(printer, &mut extractor, counts, name)?;
-            if at == 0
-                && let Some(head) = extractor.get_ref().head()
-            {
-                warn_utf16(name, &head);
-            }
-            add_notes(notes, &extractor);
-            all
-        } else {
-            let all = match MemberBytes::read(reader, &mut held).map_err(ScanError::Input)? {
-                MemberBytes::Whole(bytes) => {
-                    scan_source(printer, &mut finder.slice(bytes), counts, name, notes)?
-                }
-                MemberBytes::Long(reader) => {
-                    scan_source(printer, &mut finder.reader(reader), counts, name, notes)?
-                }
-            };
-            if at == 0 {
-                warn_utf16(name, &held[..held.len().min(2)]);
-            }
-            all
-        };
-        if !all {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
-/// Reports the events of `source`, adding its notes to `notes`; whether it ended (not with
-/// `-m` reached).
-fn scan_source<W: Write>(
-    printer: &mut Printer<'_, W>,
-    source: &mut impl EventSource,
-    counts: &mut Counts,
-    name: &str,
-    notes: &mut Notes,
-) -> Result<bool, ScanError> {
-    let max_count = printer.args.max_count.unwrap_or(u64::MAX);
-    let mut all = true;
-    while let Some(event) = source.next_ref() {
-        let event = event.map_err(ScanError::Input)?;
-        if let Rest::NotWanted = printer.report(event, counts, name, max_count)? {
-            all = false;
-            break;
-        }
-    }
-    add_notes(notes, source);
-    Ok(all)
-}
-
-/// Adds the notes of a scan to `notes`.
-fn add_notes(notes: &mut Notes, source: &impl EventSource) {
-    let long = source.plain_from().map(|at| (at, source.long_messages()));
-    let deep = source.deep_from().map(|first| (first, source.deep_messages()));
-    notes.add_scan(long, deep, source.web_tally());
-}
-
-/// Takes the events of `extractor` until it ends or the printer wants no more; whether it
-/// ended.
-fn drain<W: Write, R: Read>(
-    printer: &mut Printer<'_, W>,
-    extractor: &mut urisift::Extractor<R>,
-    counts: &mut Counts,
-    name: &str,
-) -> Result<bool, ScanError> {
-    let max_count = printer.args.max_count.unwrap_or(u64::MAX);
-    // Each event is looked at where it lies in the extractor, not moved out of it.
-    while let Some(event) = extractor.next_event_ref() {
-        let event = event.map_err(ScanError::Input)?;
-        if let Rest::NotWanted = printer.report(event, counts, name, max_count)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
 }

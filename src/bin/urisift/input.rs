@@ -4,6 +4,7 @@
 //! mail).
 
 mod compression;
+mod member;
 mod members;
 
 use std::ffi::OsStr;

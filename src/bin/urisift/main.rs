@@ -15,6 +15,7 @@ mod message;
 mod parallel;
 mod print;
 mod template;
+mod walk;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

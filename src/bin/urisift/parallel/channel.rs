@@ -3,7 +3,7 @@
 //! thread would print them. The main thread takes a job's messages in order, those of the runs
 //! of a mailbox in their place ([`JobMessages`]).
 
-use std::io::{self, Read};
+use std::io;
 use std::sync::mpsc::{Receiver, SyncSender};
 
 use urisift::Event;
@@ -13,6 +13,7 @@ use crate::args::Args;
 use crate::input::{Compression, Input, Next, Trouble};
 use crate::json::Counts;
 use crate::print::{Printer, Style};
+use crate::walk::EventSource;
 
 /// Events sent at a time.
 const BATCH: usize = 512;
@@ -97,75 +98,6 @@ impl Iterator for JobMessages {
 pub enum Delivery {
     Rendered(Style),
     Events,
-}
-
-/// What [`send_events`] takes events from: an extractor over a reader, or over bytes in
-/// memory (a run of a mailbox read in place, `parallel::runs`).
-pub trait EventSource {
-    /// The next event, lent until the next call.
-    fn next_ref(&mut self) -> Option<io::Result<&Event>>;
-    /// Where the first message too long to be read as mail starts.
-    fn plain_from(&self) -> Option<u64>;
-    /// How many messages were too long to be read as mail.
-    fn long_messages(&self) -> u64;
-    /// Where the first message nested too deep to decode starts, and the depth.
-    fn deep_from(&self) -> Option<(u64, usize)>;
-    /// How many messages were nested too deep to decode.
-    fn deep_messages(&self) -> u64;
-    /// What a web archive held that was not read as it should have been.
-    fn web_tally(&self) -> urisift::WebTally;
-}
-
-impl<R: Read> EventSource for urisift::Extractor<R> {
-    fn next_ref(&mut self) -> Option<io::Result<&Event>> {
-        self.next_event_ref()
-    }
-
-    fn plain_from(&self) -> Option<u64> {
-        self.plain_from()
-    }
-
-    fn long_messages(&self) -> u64 {
-        self.long_messages()
-    }
-
-    fn deep_from(&self) -> Option<(u64, usize)> {
-        self.deep_from()
-    }
-
-    fn deep_messages(&self) -> u64 {
-        self.deep_messages()
-    }
-
-    fn web_tally(&self) -> urisift::WebTally {
-        self.web_tally()
-    }
-}
-
-impl EventSource for urisift::SliceMatches<'_> {
-    fn next_ref(&mut self) -> Option<io::Result<&Event>> {
-        self.next_event_ref().map(Ok)
-    }
-
-    fn plain_from(&self) -> Option<u64> {
-        self.plain_from()
-    }
-
-    fn long_messages(&self) -> u64 {
-        self.long_messages()
-    }
-
-    fn deep_from(&self) -> Option<(u64, usize)> {
-        self.deep_from()
-    }
-
-    fn deep_messages(&self) -> u64 {
-        self.deep_messages()
-    }
-
-    fn web_tally(&self) -> urisift::WebTally {
-        self.web_tally()
-    }
 }
 
 /// Sends the events of `extractor` on, and then the messages too long to be read as mail, if
