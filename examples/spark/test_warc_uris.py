@@ -81,8 +81,22 @@ def hosts_of(uris):
 
 def expected_rows(archives, *options):
     """The job's rows, built from the command line's --json (with `options`) over the archives
-    (-z: gzipped), and its `check --json` for the host."""
-    found = [r for r in cli("-z", "--json", *options, *archives) if r.get("type", "match") == "match"]
+    decompressed, and its `check --json` for the host. The job reads a `.gz` as one stream, so
+    its offsets are those of the decompressed archive, as `zcat FILE | urisift` gives them
+    (`urisift -z` reads a file of many members member by member, its offsets counting within
+    each, `member_offset` saying where it starts)."""
+    plain = {}
+    for archive in archives:
+        if archive.endswith(".gz"):
+            path = archive[: -len(".gz")] + ".decompressed"
+            with gzip.open(archive, "rb") as src, open(path, "wb") as dst:
+                dst.write(src.read())
+            plain[path] = archive
+        else:
+            plain[archive] = archive
+    found = [r for r in cli("--json", *options, *plain) if r.get("type", "match") == "match"]
+    for r in found:
+        r["file"] = plain[r["file"]]
     hosts = hosts_of({r["uri"] for r in found})
     return sorted(
         (
