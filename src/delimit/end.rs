@@ -118,7 +118,7 @@ pub(crate) fn drop(
     // `https://evil . example/x`: a host spaced out around its dots.
     if end.stop == Some(b' ')
         && kept == end.end
-        && w.text.get(end.end + 1) == Some(&b'.')
+        && w.text.get(end.end + 1).is_none_or(|&b| b == b'.')
         && defanged::spaced_host_at(w, start.body, end.end)?
     {
         return Ok(Some(Drop::Defanged));
@@ -141,7 +141,7 @@ pub(crate) fn drops_nothing_at_a_glance(
     // Most candidates stop at an ASCII byte that starts no mark: one test, and at a space
     // one more.
     if stop < 0x80 && !defanged::may_start_mark(stop) {
-        return stop != b' ' || text.get(end + 1) != Some(&b'.');
+        return stop != b' ' || text.get(end + 1).is_some_and(|&b| b != b'.');
     }
     let strict_may = strict && (stop >= 0x80 || matches!(stop, b'[' | b'{'));
     let cut_may = stop >= 0x80 && !iri();
